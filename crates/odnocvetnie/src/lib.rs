@@ -1,0 +1,1 @@
+//! odnocvetnie (work in progress)

@@ -1,0 +1,3 @@
+//! pdn (work in progress)
+#![deny(missing_docs)]
+pub mod visitor;

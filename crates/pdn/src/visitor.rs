@@ -1,0 +1,146 @@
+//! The streaming interface: a [`Visitor`] receives one game's pieces as borrowed slices.
+
+use std::ops::ControlFlow;
+
+/// A half-open byte range `[start, end)` in the input stream (absolute offsets from the start
+/// of the stream, counting a byte-order mark if present).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: u64,
+    /// Offset one past the last byte.
+    pub end: u64,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub fn new(start: u64, end: u64) -> Self {
+        Span { start, end }
+    }
+}
+
+/// How sure the reader is that something is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Tolerated deviation from the standard; the game is read as intended.
+    Warning,
+    /// The text is broken here; some of it could not be read as intended.
+    Error,
+}
+
+/// A syntax problem found by the reader.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxProblem {
+    /// Where the problem is.
+    pub span: Span,
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short stable identifier, e.g. `unterminated-comment`, `nested-comment`, `bad-result`.
+    pub kind: &'static str,
+    /// A sentence for the user.
+    pub message: String,
+}
+
+/// Kind of a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKind {
+    /// `{ ... }`
+    Brace,
+    /// `% ...` or `; ...` to the end of the line.
+    Line,
+}
+
+/// Receives the parts of one game, in file order. Every callback may return
+/// `ControlFlow::Break(())` to skip the rest of the game (the reader then fast-forwards to the
+/// end of the game and calls [`Visitor::end_game`]); `begin_variation` returning `Break` skips
+/// only that variation.
+///
+/// Slices borrow the reader's buffer and are valid only during the call.
+pub trait Visitor {
+    /// What [`Visitor::end_game`] produces for each game.
+    type Output;
+
+    /// A new game starts at byte `offset`.
+    fn begin_game(&mut self, offset: u64) -> ControlFlow<()> {
+        let _ = offset;
+        ControlFlow::Continue(())
+    }
+
+    /// A tag pair. `value` is raw: the `\"` escape is still in it (see [`crate::unescape`]).
+    fn tag(&mut self, name: &[u8], value: &[u8], span: Span) -> ControlFlow<()> {
+        let _ = (name, value, span);
+        ControlFlow::Continue(())
+    }
+
+    /// The tags are over and movetext begins (called once per game, even if it is empty).
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    /// A move number `12.` (`continuation` false) or `12...` / `12. ...` (`continuation` true).
+    fn move_number(&mut self, number: u32, continuation: bool, span: Span) -> ControlFlow<()> {
+        let _ = (number, continuation, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A move token, raw (`32-28`, `1- 6` joined, `c3xc5xe5`, `[1 4 2]`, `in`, ...). Padded
+    /// forms are passed as written; the span covers the whole token.
+    fn mov(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
+        let _ = (token, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A move strength mark attached to the previous move: `!`, `?`, `!!`, `!?`, `?!`, `??`
+    /// (parenthesised forms are passed without the parentheses).
+    fn strength(&mut self, mark: &[u8], span: Span) -> ControlFlow<()> {
+        let _ = (mark, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A numeric annotation glyph `$n`.
+    fn nag(&mut self, nag: u16, span: Span) -> ControlFlow<()> {
+        let _ = (nag, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A comment, without its delimiters. Comment commands such as `[%clk 1:02:03]` stay in
+    /// the text (see [`crate::commands`]).
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) -> ControlFlow<()> {
+        let _ = (text, kind, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A setup command `/FEN "..."/` in movetext: the position string, unescaped.
+    fn setup(&mut self, fen: &[u8], span: Span) -> ControlFlow<()> {
+        let _ = (fen, span);
+        ControlFlow::Continue(())
+    }
+
+    /// `(` opens a variation: an alternative to the last move played.
+    fn begin_variation(&mut self, span: Span) -> ControlFlow<()> {
+        let _ = span;
+        ControlFlow::Continue(())
+    }
+
+    /// `)` closes the innermost variation.
+    fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
+        let _ = span;
+        ControlFlow::Continue(())
+    }
+
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`, `2-0`, `0-2`, `1-1`, `0-0`,
+    /// or a seat result such as `S+` or `S+W-`).
+    fn result(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
+        let _ = (token, span);
+        ControlFlow::Continue(())
+    }
+
+    /// A syntax error or warning. Reading goes on after it.
+    fn problem(&mut self, problem: SyntaxProblem) {
+        let _ = problem;
+    }
+
+    /// The game ends (after its result, or where the next game's tags begin, or at the end of
+    /// the input). `span` covers the whole game.
+    fn end_game(&mut self, span: Span) -> Self::Output;
+}

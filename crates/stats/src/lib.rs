@@ -1,0 +1,1 @@
+//! stats (work in progress)

@@ -1,0 +1,1 @@
+//! tama (work in progress)

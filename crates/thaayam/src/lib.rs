@@ -1,0 +1,1 @@
+//! thaayam (work in progress)

@@ -1,1 +1,240 @@
-//! tama (work in progress)
+//! Tama (Armenian draughts) for arbiter: positions, move generation, the move resolver,
+//! position strings, notation and perft.
+//!
+//! The rules are those of the project's `docs/rules/tama.md`: 8x8 board, men that step and
+//! capture forward and sideways, flying kings that capture orthogonally, captured pieces
+//! removed at once, no 180° turn between jumps, the majority rule, and promotion in the middle
+//! of a chain. [`Tama::ludii`] selects Ludii's reading of mid-chain promotion.
+//!
+//! Position strings are PDN FEN with algebraic or numeric squares, `K` for kings:
+//! `W:Wa2,b2,Kd4:Ba7,h7` (side to move first; `?` reads as White; a trailing `.`, blanks,
+//! empty lists, numeric squares 1–64 with ranges such as `W9-24` are accepted). Move tokens:
+//! `c3-c4`, `c3xe5` (short), `c3xc5xe5` (full path), `c3:e5`, `c3c4`, `19-27`, `19x37`.
+//! The full description is `docs/rules/tama.md` in the repository.
+//!
+//! Generation keeps complete capture chains ([`for_each_chain`], [`all_capture_chains`]) apart
+//! from the majority rule ([`legal_moves`]), so that [`Tama::resolve_token`] can tell a legal
+//! but too short capture (`non-maximal-capture`) from an illegal move.
+//!
+//! ```
+//! use tama::{Position, Tama};
+//! let rules = Tama::default();
+//! let pos = Position::start();
+//! assert_eq!(rules.perft(&pos, 2), 484);
+//! let mv = rules.resolve_token(&pos, b"c3-c4").unwrap();
+//! assert_eq!(mv.to().to_string(), "c4");
+//! ```
+#![deny(missing_docs)]
+
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod resolve;
+mod square;
+
+pub use movegen::{
+    all_capture_chains, capturers, count_quiet, for_each_chain, for_each_chain_from, has_capture,
+    has_legal_move, legal_moves, legal_moves_distinct, max_capture, perft, quiet_move, quiet_moves,
+};
+pub use moves::{Move, MoveList, MAX_JUMPS};
+pub use notation::{format_path, parse_token, Separator, Token};
+pub use position::{FenError, Kind, Piece, Position};
+pub use square::{Dir, Side, Square};
+
+use game::{Code, Game, Notation, Outcome, PlyFacts, Problem, Seat};
+
+/// The rules of Tama, with the ruleset option.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Tama {
+    /// Ludii's reading of rule 12: a man reaching the far rank by a jump goes on capturing as
+    /// a man and is crowned when the chain ends.
+    pub ludii: bool,
+}
+
+impl Tama {
+    /// The default rules.
+    pub const DEFAULT: Tama = Tama { ludii: false };
+    /// The `ludii` ruleset option.
+    pub const LUDII: Tama = Tama { ludii: true };
+
+    /// The rules for a comma-separated option list such as `"ludii"` (empty = default).
+    /// Unknown options are returned as the error.
+    pub fn with_options(options: &str) -> Result<Tama, String> {
+        let mut t = Tama::DEFAULT;
+        for o in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            if o.eq_ignore_ascii_case("ludii") {
+                t.ludii = true;
+            } else {
+                return Err(o.to_string());
+            }
+        }
+        Ok(t)
+    }
+
+    /// Fills `list` with every legal move; for captures every landing-square variant.
+    pub fn legal_moves(&self, pos: &Position, list: &mut MoveList) {
+        legal_moves(pos, self.ludii, list);
+    }
+
+    /// Fills `list` with one move per resulting position.
+    pub fn legal_moves_distinct(&self, pos: &Position, list: &mut MoveList) {
+        legal_moves_distinct(pos, self.ludii, list);
+    }
+
+    /// Fills `list` with every complete capture chain, before the majority rule.
+    pub fn all_capture_chains(&self, pos: &Position, list: &mut MoveList) {
+        all_capture_chains(pos, self.ludii, list);
+    }
+
+    /// Pieces taken by the best capture chain (0 when there is no capture).
+    pub fn max_capture(&self, pos: &Position) -> usize {
+        max_capture(pos, self.ludii)
+    }
+
+    /// Leaf count `depth` plies ahead (moves with the same result counted once).
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        perft(pos, depth, self.ludii)
+    }
+
+    /// Every legal move as a full path (`c3-c4`, `c3xc5xe5`, a king's flying capture with the
+    /// square it lands on after each jump), sorted, each written once. Flying captures that
+    /// differ only in intermediate landing squares appear once per path.
+    pub fn move_strings(&self, pos: &Position) -> Vec<String> {
+        let mut list = MoveList::new();
+        self.legal_moves(pos, &mut list);
+        let mut v: Vec<String> = list.iter().map(Move::full_path).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Resolves one move token (see the crate docs for what is accepted).
+    pub fn resolve_token(&self, pos: &Position, token: &[u8]) -> Result<Move, Problem> {
+        resolve::resolve(pos, self.ludii, token)
+    }
+
+    /// Writes `mv` (legal in `pos`). The short capture form is used unless another legal move
+    /// with the same start and end captures different pieces; then the full path is written.
+    pub fn format_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        let mut full = notation.full_captures;
+        if mv.is_capture() && !full {
+            let mut list = MoveList::new();
+            self.legal_moves(pos, &mut list);
+            full = list
+                .iter()
+                .any(|m| m.from() == mv.from() && m.to() == mv.to() && !m.same_result(mv));
+        }
+        format_path(mv, notation.numeric, full)
+    }
+}
+
+impl Game for Tama {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        "Tama"
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        &["White", "Black"]
+    }
+
+    fn start_position(&self, _tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
+        Ok(Position::start())
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, Problem> {
+        Position::from_fen(text).map_err(|e| Problem::new(Code::BadFen, e.message))
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        pos.to_fen()
+    }
+
+    fn to_move(&self, pos: &Position) -> Seat {
+        Seat(pos.side_to_move().index() as u8)
+    }
+
+    fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Move, Problem> {
+        match tokens {
+            [] => Err(Problem::new(Code::IllegalMove, "an empty move")),
+            [one] => self.resolve_token(pos, one),
+            [first, ..] => self.resolve_token(pos, first).and(Err(Problem::new(
+                Code::IllegalMove,
+                "a Tama ply is one move token",
+            )
+            .at_token(1))),
+        }
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position, mv: &Move) {
+        pos.play(mv);
+    }
+
+    fn terminal(&self, pos: &Position) -> Option<Outcome> {
+        if has_legal_move(pos) {
+            None
+        } else {
+            Some(Outcome::Win {
+                winner: Seat(pos.side_to_move().opponent().index() as u8),
+                loser: Some(Seat(pos.side_to_move().index() as u8)),
+            })
+        }
+    }
+
+    fn parse_result(&self, text: &str) -> Option<Outcome> {
+        let white = Outcome::Win {
+            winner: Seat(0),
+            loser: Some(Seat(1)),
+        };
+        let black = Outcome::Win {
+            winner: Seat(1),
+            loser: Some(Seat(0)),
+        };
+        match text.trim() {
+            "1-0" | "2-0" => Some(white),
+            "0-1" | "0-2" => Some(black),
+            "1/2-1/2" | "1-1" | "½-½" => Some(Outcome::Draw),
+            // `0-0` (International convention: no result / both lost) is read as unknown.
+            "*" | "0-0" => Some(Outcome::Unfinished),
+            _ => None,
+        }
+    }
+
+    fn write_result(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win {
+                winner: Seat(0), ..
+            } => "1-0",
+            Outcome::Win { .. } => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unfinished => "*",
+        }
+        .to_string()
+    }
+
+    fn write_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        self.format_move(pos, mv, notation)
+    }
+
+    fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
+        let mut after = *before;
+        after.play(mv);
+        PlyFacts {
+            mover: before.side_to_move().index() as u8,
+            captures: mv.capture_count() as u8,
+            capture_squares: mv.captured().iter().map(|s| s.index()).collect(),
+            promotion: mv.is_promotion(),
+            material: [
+                after.count(Side::White) as u8,
+                after.count(Side::Black) as u8,
+                0,
+                0,
+            ],
+            ..PlyFacts::default()
+        }
+    }
+}

@@ -1,1 +1,553 @@
-//! thaayam (work in progress)
+//! Thaayam, the race game with cowrie throws on a 5x5 board, for arbiter.
+//!
+//! The crate holds the rules as `docs/rules/thaayam.md` states them (rules 1–18 of the
+//! project's reading), the movetext notation and position string of
+//! `docs/notation-thaayam.md`, and [`Thaayam`], which implements [`game::Game`] for the
+//! referee. For tools and self-play it also lists the legal plays of a series
+//! ([`Thaayam::plays`]) and throws series from any seeded source of random bits
+//! ([`throw_series`]).
+//!
+//! A *turn* (one ply for the referee) is a seat letter followed by one or more *series*; a
+//! series is its throws in brackets followed by its actions:
+//!
+//! ```
+//! use game::Game;
+//! use thaayam::Thaayam;
+//!
+//! let game = Thaayam::default();
+//! let mut pos = game.parse_position("S:S=h4/N=h4").unwrap();
+//! let tokens: Vec<&[u8]> = vec![b"S", b"[1 4 2]", b"in", b"c1+4+2"];
+//! let turn = game.resolve(&pos, &tokens).unwrap();
+//! game.play(&mut pos, &turn);
+//! assert_eq!(game.write_position(&pos), "N:S=h3,e5/N=h4");
+//! ```
+#![deny(missing_docs)]
+
+mod board;
+mod engine;
+mod notation;
+mod position;
+mod resolve;
+mod search;
+mod throws;
+
+use game::{Code, Game, Notation, Outcome, PlyFacts, Problem, Seat};
+
+pub use board::{
+    route_index, route_square, seat_from_letter, seat_letter, seat_name, Square, KEEP_INDEX,
+    ROUTE_LEN, SEAT_LETTERS, SEAT_NAMES, TWIN_INDEX,
+};
+pub use engine::{Action, Advance};
+pub use notation::{split_tokens, split_turns};
+pub use position::Position;
+pub use throws::{
+    check_series, throw_from_bits, throw_series, SeriesError, ThrowSeq, Throws, MAX_SERIES, VALUES,
+};
+
+use engine::Run;
+
+/// The most intermediate states [`Thaayam::plays`] visits before giving up.
+pub const PLAY_LIMIT: usize = 300_000;
+
+/// Ruleset options (all off by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Options {
+    /// `ludii`: Ludii's reading. Each throw moves a unit on its own (an advance names one
+    /// throw, and a unit may advance several times in a series, capturing at each stop);
+    /// twins move half of each throw (a 1 cannot move them) and capture only twins; turn
+    /// order is South, East, North, West.
+    pub ludii: bool,
+    /// `lenient-unused`: instead of rule 17's maximum, only check that no throw left unused
+    /// could still be used at the end of the series.
+    pub lenient_unused: bool,
+}
+
+impl Options {
+    /// Reads a comma-separated list of option names (`ludii`, `lenient-unused`); an empty
+    /// list or `default` gives the default rules.
+    pub fn parse(list: &str) -> Result<Options, String> {
+        let mut o = Options::default();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name.to_ascii_lowercase().as_str() {
+                "ludii" => o.ludii = true,
+                "lenient-unused" => o.lenient_unused = true,
+                "default" | "standard" => {}
+                _ => {
+                    return Err(format!(
+                        "unknown Thaayam rules option \"{name}\" (known: ludii, lenient-unused)"
+                    ))
+                }
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// The throws and actions of one series, as played.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Series {
+    /// Every throw of the series in the order thrown, discarded and lost throws included.
+    pub throws: ThrowSeq,
+    /// The actions in the order played (lost-throw notes `~4` are not kept: they are derived).
+    pub actions: Vec<Action>,
+}
+
+/// A validated turn: the seat and its series (the first, then the extra series earned by
+/// captures). This is [`Game::Move`] for Thaayam.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Turn {
+    /// The seat that plays (0 South, 1 West, 2 North, 3 East).
+    pub seat: u8,
+    /// The series, in order.
+    pub series: Vec<Series>,
+}
+
+/// One legal play of a series, as listed by [`Thaayam::plays`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Play {
+    /// The series: its throws and the actions of this play.
+    pub series: Series,
+    /// The position after the series (the same seat to move if it owes an extra series).
+    pub after: Position,
+    /// Capturing moves in the play (each earns an extra series).
+    pub captures: u8,
+    /// Throws used.
+    pub used: u8,
+    /// Throws lost: discarded ones (in the order thrown) and then unused ones.
+    pub lost: Throws,
+    /// The play in action notation, lost throws included (`in c1+4 ~2`).
+    pub text: String,
+}
+
+/// What one series did, as [`Thaayam::apply_series`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SeriesReport {
+    /// Throws discarded by rule 6.
+    pub discarded: u8,
+    /// Throws used.
+    pub used: u8,
+    /// Throws left unused (after the discarded ones).
+    pub unused: u8,
+    /// Capturing moves.
+    pub captures: u8,
+    /// Enemy pieces sent home.
+    pub sent_home: u8,
+    /// Twins declared.
+    pub twins: u8,
+    /// Pieces borne off.
+    pub borne_off: u8,
+    /// The mover bore off its fourth piece.
+    pub won: bool,
+}
+
+/// The Thaayam rules with their options. Implements [`game::Game`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Thaayam {
+    /// The ruleset options.
+    pub options: Options,
+}
+
+impl Thaayam {
+    /// The rules with these options.
+    pub fn new(options: Options) -> Thaayam {
+        Thaayam { options }
+    }
+
+    /// The rules named by a `Rules` tag value or `--rules` argument, e.g. `"ludii"`.
+    pub fn with_rules(rules: &str) -> Result<Thaayam, String> {
+        Options::parse(rules).map(Thaayam::new)
+    }
+
+    /// The start position: all pieces in hand for `seats` (seat indices, 2 to 4 of them,
+    /// in turn order), the first one to move. The order must follow the rules' turn order.
+    pub fn start(&self, seats: &[u8]) -> Result<Position, String> {
+        let mut mask = 0u8;
+        for &s in seats {
+            if s > 3 {
+                return Err(format!("{s} is not a seat"));
+            }
+            if mask & (1 << s) != 0 {
+                return Err(format!("{} is named twice", seat_name(s)));
+            }
+            mask |= 1 << s;
+        }
+        if seats.len() < 2 {
+            return Err("Thaayam is played by two, three or four players".into());
+        }
+        let pos = Position::start(mask, seats[0]);
+        for k in 0..seats.len() {
+            let next = self.next_seat(&pos, seats[k]);
+            if next != seats[(k + 1) % seats.len()] {
+                let order: Vec<char> = self
+                    .turn_order(&pos, seats[0])
+                    .into_iter()
+                    .map(seat_letter)
+                    .collect();
+                let dir = if self.options.ludii {
+                    "South, East, North, West (ludii)"
+                } else {
+                    "clockwise: South, West, North, East"
+                };
+                return Err(format!(
+                    "turn order is {dir}; with these seats and {} first it is {}",
+                    seat_name(seats[0]),
+                    order
+                        .iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The seat that plays after `seat` (rule 7, or `ludii`'s order).
+    pub fn next_seat(&self, pos: &Position, seat: u8) -> u8 {
+        engine::next_seat(pos, seat, self.options.ludii)
+    }
+
+    /// The seats in play in turn order, starting with `first`.
+    pub fn turn_order(&self, pos: &Position, first: u8) -> Vec<u8> {
+        let mut order = vec![first];
+        let mut s = first;
+        for _ in 0..3 {
+            s = self.next_seat(pos, s);
+            if s == first {
+                break;
+            }
+            order.push(s);
+        }
+        order
+    }
+
+    /// The greatest number of `throws` that the seat to move can use in a series starting
+    /// in `pos` (rule 17; discarded throws never count).
+    pub fn max_throws(&self, pos: &Position, throws: &[u8]) -> Result<u32, Problem> {
+        let seq =
+            ThrowSeq::new(throws).map_err(|e| Problem::new(Code::BadThrowSeries, e.to_string()))?;
+        let (run, _) = Run::begin(pos.clone(), &seq, self.options.ludii);
+        let side = &pos.sides[usize::from(pos.to_move)];
+        Ok(search::best_play(side, pos.to_move, run.left, self.options.ludii, false).0)
+    }
+
+    /// Every legal play of one series of `throws` (in the order thrown) for the seat to
+    /// move: the plays that use the greatest number of throws (rule 17; with
+    /// `lenient-unused`, the plays after which no throw left can be used). Plays that end
+    /// in the same position with the same number of capturing moves count once (the first
+    /// found is shown). Sorted by their text.
+    pub fn plays(&self, pos: &Position, throws: &[u8]) -> Result<Vec<Play>, Problem> {
+        let seq =
+            ThrowSeq::new(throws).map_err(|e| Problem::new(Code::BadThrowSeries, e.to_string()))?;
+        if let Some(w) = pos.winner() {
+            return Err(Problem::new(
+                Code::ResultMismatch,
+                format!(
+                    "the game is over: {} has borne off all four pieces",
+                    seat_name(w)
+                ),
+            ));
+        }
+        let (run, discarded) = Run::begin(pos.clone(), &seq, self.options.ludii);
+        let found =
+            search::all_plays(&run, self.options.lenient_unused, PLAY_LIMIT).ok_or_else(|| {
+                Problem::new(
+                    Code::IllegalMove,
+                    format!(
+                        "more than {PLAY_LIMIT} intermediate positions: too many plays to list"
+                    ),
+                )
+            })?;
+        let discarded_values = &seq.as_slice()[..discarded];
+        let mut plays: Vec<Play> = found
+            .into_iter()
+            .map(|(actions, end)| {
+                let seat = end.seat;
+                let mut text = String::new();
+                notation::write_actions(
+                    &mut text,
+                    seat,
+                    &actions,
+                    false,
+                    Some((discarded_values, end.left)),
+                );
+                let mut lost = end.left;
+                for &v in discarded_values {
+                    let _ = lost.add(v);
+                }
+                let (captures, used) = (end.captures, end.used);
+                Play {
+                    series: Series {
+                        throws: seq,
+                        actions,
+                    },
+                    after: end.finish(self.options.ludii),
+                    captures,
+                    used,
+                    lost,
+                    text,
+                }
+            })
+            .collect();
+        plays.sort_by(|a, b| a.text.cmp(&b.text));
+        Ok(plays)
+    }
+
+    /// The lines of `arbiter moves`: [`Thaayam::plays`] as text, one play per line.
+    pub fn moves(&self, pos: &Position, throws: &[u8]) -> Result<Vec<String>, Problem> {
+        Ok(self
+            .plays(pos, throws)?
+            .into_iter()
+            .map(|p| p.text)
+            .collect())
+    }
+
+    /// Plays one series for the seat to move, checking every action (not rule 17: use
+    /// [`Thaayam::plays`] or [`Game::resolve`] for that). On error `pos` is unchanged.
+    pub fn apply_series(
+        &self,
+        pos: &mut Position,
+        series: &Series,
+    ) -> Result<SeriesReport, Problem> {
+        let (run, report) = self.run_series(pos, series, true)?;
+        *pos = run.finish(self.options.ludii);
+        Ok(report)
+    }
+
+    /// Plays a series already validated (actions that do not apply are skipped).
+    pub(crate) fn play_series(&self, pos: &mut Position, series: &Series) {
+        if let Ok((run, _)) = self.run_series(pos, series, false) {
+            *pos = run.finish(self.options.ludii);
+        }
+    }
+
+    fn run_series(
+        &self,
+        pos: &Position,
+        series: &Series,
+        strict: bool,
+    ) -> Result<(Run, SeriesReport), Problem> {
+        let (mut run, discarded) = Run::begin(pos.clone(), &series.throws, self.options.ludii);
+        let mut report = SeriesReport {
+            discarded: discarded as u8,
+            ..SeriesReport::default()
+        };
+        for (k, a) in series.actions.iter().enumerate() {
+            match run.apply(a) {
+                Ok(_) => match a {
+                    Action::Twins => report.twins += 1,
+                    Action::BearOff => report.borne_off += 1,
+                    _ => {}
+                },
+                Err(why) if strict => {
+                    let mut tok = String::new();
+                    notation::write_action(&mut tok, run.seat, a, false);
+                    return Err(Problem::new(
+                        Code::IllegalMove,
+                        resolve::explain(why, &run, tok.as_bytes()),
+                    )
+                    .at_token(k));
+                }
+                Err(_) => {}
+            }
+        }
+        report.used = run.used;
+        report.unused = run.left.len() as u8;
+        report.captures = run.captures;
+        report.sent_home = run.sent_home;
+        report.won = run.won;
+        Ok((run, report))
+    }
+
+    /// Writes a turn: `S [1 4 2] in c1+4+2`. Captures are marked (`xd2`); with `full`,
+    /// every arrival (`-e2`) and every lost throw (`~4`) is written too. `pos` is the
+    /// position before the turn.
+    pub fn write_turn(&self, pos: &Position, turn: &Turn, full: bool) -> String {
+        let mut out = String::with_capacity(32);
+        out.push(notation::seat_token(turn.seat));
+        let mut cur = pos.clone();
+        for s in &turn.series {
+            out.push(' ');
+            out.push_str(&s.throws.to_string());
+            let (mut run, discarded) = Run::begin(cur, &s.throws, self.options.ludii);
+            let mut done = Vec::with_capacity(s.actions.len());
+            for a in &s.actions {
+                done.push(run.apply(a).unwrap_or(*a));
+            }
+            let lost = full.then(|| (&s.throws.as_slice()[..discarded], run.left));
+            out.push(' ');
+            notation::write_actions(&mut out, turn.seat, &done, full, lost);
+            if out.ends_with(' ') {
+                out.pop();
+            }
+            cur = run.finish(self.options.ludii);
+        }
+        out
+    }
+
+    fn seats_from_tags(&self, tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
+        let bad = |m: String| Problem::new(Code::BadTag, m);
+        let letter = |word: &str| -> Option<u8> {
+            let w = word.to_ascii_lowercase();
+            SEAT_NAMES
+                .iter()
+                .position(|n| n.to_ascii_lowercase() == w || n[..1].to_ascii_lowercase() == w)
+                .map(|i| i as u8)
+        };
+        let mut seats: Vec<u8> = Vec::with_capacity(4);
+        if let Some(list) = tags("Seats") {
+            for word in list
+                .split(|c: char| c.is_whitespace() || c == ',' || c == '-')
+                .filter(|w| !w.is_empty())
+            {
+                let s = letter(word).ok_or_else(|| {
+                    bad(format!("Seats \"{list}\": \"{word}\" is not a seat (S, W, N, E or South, West, North, East)"))
+                })?;
+                seats.push(s);
+            }
+        } else {
+            for (i, name) in SEAT_NAMES.iter().enumerate() {
+                if tags(name).is_some_and(|v| !v.trim().is_empty()) {
+                    seats.push(i as u8);
+                }
+            }
+            if seats.len() < 2 {
+                seats = vec![0, 2];
+            }
+            // Put them in turn order from the first of them.
+            let pos = Position::start(seats.iter().fold(0, |m, &s| m | 1 << s), seats[0]);
+            seats = self.turn_order(&pos, seats[0]);
+        }
+        if let Some(first) = tags("First") {
+            let f = letter(first.trim())
+                .ok_or_else(|| bad(format!("First \"{first}\" is not a seat (S, W, N or E)")))?;
+            let at = seats
+                .iter()
+                .position(|&s| s == f)
+                .ok_or_else(|| bad(format!("First \"{first}\": {} does not play", seat_name(f))))?;
+            seats.rotate_left(at);
+        }
+        self.start(&seats).map_err(|m| bad(format!("Seats: {m}")))
+    }
+}
+
+impl Game for Thaayam {
+    type Position = Position;
+    type Move = Turn;
+
+    fn name(&self) -> &'static str {
+        "Thaayam"
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        &SEAT_NAMES
+    }
+
+    /// Seats and first player from `[Seats "S N"]` (turn order, first listed starts) and
+    /// `[First "N"]`; without a `Seats` tag, the seats that have a player tag (`[South
+    /// "…"]`, …), or South and North.
+    fn start_position(&self, tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
+        self.seats_from_tags(tags)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, Problem> {
+        position::parse(text).map_err(|m| Problem::new(Code::BadFen, m))
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        position::write(pos)
+    }
+
+    fn to_move(&self, pos: &Position) -> Seat {
+        Seat(pos.to_move)
+    }
+
+    /// The seats in play in turn order, starting with the seat to move in `pos`.
+    fn seats_in_play(&self, pos: &Position) -> Vec<Seat> {
+        self.turn_order(pos, pos.to_move)
+            .into_iter()
+            .map(Seat)
+            .collect()
+    }
+
+    fn starts_ply(&self, token: &[u8]) -> bool {
+        notation::is_seat(token)
+    }
+
+    fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Turn, Problem> {
+        resolve::resolve(self, pos, tokens)
+    }
+
+    fn play(&self, pos: &mut Position, mv: &Turn) {
+        for s in &mv.series {
+            self.play_series(pos, s);
+        }
+    }
+
+    fn terminal(&self, pos: &Position) -> Option<Outcome> {
+        pos.winner().map(|w| Outcome::Win {
+            winner: Seat(w),
+            loser: None,
+        })
+    }
+
+    fn parse_result(&self, text: &str) -> Option<Outcome> {
+        match text.trim().as_bytes() {
+            b"*" => Some(Outcome::Unfinished),
+            b"1/2-1/2" => Some(Outcome::Draw),
+            [l, b'+'] => seat_from_letter(*l).map(|s| Outcome::Win {
+                winner: Seat(s),
+                loser: None,
+            }),
+            _ => None,
+        }
+    }
+
+    fn write_result(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win { winner, .. } => format!("{}+", seat_letter(winner.0)),
+            Outcome::Draw => "1/2-1/2".to_string(),
+            Outcome::Unfinished => "*".to_string(),
+        }
+    }
+
+    /// `notation.full_captures` writes arrivals and lost throws too; `numeric` has no
+    /// meaning for Thaayam and is ignored.
+    fn write_move(&self, pos: &Position, mv: &Turn, notation: Notation) -> String {
+        self.write_turn(pos, mv, notation.full_captures)
+    }
+
+    /// `captures` counts enemy *pieces* sent home (a twin counts two);
+    /// `capture_squares` holds the square of each capturing move; `lost_throws` counts
+    /// discarded and unused throws; `material` counts each seat's pieces on the board
+    /// (route and keep) after the turn.
+    fn facts(&self, before: &Position, mv: &Turn) -> PlyFacts {
+        let mut f = PlyFacts {
+            mover: mv.seat,
+            ..PlyFacts::default()
+        };
+        let mut pos = before.clone();
+        for s in &mv.series {
+            f.throws.extend_from_slice(s.throws.as_slice());
+            let (mut run, discarded) = Run::begin(pos, &s.throws, self.options.ludii);
+            for a in &s.actions {
+                match run.apply(a) {
+                    Ok(Action::Advance(adv)) if adv.captured > 0 => {
+                        f.capture_squares.push(adv.to.index());
+                    }
+                    Ok(Action::Twins) => f.twins_formed += 1,
+                    Ok(Action::BearOff) => f.borne_off += 1,
+                    _ => {}
+                }
+            }
+            f.captures = f.captures.saturating_add(run.sent_home);
+            let lost = discarded + run.left.len() as usize;
+            f.lost_throws = f.lost_throws.saturating_add(lost as u8);
+            pos = run.finish(self.options.ludii);
+        }
+        for (s, m) in f.material.iter_mut().enumerate() {
+            *m = pos.on_board(s as u8);
+        }
+        f
+    }
+}

@@ -1,0 +1,438 @@
+//! The move phase of one series (rules 6, 8–16, 18): actions applied one at a time, with the
+//! bookkeeping the rules look back at (which units already moved, which pieces reached the
+//! keep in this series, which throws are left).
+
+use crate::board::{route_square, Square, INDEX, KEEP_INDEX, ROUTE, TWIN_INDEX};
+use crate::position::Position;
+use crate::throws::{ThrowSeq, Throws, VALUES};
+
+/// One action of a series, in the order the record gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `in`: a 1 brings a piece from hand onto the mover's palace (rule 9).
+    Enter,
+    /// `c1+4+2`, `Tc5+8+4`: a unit advances by its throws (rule 10).
+    Advance(Advance),
+    /// `Tc5`: two singles on the mover's opposite palace become twins (rule 15).
+    Twins,
+    /// `off`: a 1 bears a piece off from the keep (rule 16).
+    BearOff,
+}
+
+/// An advance, with what it led to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Advance {
+    /// The square the unit started from.
+    pub from: Square,
+    /// True for a twin, false for a single.
+    pub twin: bool,
+    /// The throws used.
+    pub throws: Throws,
+    /// The square of arrival (`c3` for the keep).
+    pub to: Square,
+    /// Enemy pieces sent home by this move (a twin counts two); non-zero makes it a
+    /// capturing move, which earns an extra series (rule 14).
+    pub captured: u8,
+}
+
+/// Why an action is not legal, with what the message needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Illegal {
+    NoOneToEnter,
+    NothingInHand,
+    NoUnit {
+        square: Square,
+        twin: bool,
+        other_kind: bool,
+    },
+    InKeep,
+    AlreadyMoved {
+        square: Square,
+        twin: bool,
+    },
+    ThrowMissing(u8),
+    TwinsTooShort {
+        points: u32,
+    },
+    LudiiOneThrow,
+    LudiiTwinOne,
+    PassesKeep {
+        distance: u32,
+        to_go: u8,
+    },
+    TwinSquare {
+        expected: Square,
+    },
+    TwinsNeedTwo {
+        square: Square,
+        have: u8,
+    },
+    OutsideKeep,
+    NoOneToBearOff,
+    KeepAllFresh,
+    KeepEmpty,
+    GameOver,
+}
+
+/// A series in progress for the seat to move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Run {
+    pub pos: Position,
+    pub seat: u8,
+    /// Singles per route index that already moved in this series.
+    pub moved_s: [u8; 24],
+    /// Twins per route index that count as moved in this series.
+    pub moved_t: [u8; 24],
+    /// Pieces that reached the keep in this series (they cannot bear off in it).
+    pub fresh: u8,
+    /// Throws not yet used.
+    pub left: Throws,
+    /// Throws used so far.
+    pub used: u8,
+    /// Capturing moves so far.
+    pub captures: u8,
+    /// Enemy pieces sent home so far.
+    pub sent_home: u8,
+    /// The mover bore off its fourth piece (rule 18).
+    pub won: bool,
+    pub ludii: bool,
+}
+
+impl Run {
+    /// Starts a series of `throws` for the seat to move; applies the discard rule (rule 6).
+    /// Returns the run and the number of leading throws discarded.
+    pub fn begin(pos: Position, throws: &ThrowSeq, ludii: bool) -> (Run, usize) {
+        let seat = pos.to_move;
+        let side = &pos.sides[usize::from(seat)];
+        let discarded = if side.on_board() {
+            0
+        } else {
+            throws.discard_count()
+        };
+        let left = Throws::from_values(&throws.as_slice()[discarded..]).unwrap_or_default();
+        (
+            Run {
+                pos,
+                seat,
+                moved_s: [0; 24],
+                moved_t: [0; 24],
+                fresh: 0,
+                left,
+                used: 0,
+                captures: 0,
+                sent_home: 0,
+                won: false,
+                ludii,
+            },
+            discarded,
+        )
+    }
+
+    fn side(&self) -> &crate::position::Side {
+        &self.pos.sides[usize::from(self.seat)]
+    }
+
+    fn side_mut(&mut self) -> &mut crate::position::Side {
+        &mut self.pos.sides[usize::from(self.seat)]
+    }
+
+    /// `in` (rule 9).
+    pub fn enter(&mut self) -> Result<(), Illegal> {
+        if self.won {
+            return Err(Illegal::GameOver);
+        }
+        if self.side().hand == 0 {
+            return Err(Illegal::NothingInHand);
+        }
+        if !self.left.remove(1) {
+            return Err(Illegal::NoOneToEnter);
+        }
+        self.used += 1;
+        let side = self.side_mut();
+        side.hand -= 1;
+        side.singles[0] += 1;
+        Ok(())
+    }
+
+    /// `off` (rule 16, rule 18).
+    pub fn bear_off(&mut self) -> Result<(), Illegal> {
+        if self.won {
+            return Err(Illegal::GameOver);
+        }
+        let side = self.side();
+        if side.hand > 0 || side.on_route() > 0 {
+            return Err(Illegal::OutsideKeep);
+        }
+        if side.keep == 0 {
+            return Err(Illegal::KeepEmpty);
+        }
+        if side.keep <= self.fresh {
+            return Err(Illegal::KeepAllFresh);
+        }
+        if !self.left.remove(1) {
+            return Err(Illegal::NoOneToBearOff);
+        }
+        self.used += 1;
+        let side = self.side_mut();
+        side.keep -= 1;
+        side.off += 1;
+        if side.off >= 4 {
+            self.won = true;
+        }
+        Ok(())
+    }
+
+    /// `Tc5` (rule 15). Two unmoved singles make an unmoved twin; otherwise the twin counts
+    /// as moved, and it is made of moved singles first so that an unmoved one stays free.
+    pub fn declare(&mut self, square: Square) -> Result<(), Illegal> {
+        if self.won {
+            return Err(Illegal::GameOver);
+        }
+        let expected = route_square(self.seat, TWIN_INDEX);
+        if square != expected {
+            return Err(Illegal::TwinSquare { expected });
+        }
+        let i = usize::from(TWIN_INDEX);
+        let have = self.side().singles[i];
+        if have < 2 {
+            return Err(Illegal::TwinsNeedTwo { square, have });
+        }
+        let unmoved = have - self.moved_s[i];
+        if unmoved < 2 {
+            let from_moved = self.moved_s[i].min(2);
+            self.moved_s[i] -= from_moved;
+            self.moved_t[i] += 1;
+        }
+        let side = self.side_mut();
+        side.singles[i] -= 2;
+        side.twins[i] += 1;
+        Ok(())
+    }
+
+    /// Checks an advance without playing it; returns the route index of arrival.
+    pub fn check_advance(&self, from: Square, twin: bool, throws: &Throws) -> Result<u8, Illegal> {
+        if self.won {
+            return Err(Illegal::GameOver);
+        }
+        let i = INDEX[usize::from(self.seat)][usize::from(from.index())];
+        if i == KEEP_INDEX {
+            return Err(Illegal::InKeep);
+        }
+        let iu = usize::from(i);
+        let side = self.side();
+        let (count, moved, other) = if twin {
+            (side.twins[iu], self.moved_t[iu], side.singles[iu])
+        } else {
+            (side.singles[iu], self.moved_s[iu], side.twins[iu])
+        };
+        if count == 0 {
+            return Err(Illegal::NoUnit {
+                square: from,
+                twin,
+                other_kind: other > 0,
+            });
+        }
+        // A single may move again under `ludii`; a twin made of moved pieces never may.
+        if count <= moved && (twin || !self.ludii) {
+            return Err(Illegal::AlreadyMoved { square: from, twin });
+        }
+        for (s, &c) in throws.counts().iter().enumerate() {
+            if self.left.counts()[s] < c {
+                return Err(Illegal::ThrowMissing(VALUES[s]));
+            }
+        }
+        let distance = if self.ludii {
+            if throws.len() != 1 {
+                return Err(Illegal::LudiiOneThrow);
+            }
+            if twin {
+                if throws.count(1) > 0 {
+                    return Err(Illegal::LudiiTwinOne);
+                }
+                throws.sum() / 2
+            } else {
+                throws.sum()
+            }
+        } else if twin {
+            let d = throws.sum() / 2;
+            if d == 0 {
+                return Err(Illegal::TwinsTooShort {
+                    points: throws.sum(),
+                });
+            }
+            d
+        } else {
+            throws.sum()
+        };
+        let to_go = KEEP_INDEX - i;
+        if distance > u32::from(to_go) {
+            return Err(Illegal::PassesKeep { distance, to_go });
+        }
+        Ok(i + distance as u8)
+    }
+
+    /// Plays an advance; returns the arrival square and the enemy pieces sent home.
+    pub fn advance(
+        &mut self,
+        from: Square,
+        twin: bool,
+        throws: &Throws,
+    ) -> Result<(Square, u8), Illegal> {
+        let to = self.check_advance(from, twin, throws)?;
+        let i = usize::from(INDEX[usize::from(self.seat)][usize::from(from.index())]);
+        self.left.take(throws);
+        self.used += throws.len() as u8;
+        let ludii = self.ludii;
+        // Take a moved single first under `ludii` (it keeps unmoved ones free for twins).
+        if twin {
+            self.side_mut().twins[i] -= 1;
+        } else {
+            if ludii && self.moved_s[i] > 0 {
+                self.moved_s[i] -= 1;
+            }
+            self.side_mut().singles[i] -= 1;
+        }
+        let square = route_square(self.seat, to);
+        if to == KEEP_INDEX {
+            let n = if twin { 2 } else { 1 };
+            self.side_mut().keep += n;
+            self.fresh += n;
+            return Ok((square, 0));
+        }
+        let t = usize::from(to);
+        if twin {
+            self.side_mut().twins[t] += 1;
+            // Under `ludii` a twin may advance again: only twins made of moved pieces are held.
+            if !ludii {
+                self.moved_t[t] += 1;
+            }
+        } else {
+            self.side_mut().singles[t] += 1;
+            self.moved_s[t] += 1;
+        }
+        let captured = self.capture(square, twin);
+        if captured > 0 {
+            self.captures += 1;
+            self.sent_home = self.sent_home.saturating_add(captured);
+        }
+        Ok((square, captured))
+    }
+
+    /// Rule 13 (and its `ludii` reading): sends enemy units on `square` home.
+    fn capture(&mut self, square: Square, twin: bool) -> u8 {
+        if square.is_marked() {
+            return 0;
+        }
+        let mut sent = 0u8;
+        for other in 0..4u8 {
+            if other == self.seat || !self.pos.plays(other) {
+                continue;
+            }
+            let k = usize::from(INDEX[usize::from(other)][usize::from(square.index())]);
+            debug_assert_eq!(ROUTE[usize::from(other)][k], square.index());
+            let side = &mut self.pos.sides[usize::from(other)];
+            let take_singles = !twin || !self.ludii;
+            let take_twins = twin;
+            if take_singles && side.singles[k] > 0 {
+                sent += side.singles[k];
+                side.hand += side.singles[k];
+                side.singles[k] = 0;
+            }
+            if take_twins && side.twins[k] > 0 {
+                sent += 2 * side.twins[k];
+                side.hand += 2 * side.twins[k];
+                side.twins[k] = 0;
+            }
+        }
+        sent
+    }
+
+    /// Applies an action (the `to` and `captured` fields of an advance are ignored).
+    pub fn apply(&mut self, action: &Action) -> Result<Action, Illegal> {
+        match *action {
+            Action::Enter => self.enter().map(|_| Action::Enter),
+            Action::BearOff => self.bear_off().map(|_| Action::BearOff),
+            Action::Twins => {
+                let sq = route_square(self.seat, TWIN_INDEX);
+                self.declare(sq).map(|_| Action::Twins)
+            }
+            Action::Advance(a) => {
+                let (to, captured) = self.advance(a.from, a.twin, &a.throws)?;
+                Ok(Action::Advance(Advance { to, captured, ..a }))
+            }
+        }
+    }
+
+    /// Ends the series: adds owed extra series for the captures, passes the turn when none
+    /// is owed, and drops them all when the mover has won (rules 14 and 18).
+    pub fn finish(mut self, anticlockwise: bool) -> Position {
+        let total = u32::from(self.pos.owed) + u32::from(self.captures);
+        if self.won || total == 0 {
+            self.pos.owed = 0;
+            self.pos.to_move = next_seat(&self.pos, self.seat, anticlockwise);
+        } else {
+            self.pos.owed = (total - 1).min(255) as u8;
+        }
+        self.pos
+    }
+
+    /// True if some action could still use one of the throws left (for `lenient-unused`):
+    /// an entry, a bearing off, or an advance of a unit that may still move (including
+    /// twins that could still be declared).
+    pub fn can_use_any(&self) -> bool {
+        if self.won || self.left.is_empty() {
+            return false;
+        }
+        let side = self.side();
+        if self.left.count(1) > 0 {
+            if side.hand > 0 {
+                return true;
+            }
+            if side.hand == 0 && side.on_route() == 0 && side.keep > self.fresh {
+                return true;
+            }
+        }
+        // The smallest distance any throws left can move a single / a twin.
+        let min_single = VALUES.iter().copied().find(|&v| self.left.count(v) > 0);
+        let smallest_even_half = VALUES[1..]
+            .iter()
+            .copied()
+            .find(|&v| self.left.count(v) > 0)
+            .map(|v| v / 2);
+        let min_twin = if !self.ludii && self.left.count(1) >= 2 {
+            Some(1)
+        } else {
+            smallest_even_half
+        };
+        for i in 0..24usize {
+            let to_go = KEEP_INDEX - i as u8;
+            let movable_single =
+                side.singles[i] > self.moved_s[i] || (self.ludii && side.singles[i] > 0);
+            if movable_single && min_single.is_some_and(|d| d <= to_go) {
+                return true;
+            }
+            let unmoved_pair =
+                i == usize::from(TWIN_INDEX) && side.singles[i] - self.moved_s[i] >= 2;
+            if (side.twins[i] > self.moved_t[i] || unmoved_pair)
+                && min_twin.is_some_and(|d| d <= to_go)
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The seat after `seat` in turn order: clockwise S, W, N, E (or S, E, N, W), skipping seats
+/// that do not play.
+pub(crate) fn next_seat(pos: &Position, seat: u8, anticlockwise: bool) -> u8 {
+    let step = if anticlockwise { 3 } else { 1 };
+    let mut s = seat;
+    for _ in 0..4 {
+        s = (s + step) % 4;
+        if pos.plays(s) {
+            return s;
+        }
+    }
+    seat
+}

@@ -1,0 +1,348 @@
+//! Movetext tokens of a Thaayam turn: reading them and writing them.
+
+use std::fmt::Write as _;
+
+use crate::board::{route_square, seat_from_letter, seat_letter, Square, TWIN_INDEX};
+use crate::engine::{Action, Advance};
+use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws};
+
+/// One token of a turn, read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// `S`, `W`, `N`, `E`.
+    Seat(u8),
+    /// `[1 4 2]`.
+    Group,
+    /// `in`.
+    Enter,
+    /// `off`.
+    BearOff,
+    /// `Tc5`.
+    Twins(Square),
+    /// `c1+4+2`, `Tc5+8+4-e4`, `d2+3xb4`.
+    Advance {
+        twin: bool,
+        from: Square,
+        throws: Throws,
+        /// Stated arrival: (capture written with `x`, square).
+        arrival: Option<(bool, Square)>,
+    },
+    /// `~4`.
+    Lost(u8),
+}
+
+/// True for a lone seat letter: the token that starts a turn.
+pub(crate) fn is_seat(token: &[u8]) -> bool {
+    matches!(token, [b'S' | b'W' | b'N' | b'E'])
+}
+
+/// True for a throw group `[...]`.
+pub(crate) fn is_group(token: &[u8]) -> bool {
+    token.first() == Some(&b'[')
+}
+
+fn show(token: &[u8]) -> String {
+    let s = String::from_utf8_lossy(token);
+    if s.chars().count() > 40 {
+        let cut: String = s.chars().take(40).collect();
+        format!("{cut}…")
+    } else {
+        s.into_owned()
+    }
+}
+
+/// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
+pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
+    let inner = token
+        .strip_prefix(b"[")
+        .and_then(|t| t.strip_suffix(b"]"))
+        .ok_or_else(|| {
+            format!(
+                "\"{}\": a series of throws is written in brackets, e.g. [1 4 2]",
+                show(token)
+            )
+        })?;
+    let mut values = [0u32; 40];
+    let mut n = 0usize;
+    for part in inner
+        .split(|b| b.is_ascii_whitespace() || *b == b',')
+        .filter(|p| !p.is_empty())
+    {
+        if part.len() > 3 || !part.iter().all(u8::is_ascii_digit) {
+            return Err(format!(
+                "\"{}\" in {} is not a throw: a throw scores 1, 2, 3, 4 or 8",
+                show(part),
+                show(token)
+            ));
+        }
+        let v = part.iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+        if n == values.len() {
+            return Err(SeriesError::TooLong(n + 1).to_string());
+        }
+        values[n] = v;
+        n += 1;
+    }
+    check_series_u32(values[..n].iter().copied()).map_err(|e| match e {
+        SeriesError::BadValue(..) | SeriesError::Empty | SeriesError::TooLong(_) => e.to_string(),
+        _ => e.to_string(),
+    })?;
+    let bytes: Vec<u8> = values[..n].iter().map(|&v| v as u8).collect();
+    ThrowSeq::new(&bytes).map_err(|e| e.to_string())
+}
+
+/// Reads one action token (anything but a seat letter or a throw group).
+pub(crate) fn parse_token(token: &[u8]) -> Result<Token, String> {
+    if let [l] = token {
+        if let Some(seat) = seat_from_letter(*l) {
+            return Ok(Token::Seat(seat));
+        }
+    }
+    if is_group(token) {
+        return Ok(Token::Group);
+    }
+    match token {
+        b"in" => return Ok(Token::Enter),
+        b"off" => return Ok(Token::BearOff),
+        [b'~', digits @ ..] => {
+            return match digits {
+                [d @ (b'1' | b'2' | b'3' | b'4' | b'8')] => Ok(Token::Lost(d - b'0')),
+                _ => Err(format!(
+                    "\"{}\": a lost throw is written ~ and its value, e.g. ~4",
+                    show(token)
+                )),
+            }
+        }
+        _ => {}
+    }
+    let unreadable = || {
+        format!(
+            "cannot read \"{}\": expected in, off, c1+4+2, Tc5+8+4, Tc5 or ~4",
+            show(token)
+        )
+    };
+    let (twin, rest) = match token.strip_prefix(b"T") {
+        Some(r) => (true, r),
+        None => (false, token),
+    };
+    if rest.len() < 2 {
+        return Err(unreadable());
+    }
+    let from = Square::parse(&rest[..2]).ok_or_else(unreadable)?;
+    let mut rest = &rest[2..];
+    if rest.is_empty() {
+        return if twin {
+            Ok(Token::Twins(from))
+        } else {
+            Err(format!(
+                "\"{}\": an advance names its throws, e.g. {}+4+2",
+                show(token),
+                from
+            ))
+        };
+    }
+    let mut throws = Throws::EMPTY;
+    while let [b'+', tail @ ..] = rest {
+        let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            return Err(unreadable());
+        }
+        let v = if digits > 3 {
+            u32::MAX
+        } else {
+            tail[..digits]
+                .iter()
+                .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'))
+        };
+        let ok = u8::try_from(v).ok().and_then(|v| throws.add(v));
+        if ok.is_none() {
+            let shown = String::from_utf8_lossy(&tail[..digits]).into_owned();
+            return Err(format!(
+                "{shown} is not a throw (a throw scores 1, 2, 3, 4 or 8)"
+            ));
+        }
+        rest = &tail[digits..];
+    }
+    if throws.is_empty() {
+        return Err(unreadable());
+    }
+    let arrival = match rest {
+        [] => None,
+        [c @ (b'-' | b'x'), sq @ ..] => {
+            let to = Square::parse(sq).ok_or_else(unreadable)?;
+            Some((*c == b'x', to))
+        }
+        _ => return Err(unreadable()),
+    };
+    Ok(Token::Advance {
+        twin,
+        from,
+        throws,
+        arrival,
+    })
+}
+
+/// Writes an advance's unit and throws: `c1+4+2`, `Tc5+8+4`.
+pub(crate) fn write_advance_head(out: &mut String, a: &Advance) {
+    if a.twin {
+        out.push('T');
+    }
+    let _ = write!(out, "{}", a.from);
+    for v in a.throws.descending() {
+        let _ = write!(out, "+{v}");
+    }
+}
+
+/// Writes one action of `seat`. Captures are always marked (`xd2`); with `full`, every
+/// advance also states its arrival (`-d2`).
+pub(crate) fn write_action(out: &mut String, seat: u8, action: &Action, full: bool) {
+    match action {
+        Action::Enter => out.push_str("in"),
+        Action::BearOff => out.push_str("off"),
+        Action::Twins => {
+            let _ = write!(out, "T{}", route_square(seat, TWIN_INDEX));
+        }
+        Action::Advance(a) => {
+            write_advance_head(out, a);
+            if a.captured > 0 {
+                let _ = write!(out, "x{}", a.to);
+            } else if full {
+                let _ = write!(out, "-{}", a.to);
+            }
+        }
+    }
+}
+
+/// Writes actions separated by spaces, then the lost throws `~v` if `lost` is given.
+pub(crate) fn write_actions(
+    out: &mut String,
+    seat: u8,
+    actions: &[Action],
+    full: bool,
+    lost: Option<(&[u8], Throws)>,
+) {
+    for a in actions {
+        if !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        write_action(out, seat, a, full);
+    }
+    if let Some((discarded, unused)) = lost {
+        for v in discarded.iter().copied().chain(unused.descending()) {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            let _ = write!(out, "~{v}");
+        }
+    }
+}
+
+/// The seat letter as a string.
+pub(crate) fn seat_token(seat: u8) -> char {
+    seat_letter(seat)
+}
+
+/// Splits Thaayam movetext into tokens, for tests and tools that do not go through the PDN
+/// reader: whitespace separates tokens except inside a throw group `[…]`; move numbers
+/// (`1.`, `12...`) are dropped.
+pub fn split_tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if b[i] == b'[' {
+            while i < b.len() && b[i] != b']' {
+                i += 1;
+            }
+            i = (i + 1).min(b.len());
+        } else {
+            while i < b.len() && !b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+        }
+        let tok = &text[start..i];
+        let is_number = tok.ends_with('.')
+            && tok
+                .trim_end_matches('.')
+                .bytes()
+                .all(|c| c.is_ascii_digit());
+        if !is_number {
+            out.push(tok);
+        }
+    }
+    out
+}
+
+/// Splits Thaayam movetext into turns: each turn starts at a seat letter.
+pub fn split_turns(text: &str) -> Vec<Vec<&str>> {
+    let mut turns: Vec<Vec<&str>> = Vec::new();
+    for tok in split_tokens(text) {
+        if is_seat(tok.as_bytes()) || turns.is_empty() {
+            turns.push(Vec::new());
+        }
+        if let Some(t) = turns.last_mut() {
+            t.push(tok);
+        }
+    }
+    turns
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens() {
+        assert_eq!(parse_token(b"S"), Ok(Token::Seat(0)));
+        assert_eq!(parse_token(b"in"), Ok(Token::Enter));
+        assert_eq!(parse_token(b"off"), Ok(Token::BearOff));
+        assert_eq!(parse_token(b"~8"), Ok(Token::Lost(8)));
+        assert!(parse_token(b"~5").is_err());
+        assert_eq!(
+            parse_token(b"Tc5"),
+            Ok(Token::Twins(Square::parse(b"c5").unwrap()))
+        );
+        let t = parse_token(b"Tc5+8+4xd2").unwrap();
+        assert_eq!(
+            t,
+            Token::Advance {
+                twin: true,
+                from: Square::parse(b"c5").unwrap(),
+                throws: Throws::from_values(&[8, 4]).unwrap(),
+                arrival: Some((true, Square::parse(b"d2").unwrap())),
+            }
+        );
+        for bad in [
+            &b"c1"[..],
+            b"c1+",
+            b"c1+5",
+            b"c1+4-",
+            b"c1+4-f9",
+            b"f1+4",
+            b"c1+4+2y",
+            b"",
+            b"c1+99999999999",
+        ] {
+            assert!(
+                parse_token(bad).is_err(),
+                "{}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+    }
+
+    #[test]
+    fn groups() {
+        assert_eq!(parse_group(b"[1 4 2]").unwrap().as_slice(), &[1, 4, 2]);
+        assert_eq!(parse_group(b"[1,4,  2]").unwrap().as_slice(), &[1, 4, 2]);
+        assert!(parse_group(b"[1 4]").is_err());
+        assert!(parse_group(b"[]").is_err());
+        assert!(parse_group(b"[2 1]").is_err());
+        assert!(parse_group(b"[x]").is_err());
+        assert!(parse_group(b"[1 4 2").is_err());
+    }
+}

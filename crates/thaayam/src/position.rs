@@ -1,0 +1,439 @@
+//! Positions and the position string.
+
+use std::fmt::Write as _;
+
+use crate::board::{
+    route_square, seat_from_letter, seat_letter, seat_name, Square, INDEX, KEEP_INDEX, ROUTE,
+    TWIN_INDEX,
+};
+
+/// Pieces of one seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Side {
+    /// Single pieces per route index 0..24.
+    pub singles: [u8; 24],
+    /// Twins per route index 0..24 (each twin is two pieces).
+    pub twins: [u8; 24],
+    /// Pieces in hand (off the board, not yet entered or sent back).
+    pub hand: u8,
+    /// Pieces in the keep.
+    pub keep: u8,
+    /// Pieces borne off.
+    pub off: u8,
+}
+
+impl Side {
+    pub(crate) const START: Side = Side {
+        singles: [0; 24],
+        twins: [0; 24],
+        hand: 4,
+        keep: 0,
+        off: 0,
+    };
+
+    /// Pieces on the route squares (not counting the keep).
+    pub fn on_route(&self) -> u32 {
+        self.singles
+            .iter()
+            .zip(self.twins.iter())
+            .map(|(&s, &t)| u32::from(s) + 2 * u32::from(t))
+            .sum()
+    }
+
+    pub fn total(&self) -> u32 {
+        self.on_route() + u32::from(self.hand) + u32::from(self.keep) + u32::from(self.off)
+    }
+
+    /// True when the side has a piece on the board (route or keep), for the discard rule.
+    pub fn on_board(&self) -> bool {
+        self.keep > 0 || self.on_route() > 0
+    }
+}
+
+/// A complete Thaayam state between two series: every seat's pieces, the seats in play, the
+/// seat to move, and the extra series it still owes after the one it throws now.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) sides: [Side; 4],
+    /// Bit `s` set: seat `s` plays.
+    pub(crate) seats: u8,
+    pub(crate) to_move: u8,
+    pub(crate) owed: u8,
+}
+
+impl Position {
+    /// All pieces in hand for the seats of `seats` (bit mask: 1 South, 2 West, 4 North,
+    /// 8 East), `first` to move.
+    pub(crate) fn start(seats: u8, first: u8) -> Position {
+        let mut sides = [Side::default(); 4];
+        for (s, side) in sides.iter_mut().enumerate() {
+            if seats & (1 << s) != 0 {
+                *side = Side::START;
+            }
+        }
+        Position {
+            sides,
+            seats,
+            to_move: first,
+            owed: 0,
+        }
+    }
+
+    /// The seat to move (0 South, 1 West, 2 North, 3 East).
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Extra series the seat to move still owes after the series it throws now (0 at the
+    /// start of a turn).
+    pub fn owed(&self) -> u8 {
+        self.owed
+    }
+
+    /// True if `seat` plays in this game.
+    pub fn plays(&self, seat: u8) -> bool {
+        seat < 4 && self.seats & (1 << seat) != 0
+    }
+
+    /// The seats in play, in seat-index order (S, W, N, E).
+    pub fn seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..4).filter(move |&s| self.plays(s))
+    }
+
+    /// Pieces of `seat` in hand.
+    pub fn hand(&self, seat: u8) -> u8 {
+        self.sides[usize::from(seat & 3)].hand
+    }
+
+    /// Pieces of `seat` in the keep.
+    pub fn keep(&self, seat: u8) -> u8 {
+        self.sides[usize::from(seat & 3)].keep
+    }
+
+    /// Pieces of `seat` borne off.
+    pub fn off(&self, seat: u8) -> u8 {
+        self.sides[usize::from(seat & 3)].off
+    }
+
+    /// Single pieces of `seat` on `square` (the keep counts its pieces as singles).
+    pub fn singles_at(&self, seat: u8, square: Square) -> u8 {
+        let side = &self.sides[usize::from(seat & 3)];
+        let i = INDEX[usize::from(seat & 3)][usize::from(square.index())];
+        if i == KEEP_INDEX {
+            side.keep
+        } else {
+            side.singles[usize::from(i)]
+        }
+    }
+
+    /// Twins of `seat` on `square` (a twin is two pieces).
+    pub fn twins_at(&self, seat: u8, square: Square) -> u8 {
+        let side = &self.sides[usize::from(seat & 3)];
+        let i = INDEX[usize::from(seat & 3)][usize::from(square.index())];
+        if i == KEEP_INDEX {
+            0
+        } else {
+            side.twins[usize::from(i)]
+        }
+    }
+
+    /// Pieces of `seat` on the board (route squares and keep).
+    pub fn on_board(&self, seat: u8) -> u8 {
+        let side = &self.sides[usize::from(seat & 3)];
+        (side.on_route() + u32::from(side.keep)) as u8
+    }
+
+    /// The seat that has borne off all four pieces, if any.
+    pub fn winner(&self) -> Option<u8> {
+        self.seats().find(|&s| self.sides[usize::from(s)].off >= 4)
+    }
+}
+
+/// Writes the canonical position string (see `docs/notation-thaayam.md`).
+pub(crate) fn write(pos: &Position) -> String {
+    let mut out = String::with_capacity(48);
+    out.push(seat_letter(pos.to_move));
+    if pos.owed > 0 {
+        let _ = write!(out, "+{}", pos.owed);
+    }
+    out.push(':');
+    let mut first = true;
+    for seat in pos.seats() {
+        if !first {
+            out.push('/');
+        }
+        first = false;
+        out.push(seat_letter(seat));
+        out.push('=');
+        let side = &pos.sides[usize::from(seat)];
+        let mut items = 0;
+        let mut item = |out: &mut String, text: std::fmt::Arguments<'_>| {
+            if items > 0 {
+                out.push(',');
+            }
+            items += 1;
+            let _ = out.write_fmt(text);
+        };
+        if side.hand > 0 {
+            item(&mut out, format_args!("h{}", side.hand));
+        }
+        for i in 0..24u8 {
+            let sq = route_square(seat, i);
+            for (count, prefix) in [
+                (side.singles[usize::from(i)], ""),
+                (side.twins[usize::from(i)], "T"),
+            ] {
+                match count {
+                    0 => {}
+                    1 => item(&mut out, format_args!("{prefix}{sq}")),
+                    n => item(&mut out, format_args!("{prefix}{sq}x{n}")),
+                }
+            }
+        }
+        if side.keep > 0 {
+            item(&mut out, format_args!("k{}", side.keep));
+        }
+        if side.off > 0 {
+            item(&mut out, format_args!("o{}", side.off));
+        }
+    }
+    out
+}
+
+/// Reads a position string (see `docs/notation-thaayam.md`).
+pub(crate) fn parse(text: &str) -> Result<Position, String> {
+    let text = text.trim();
+    let (head, body) = text.split_once(':').ok_or_else(|| {
+        format!("\"{text}\" is not a Thaayam position: expected e.g. \"S:S=h4/N=h4\"")
+    })?;
+    let hb = head.as_bytes();
+    let to_move = match hb.first() {
+        Some(&l) => seat_from_letter(l),
+        None => None,
+    }
+    .ok_or_else(|| {
+        format!("\"{head}\": the position string starts with the seat to move (S, W, N or E)")
+    })?;
+    let owed = if hb.len() > 1 {
+        match head[1..]
+            .strip_prefix('+')
+            .and_then(|n| n.parse::<u8>().ok())
+        {
+            Some(n) if n <= 64 => n,
+            _ => {
+                return Err(format!(
+                    "\"{head}\": after the seat to move only \"+n\" (extra series owed) may follow"
+                ))
+            }
+        }
+    } else {
+        0
+    };
+    let mut pos = Position {
+        sides: [Side::default(); 4],
+        seats: 0,
+        to_move,
+        owed,
+    };
+    for section in body.split('/') {
+        let section = section.trim();
+        let (who, items) = section
+            .split_once('=')
+            .ok_or_else(|| format!("\"{section}\": a seat's part reads like \"S=h2,c1,k1\""))?;
+        let seat = match who.as_bytes() {
+            [l] => seat_from_letter(*l),
+            _ => None,
+        }
+        .ok_or_else(|| format!("\"{who}\" is not a seat letter (S, W, N or E)"))?;
+        if pos.plays(seat) {
+            return Err(format!("{} is described twice", seat_name(seat)));
+        }
+        pos.seats |= 1 << seat;
+        let side = &mut pos.sides[usize::from(seat)];
+        for item in items.split(',') {
+            parse_item(item.trim(), seat, side)?;
+        }
+        let total = side.total();
+        if total != 4 {
+            return Err(format!(
+                "{} has {total} pieces: every seat has exactly 4 (in hand, on the board, in the keep or borne off)",
+                seat_name(seat)
+            ));
+        }
+        if side.off > 0 && (side.hand > 0 || side.on_route() > 0) {
+            return Err(format!(
+                "{} has borne off pieces while others are outside the keep: bearing off starts only when all are in the keep",
+                seat_name(seat)
+            ));
+        }
+    }
+    if pos.seats.count_ones() < 2 {
+        return Err("a game has at least two seats".into());
+    }
+    if !pos.plays(to_move) {
+        return Err(format!(
+            "{} is to move but does not play",
+            seat_name(to_move)
+        ));
+    }
+    check_squares(&pos)?;
+    Ok(pos)
+}
+
+fn parse_item(item: &str, seat: u8, side: &mut Side) -> Result<(), String> {
+    let b = item.as_bytes();
+    let bad = || {
+        format!(
+            "\"{item}\" is not a piece list item: use h2 (in hand), c1 or c1x2 (singles), Tc5 (twins), k1 (keep), o1 (borne off)"
+        )
+    };
+    let count = |digits: &[u8]| -> Option<u8> {
+        if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        digits
+            .iter()
+            .try_fold(0u8, |a, d| a.checked_mul(10)?.checked_add(d - b'0'))
+    };
+    match b.first() {
+        Some(b'h' | b'k' | b'o') => {
+            let n = count(&b[1..]).ok_or_else(bad)?;
+            let slot = match b[0] {
+                b'h' => &mut side.hand,
+                b'k' => &mut side.keep,
+                _ => &mut side.off,
+            };
+            *slot = slot
+                .checked_add(n)
+                .filter(|&v| v <= 4)
+                .ok_or_else(|| too_many(seat))?;
+            Ok(())
+        }
+        Some(_) => {
+            let (twin, rest) = match b.strip_prefix(b"T") {
+                Some(r) => (true, r),
+                None => (false, b),
+            };
+            if rest.len() < 2 {
+                return Err(bad());
+            }
+            let sq = Square::parse(&rest[..2]).ok_or_else(bad)?;
+            let n = match &rest[2..] {
+                [] => 1,
+                [b'x', digits @ ..] => count(digits).filter(|&n| n > 0).ok_or_else(bad)?,
+                _ => return Err(bad()),
+            };
+            let i = INDEX[usize::from(seat)][usize::from(sq.index())];
+            if i == KEEP_INDEX {
+                if twin {
+                    return Err(format!(
+                        "twins split into two singles in the keep: \"{item}\" cannot exist"
+                    ));
+                }
+                side.keep = side
+                    .keep
+                    .checked_add(n)
+                    .filter(|&v| v <= 4)
+                    .ok_or_else(|| too_many(seat))?;
+                return Ok(());
+            }
+            if twin && i < TWIN_INDEX {
+                return Err(format!(
+                    "twins of {} on {sq} stand before their opposite palace {}: they cannot be there",
+                    seat_name(seat),
+                    route_square(seat, TWIN_INDEX)
+                ));
+            }
+            let slot = if twin {
+                &mut side.twins[usize::from(i)]
+            } else {
+                &mut side.singles[usize::from(i)]
+            };
+            *slot = slot
+                .checked_add(n)
+                .filter(|&v| v <= 4)
+                .ok_or_else(|| too_many(seat))?;
+            Ok(())
+        }
+        None => Err(bad()),
+    }
+}
+
+fn too_many(seat: u8) -> String {
+    format!("{} has more than 4 pieces", seat_name(seat))
+}
+
+/// No unmarked square can hold singles of two seats, or twins of two seats: the later
+/// arrival would have captured the earlier (rule 13).
+fn check_squares(pos: &Position) -> Result<(), String> {
+    for sq in 0..25u8 {
+        let square = Square::new(sq).unwrap_or(Square::KEEP);
+        if square.is_marked() {
+            continue;
+        }
+        let mut single_owner: Option<u8> = None;
+        let mut twin_owner: Option<u8> = None;
+        for seat in pos.seats() {
+            let i = usize::from(INDEX[usize::from(seat)][usize::from(sq)]);
+            debug_assert_eq!(ROUTE[usize::from(seat)][i], sq);
+            let side = &pos.sides[usize::from(seat)];
+            for (count, owner, what) in [
+                (side.singles[i], &mut single_owner, "single pieces"),
+                (side.twins[i], &mut twin_owner, "twins"),
+            ] {
+                if count > 0 {
+                    if let Some(other) = *owner {
+                        return Err(format!(
+                            "{} and {} both have {what} on {square}, an unmarked square: the later arrival would have captured the other",
+                            seat_name(other),
+                            seat_name(seat)
+                        ));
+                    }
+                    *owner = Some(seat);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        for text in [
+            "S:S=h4/N=h4",
+            "N+2:S=h1,c1,d4x2/W=h4/N=Td1,k2/E=k1,o3",
+            "E:S=h1,c5,Tb5/N=o4/E=h4",
+        ] {
+            let pos = parse(text).unwrap();
+            assert_eq!(write(&pos), text);
+        }
+    }
+
+    #[test]
+    fn rejects() {
+        for text in [
+            "S",
+            "S:S=h4",
+            "S:S=h3/N=h4",
+            "X:S=h4/N=h4",
+            "W:S=h4/N=h4",
+            "S:S=h4/S=h4",
+            "S:S=Tc1,h2/N=h4",
+            "S:S=Tc3,h2/N=h4",
+            "S:S=o1,c1,h2/N=h4",
+            "S:S=d1,h3/N=d1,h3",
+            "S:S=q1,h3/N=h4",
+            "S:S=c1x0,h4/N=h4",
+        ] {
+            assert!(parse(text).is_err(), "{text}");
+        }
+        // Singles of two seats on a marked square are fine; a single and a twin too.
+        assert!(parse("S:S=c5,h3/N=c5,h3").is_ok());
+        assert!(parse("S:S=Tb5,h2/N=b5,h3").is_ok());
+        assert!(parse("S:S=Tb5,h2/N=Tb5,h2").is_err());
+    }
+}

@@ -1,0 +1,83 @@
+//! Random games: never a panic, and every turn written in notation resolves back to itself.
+
+mod common;
+
+use common::{game, random_game};
+use game::Game;
+use proptest::prelude::*;
+use thaayam::{split_tokens, Options, Thaayam};
+
+fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
+    let start = g.parse_position(start).unwrap();
+    let turns = random_game(g, &start, seed, max_turns);
+    let mut pos = start.clone();
+    for (before, turn) in &turns {
+        assert_eq!(&pos, before);
+        for full in [false, true] {
+            let text = g.write_turn(before, turn, full);
+            let toks = split_tokens(&text);
+            let bytes: Vec<&[u8]> = toks.iter().map(|t| t.as_bytes()).collect();
+            match g.resolve(before, &bytes) {
+                Ok(t) => assert_eq!(&t, turn, "{text} from {}", g.write_position(before)),
+                Err(e) => panic!(
+                    "{text} from {}: {} ({})",
+                    g.write_position(before),
+                    e.message,
+                    e.code
+                ),
+            }
+        }
+        // Every play listed uses the maximum the rule-17 search finds.
+        let mut p = before.clone();
+        for s in &turn.series {
+            let max = g.max_throws(&p, s.throws.as_slice()).unwrap();
+            let plays = g.plays(&p, s.throws.as_slice()).unwrap();
+            for play in &plays {
+                // With `lenient-unused` a listed play may use fewer throws than the maximum.
+                let ok = if g.options.lenient_unused {
+                    u32::from(play.used) <= max
+                } else {
+                    u32::from(play.used) == max
+                };
+                assert!(
+                    ok,
+                    "{} {} from {}",
+                    s.throws,
+                    play.text,
+                    g.write_position(&p)
+                );
+            }
+            g.apply_series(&mut p, s).unwrap();
+        }
+        g.play(&mut pos, turn);
+        assert_eq!(pos, p);
+        let back = g.parse_position(&g.write_position(&pos)).unwrap();
+        assert_eq!(back, pos);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    #[test]
+    fn two_players(seed in any::<u64>()) {
+        check_game(&game(), "S:S=h4/N=h4", seed, 600);
+    }
+
+    #[test]
+    fn four_players(seed in any::<u64>()) {
+        check_game(&game(), "S:S=h4/W=h4/N=h4/E=h4", seed, 600);
+    }
+
+    #[test]
+    fn three_players_ludii(seed in any::<u64>()) {
+        let g = Thaayam::new(Options { ludii: true, lenient_unused: false });
+        check_game(&g, "E:S=h4/N=h4/E=h4", seed, 600);
+    }
+
+    #[test]
+    fn two_players_lenient(seed in any::<u64>()) {
+        let g = Thaayam::new(Options { ludii: false, lenient_unused: true });
+        check_game(&g, "N:S=h4/N=h4", seed, 600);
+    }
+}

@@ -1,0 +1,640 @@
+//! Board diagrams: a game-independent description of a position to draw (for `arbiter show`
+//! and for the problem examples of the report), rendered to SVG or PNG.
+//!
+//! Squares are `(file, rank)` pairs counted from 0 as seen from the first seat (White /
+//! South): `(0, 0)` is a1, the lower left corner; file 0 is `a`, rank 0 is rank 1. Converting
+//! a game's position into a [`Diagram`] is the rules side's business; this module only draws.
+
+use std::io;
+use std::path::Path;
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use serde::{Deserialize, Serialize};
+
+use crate::fonts::{init_fonts, FAMILY};
+
+/// How the squares of a board are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SquareStyle {
+    /// Every square is used; light and dark alternate, a1 dark (Tama).
+    Checkered,
+    /// Only the dark squares are used (a1 dark); the light ones are drawn pale (Odnocvetnie).
+    DarkOnly,
+    /// Every square is used and drawn alike, with grid lines (Thaayam).
+    Plain,
+}
+
+/// A mark on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mark {
+    /// A diagonal cross (Thaayam's safe squares: the keep and the palaces).
+    Cross,
+    /// A yellow highlight (e.g. the square a diagnostic is about).
+    Highlight,
+}
+
+/// Colour of a piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceColour {
+    /// A light piece (Tama White; the shared pieces of Odnocvetnie).
+    Light,
+    /// A dark piece (Tama Black).
+    Dark,
+    /// A seat's colour: 0 = South (red), 1 = West (blue), 2 = North (green), 3 = East (amber).
+    Seat(u8),
+}
+
+/// A piece (or a stack of pieces) on a square.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceGlyph {
+    /// File, 0 = a.
+    pub file: u8,
+    /// Rank, 0 = rank 1.
+    pub rank: u8,
+    /// Colour.
+    pub colour: PieceColour,
+    /// A king (damka): drawn with a gold ring.
+    pub king: bool,
+    /// Pieces stacked on the square (a badge shows the number when above 1).
+    pub count: u8,
+    /// Twins (Thaayam): drawn as two overlapping discs.
+    pub twin: bool,
+    /// Short text written on the disc (e.g. a seat letter).
+    pub label: Option<String>,
+}
+
+impl PieceGlyph {
+    /// A single man of `colour` on `(file, rank)`.
+    pub fn man(file: u8, rank: u8, colour: PieceColour) -> Self {
+        PieceGlyph {
+            file,
+            rank,
+            colour,
+            king: false,
+            count: 1,
+            twin: false,
+            label: None,
+        }
+    }
+
+    /// A king of `colour` on `(file, rank)`.
+    pub fn king(file: u8, rank: u8, colour: PieceColour) -> Self {
+        PieceGlyph {
+            king: true,
+            ..PieceGlyph::man(file, rank, colour)
+        }
+    }
+}
+
+/// How an arrow is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArrowStyle {
+    /// The move as played: solid blue.
+    Played,
+    /// A move the referee suggests (e.g. a longer capture): dashed green.
+    Suggested,
+}
+
+/// A move drawn as an arrow through the centres of its squares (start, every landing square,
+/// end).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrow {
+    /// Squares visited, in order; fewer than two draws nothing.
+    pub squares: Vec<(u8, u8)>,
+    /// Style.
+    pub style: ArrowStyle,
+}
+
+/// A board position to draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagram {
+    /// Title above the board.
+    pub title: String,
+    /// Files (columns), at most 26.
+    pub files: u8,
+    /// Ranks (rows).
+    pub ranks: u8,
+    /// How squares are drawn.
+    pub squares: SquareStyle,
+    /// Marks on squares.
+    pub marks: Vec<(u8, u8, Mark)>,
+    /// Pieces.
+    pub pieces: Vec<PieceGlyph>,
+    /// Moves drawn as arrows (above the pieces).
+    pub arrows: Vec<Arrow>,
+    /// Lines of text below the board (wrapped to its width).
+    pub captions: Vec<String>,
+    /// Write file letters below and rank numbers left of the board.
+    pub coordinates: bool,
+    /// Write the square numbers of international draughts (1 = b10 … 50 = i1 on 10×10; 1 =
+    /// the first dark square of the top rank in general) in the corner of each dark square.
+    /// Only drawn with [`SquareStyle::DarkOnly`].
+    pub numbered: bool,
+}
+
+/// The squares Thaayam marks as safe: the keep c3 and the palaces c1, e3, c5, a3.
+pub const THAAYAM_SAFE: [(u8, u8); 5] = [(2, 2), (2, 0), (4, 2), (2, 4), (0, 2)];
+
+/// `(file, rank)` of Odnocvetnie square number `n` (1–50), numbered as in international
+/// draughts seen from South: 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1. `None` outside 1–50.
+pub fn numbered_square(n: u8) -> Option<(u8, u8)> {
+    (1..=50)
+        .contains(&n)
+        .then(|| crate::summary::numbered_square(n))
+}
+
+const LIGHT_SQ: RGBColor = RGBColor(240, 217, 181);
+const DARK_SQ: RGBColor = RGBColor(181, 136, 99);
+const PALE_SQ: RGBColor = RGBColor(250, 246, 238);
+const PLAIN_SQ: RGBColor = RGBColor(244, 236, 216);
+const PLAIN_GRID: RGBColor = RGBColor(138, 122, 90);
+const INK: RGBColor = RGBColor(30, 30, 30);
+const GOLD: RGBColor = RGBColor(212, 160, 23);
+const SEATS: [RGBColor; 4] = [
+    RGBColor(214, 39, 40),
+    RGBColor(31, 119, 180),
+    RGBColor(44, 160, 44),
+    RGBColor(230, 140, 20),
+];
+
+/// Layout of a rendered diagram, in pixels.
+struct Layout {
+    side: i32,
+    left: i32,
+    top: i32,
+    width: u32,
+    height: u32,
+    title: Vec<String>,
+    captions: Vec<String>,
+}
+
+const TITLE_SIZE: u32 = 20;
+const CAPTION_SIZE: u32 = 16;
+const COORD_SIZE: u32 = 17;
+const LINE: i32 = 22;
+
+impl Diagram {
+    /// An empty board without marks, pieces, arrows or captions, with coordinates.
+    pub fn new(title: impl Into<String>, files: u8, ranks: u8, squares: SquareStyle) -> Self {
+        Diagram {
+            title: title.into(),
+            files,
+            ranks,
+            squares,
+            marks: Vec::new(),
+            pieces: Vec::new(),
+            arrows: Vec::new(),
+            captions: Vec::new(),
+            coordinates: true,
+            numbered: false,
+        }
+    }
+
+    /// An empty Tama board (8×8, every square used).
+    pub fn tama(title: impl Into<String>) -> Self {
+        Diagram::new(title, 8, 8, SquareStyle::Checkered)
+    }
+
+    /// An empty Odnocvetnie board (10×10, dark squares, numbered 1–50).
+    pub fn odnocvetnie(title: impl Into<String>) -> Self {
+        Diagram {
+            numbered: true,
+            ..Diagram::new(title, 10, 10, SquareStyle::DarkOnly)
+        }
+    }
+
+    /// An empty Thaayam board (5×5) with crosses on the keep and the four palaces.
+    pub fn thaayam(title: impl Into<String>) -> Self {
+        let mut d = Diagram::new(title, 5, 5, SquareStyle::Plain);
+        d.marks = THAAYAM_SAFE
+            .iter()
+            .map(|&(f, r)| (f, r, Mark::Cross))
+            .collect();
+        d
+    }
+
+    fn layout(&self) -> Layout {
+        let (files, ranks) = (i32::from(self.files.max(1)), i32::from(self.ranks.max(1)));
+        let side = (480 / files.max(ranks)).clamp(24, 60);
+        let left = if self.coordinates { 30 } else { 12 };
+        let board_w = side * files;
+        let inner = (board_w + left + 12).max(360);
+        let title = wrap(&self.title, TITLE_SIZE, true, inner - 16);
+        let captions: Vec<String> = self
+            .captions
+            .iter()
+            .flat_map(|c| wrap(c, CAPTION_SIZE, false, inner - 16))
+            .collect();
+        let top = 12 + title.len() as i32 * (LINE + 4) + 6;
+        let bottom = if self.coordinates { 30 } else { 12 };
+        let height = top + side * ranks + bottom + captions.len() as i32 * LINE + 10;
+        Layout {
+            side,
+            left: left + (inner - board_w - left - 12) / 2,
+            top,
+            width: inner as u32,
+            height: height as u32,
+            title,
+            captions,
+        }
+    }
+
+    /// The diagram as an SVG document (text drawn in the `sans-serif` family).
+    pub fn to_svg(&self) -> String {
+        init_fonts();
+        let l = self.layout();
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, (l.width, l.height)).into_drawing_area();
+            // The SVG backend writes into a string and cannot fail; a font error would only
+            // leave text out.
+            let _ = self.draw(&root, &l);
+            let _ = root.present();
+        }
+        out
+    }
+
+    /// Writes the diagram as a PNG file.
+    pub fn write_png(&self, path: &Path) -> io::Result<()> {
+        init_fonts();
+        let l = self.layout();
+        let root = crate::png::Png::new(path, (l.width, l.height)).into_drawing_area();
+        self.draw(&root, &l).map_err(io::Error::other)?;
+        root.present().map_err(|e| io::Error::other(e.to_string()))
+    }
+
+    fn centre(&self, l: &Layout, f: u8, r: u8) -> (i32, i32) {
+        let ranks = i32::from(self.ranks);
+        (
+            l.left + i32::from(f) * l.side + l.side / 2,
+            l.top + (ranks - 1 - i32::from(r)) * l.side + l.side / 2,
+        )
+    }
+
+    fn on_board(&self, f: u8, r: u8) -> bool {
+        f < self.files && r < self.ranks
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+    ) -> Result<(), String> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+        root.fill(&WHITE).map_err(e)?;
+        let cx = l.width as i32 / 2;
+        for (i, line) in l.title.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (cx, 12 + i as i32 * (LINE + 4)),
+                text(TITLE_SIZE, true).pos(Pos::new(HPos::Center, VPos::Top)),
+            ))
+            .map_err(e)?;
+        }
+        let s = l.side;
+        let (files, ranks) = (self.files, self.ranks);
+        // Squares.
+        for f in 0..files {
+            for r in 0..ranks {
+                let (x, y) = self.centre(l, f, r);
+                let dark = (f + r) % 2 == 0;
+                let colour = match self.squares {
+                    SquareStyle::Checkered => {
+                        if dark {
+                            DARK_SQ
+                        } else {
+                            LIGHT_SQ
+                        }
+                    }
+                    SquareStyle::DarkOnly => {
+                        if dark {
+                            DARK_SQ
+                        } else {
+                            PALE_SQ
+                        }
+                    }
+                    SquareStyle::Plain => PLAIN_SQ,
+                };
+                root.draw(&Rectangle::new(
+                    [(x - s / 2, y - s / 2), (x - s / 2 + s, y - s / 2 + s)],
+                    colour.filled(),
+                ))
+                .map_err(e)?;
+            }
+        }
+        let (bx0, by0) = (l.left, l.top);
+        let (bx1, by1) = (l.left + s * i32::from(files), l.top + s * i32::from(ranks));
+        if self.squares == SquareStyle::Plain {
+            for i in 0..=i32::from(files) {
+                root.draw(&PathElement::new(
+                    vec![(bx0 + i * s, by0), (bx0 + i * s, by1)],
+                    PLAIN_GRID.stroke_width(2),
+                ))
+                .map_err(e)?;
+            }
+            for i in 0..=i32::from(ranks) {
+                root.draw(&PathElement::new(
+                    vec![(bx0, by0 + i * s), (bx1, by0 + i * s)],
+                    PLAIN_GRID.stroke_width(2),
+                ))
+                .map_err(e)?;
+            }
+        }
+        root.draw(&Rectangle::new(
+            [(bx0, by0), (bx1, by1)],
+            INK.stroke_width(2),
+        ))
+        .map_err(e)?;
+        // Marks.
+        for &(f, r, mark) in &self.marks {
+            if !self.on_board(f, r) {
+                continue;
+            }
+            let (x, y) = self.centre(l, f, r);
+            let h = s / 2;
+            match mark {
+                Mark::Highlight => root
+                    .draw(&Rectangle::new(
+                        [(x - h + 2, y - h + 2), (x + h - 2, y + h - 2)],
+                        RGBColor(255, 235, 59).mix(0.6).filled(),
+                    ))
+                    .map_err(e)?,
+                Mark::Cross => {
+                    let d = s * 2 / 5;
+                    let style = PLAIN_GRID.stroke_width(2);
+                    root.draw(&PathElement::new(
+                        vec![(x - d, y - d), (x + d, y + d)],
+                        style,
+                    ))
+                    .map_err(e)?;
+                    root.draw(&PathElement::new(
+                        vec![(x - d, y + d), (x + d, y - d)],
+                        style,
+                    ))
+                    .map_err(e)?;
+                }
+            }
+        }
+        // Square numbers on the empty dark squares, counted row by row from the top left as seen
+        // from the first seat.
+        if self.numbered && self.squares == SquareStyle::DarkOnly {
+            let mut n = 0u32;
+            for r in (0..ranks).rev() {
+                for f in 0..files {
+                    if (f + r) % 2 != 0 {
+                        continue;
+                    }
+                    n += 1;
+                    if self.pieces.iter().any(|p| (p.file, p.rank) == (f, r)) {
+                        continue;
+                    }
+                    let (x, y) = self.centre(l, f, r);
+                    root.draw(&Text::new(
+                        n.to_string(),
+                        (x - s / 2 + 3, y - s / 2 + 2),
+                        text(11, false)
+                            .color(&RGBColor(250, 240, 225))
+                            .pos(Pos::new(HPos::Left, VPos::Top)),
+                    ))
+                    .map_err(e)?;
+                }
+            }
+        }
+        // Coordinates.
+        if self.coordinates {
+            for f in 0..files {
+                let (x, _) = self.centre(l, f, 0);
+                root.draw(&Text::new(
+                    char::from(b'a' + f.min(25)).to_string(),
+                    (x, by1 + 7),
+                    text(COORD_SIZE, false).pos(Pos::new(HPos::Center, VPos::Top)),
+                ))
+                .map_err(e)?;
+            }
+            for r in 0..ranks {
+                let (_, y) = self.centre(l, 0, r);
+                root.draw(&Text::new(
+                    (u32::from(r) + 1).to_string(),
+                    (bx0 - 7, y),
+                    text(COORD_SIZE, false).pos(Pos::new(HPos::Right, VPos::Center)),
+                ))
+                .map_err(e)?;
+            }
+        }
+        // Pieces.
+        for p in &self.pieces {
+            if !self.on_board(p.file, p.rank) {
+                continue;
+            }
+            self.draw_piece(root, l, p).map_err(e)?;
+        }
+        // Arrows.
+        for a in &self.arrows {
+            self.draw_arrow(root, l, a).map_err(e)?;
+        }
+        // Captions.
+        let cap_top = by1 + if self.coordinates { 30 } else { 12 };
+        for (i, line) in l.captions.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (8, cap_top + i as i32 * LINE),
+                text(CAPTION_SIZE, false).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(e)?;
+        }
+        Ok(())
+    }
+
+    fn draw_piece<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+        p: &PieceGlyph,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let (x, y) = self.centre(l, p.file, p.rank);
+        let r = l.side * 38 / 100;
+        let (fill, ink) = match p.colour {
+            PieceColour::Light => (RGBColor(250, 250, 245), INK),
+            PieceColour::Dark => (RGBColor(40, 40, 40), WHITE),
+            PieceColour::Seat(i) => (SEATS[usize::from(i % 4)], WHITE),
+        };
+        let outline = if p.colour == PieceColour::Dark {
+            RGBColor(200, 200, 200)
+        } else {
+            INK
+        };
+        let (x, y, r) = if p.twin {
+            // Two smaller discs, the back one up and left.
+            let r = r * 85 / 100;
+            let o = r / 3;
+            root.draw(&Circle::new((x - o, y - o), r, fill.filled()))?;
+            root.draw(&Circle::new((x - o, y - o), r, outline.stroke_width(2)))?;
+            (x + o / 2, y + o / 2, r)
+        } else {
+            (x, y, r)
+        };
+        root.draw(&Circle::new((x, y), r, fill.filled()))?;
+        root.draw(&Circle::new((x, y), r, outline.stroke_width(2)))?;
+        if p.king {
+            root.draw(&Circle::new((x, y), r * 6 / 10, GOLD.stroke_width(3)))?;
+        }
+        if let Some(label) = &p.label {
+            root.draw(&Text::new(
+                label.clone(),
+                (x, y),
+                text(16, true)
+                    .color(&ink)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            ))?;
+        }
+        if p.count > 1 {
+            let (bx, by) = (x + r * 3 / 4, y - r * 3 / 4);
+            let br = (l.side / 6).max(8);
+            root.draw(&Circle::new((bx, by), br, RGBColor(180, 20, 30).filled()))?;
+            root.draw(&Text::new(
+                p.count.to_string(),
+                (bx, by),
+                text(13, true)
+                    .color(&WHITE)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            ))?;
+        }
+        Ok(())
+    }
+
+    fn draw_arrow<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+        a: &Arrow,
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let pts: Vec<(i32, i32)> = a
+            .squares
+            .iter()
+            .filter(|&&(f, r)| self.on_board(f, r))
+            .map(|&(f, r)| self.centre(l, f, r))
+            .collect();
+        if pts.len() < 2 {
+            return Ok(());
+        }
+        let colour = match a.style {
+            ArrowStyle::Played => RGBColor(21, 101, 192).mix(0.85),
+            ArrowStyle::Suggested => RGBColor(46, 125, 50).mix(0.85),
+        };
+        // Stop the shaft at the base of the head.
+        let head = (l.side * 3 / 10).max(10) as f64;
+        let (tip, before) = (pts[pts.len() - 1], pts[pts.len() - 2]);
+        let (dx, dy) = (f64::from(tip.0 - before.0), f64::from(tip.1 - before.1));
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let base = (tip.0 - (ux * head) as i32, tip.1 - (uy * head) as i32);
+        let mut shaft = pts.clone();
+        if let Some(last) = shaft.last_mut() {
+            *last = base;
+        }
+        // Start at the rim of the moving piece, not on its label.
+        let (fx, fy) = (
+            f64::from(pts[1].0 - pts[0].0),
+            f64::from(pts[1].1 - pts[0].1),
+        );
+        let flen = (fx * fx + fy * fy).sqrt().max(1.0);
+        let lift = (f64::from(l.side) * 0.3).min(flen / 2.0);
+        shaft[0] = (
+            pts[0].0 + (fx / flen * lift) as i32,
+            pts[0].1 + (fy / flen * lift) as i32,
+        );
+        let style = colour.stroke_width(5);
+        match a.style {
+            ArrowStyle::Played => root.draw(&PathElement::new(shaft, style))?,
+            ArrowStyle::Suggested => root.draw(&DashedPathElement::new(shaft, 10, 7, style))?,
+        }
+        for &(x, y) in &pts[1..pts.len() - 1] {
+            root.draw(&Circle::new((x, y), 5, colour.filled()))?;
+        }
+        let w = head * 0.6;
+        let wing = |s: f64| {
+            (
+                (base.0 as f64 - uy * w * s) as i32,
+                (base.1 as f64 + ux * w * s) as i32,
+            )
+        };
+        root.draw(&Polygon::new(
+            vec![tip, wing(1.0), wing(-1.0)],
+            colour.filled(),
+        ))?;
+        Ok(())
+    }
+}
+
+fn text(size: u32, strong: bool) -> TextStyle<'static> {
+    let f = (FAMILY, size).into_font();
+    let f = if strong { f.style(FontStyle::Bold) } else { f };
+    TextStyle::from(f).color(&INK)
+}
+
+/// Splits `s` into lines no wider than `width` pixels, at spaces (a word wider than a line is
+/// left whole).
+fn wrap(s: &str, size: u32, strong: bool, width: i32) -> Vec<String> {
+    init_fonts();
+    let f = (FAMILY, size).into_font();
+    let f = if strong { f.style(FontStyle::Bold) } else { f };
+    let measure = |t: &str| {
+        f.box_size(t)
+            .map_or(t.chars().count() as i32 * size as i32 * 6 / 10, |b| {
+                b.0 as i32
+            })
+    };
+    let mut lines = Vec::new();
+    for para in s.lines() {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if line.is_empty() {
+                line.push_str(word);
+                continue;
+            }
+            let candidate = format!("{line} {word}");
+            if measure(&candidate) <= width {
+                line = candidate;
+            } else {
+                lines.push(std::mem::take(&mut line));
+                line.push_str(word);
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_respects_width() {
+        let lines = wrap(
+            "a capture of three pieces was available from d4 over e5 f6 and g7",
+            14,
+            false,
+            200,
+        );
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert_eq!(
+            lines.join(" "),
+            "a capture of three pieces was available from d4 over e5 f6 and g7"
+        );
+        assert!(wrap("", 14, false, 200).is_empty());
+    }
+
+    #[test]
+    fn numbered_squares() {
+        assert_eq!(numbered_square(1), Some((1, 9)));
+        assert_eq!(numbered_square(46), Some((0, 0)));
+        assert_eq!(numbered_square(0), None);
+        assert_eq!(numbered_square(51), None);
+    }
+}

@@ -1,1 +1,199 @@
-//! odnocvetnie (work in progress)
+//! Odnocvetnie Shashki ("monochrome draughts") for arbiter: four seats, one set of 42 ownerless
+//! men on the 50 dark squares of a 10x10 board.
+//!
+//! The rules are those of the project's `docs/rules/odnocvetnie.md` (section 2 of the shared
+//! rules page): every seat may move and capture every piece; "forward" depends on the seat
+//! (South +rank, West +file, North −rank, East −file); captured pieces stay on the board until
+//! the move ends; majority rule; a man crowned by a capture stops there; the man moved in the
+//! previous turn is locked for one turn; the first seat that cannot move loses and the seat that
+//! moved last wins.
+//!
+//! Layers:
+//! - [`Square`], [`SquareSet`], [`Side`]: the board (numeric squares 1–50 as in international
+//!   draughts seen from South, algebraic `a1`–`j10` as the alternative);
+//! - [`Position`]: pieces, seat to move, lock; the position string (`S:M1-17,20,21,K33:L28`);
+//! - move generation on [`Position`] (`legal_moves`, `capture_chains`, `max_capture`,
+//!   `locked_piece_moves`, `paths`, `perft`), returning [`Move`]s;
+//! - [`parse_token`], [`resolve`], [`write_move`]: notation and the resolver;
+//! - [`Odnocvetnie`]: the `game::Game` implementation used by the referee.
+#![deny(missing_docs)]
+
+mod movegen;
+mod notation;
+mod position;
+mod resolve;
+mod square;
+
+pub use movegen::{Move, MovePath};
+pub use notation::{parse_token, write_move, MoveToken, Separator, MAX_TOKEN_SQUARES};
+pub use position::{Piece, Position, PositionError, START_EMPTY};
+pub use resolve::{resolve, resolve_token};
+pub use square::{Algebraic, Side, Square, SquareIter, SquareSet, Styled};
+
+use game::{Code, Notation, Outcome, PlyFacts, Problem, Seat};
+
+/// The tag naming the seat that moves first in the start position: `[FirstSeat "W"]` (a seat
+/// letter or name, any case). `First` is read as an alias.
+pub const FIRST_SEAT_TAG: &str = "FirstSeat";
+
+/// The game, with its ruleset options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Odnocvetnie {
+    /// `lock-any-piece`: a man crowned in the previous turn stays locked this turn (by default
+    /// the crowned damka is free, as a damka is never locked).
+    pub lock_any_piece: bool,
+    /// `elimination`: a seat with no move drops out and play goes on. **Not implemented**: a
+    /// game with this option set is refused by [`game::Game::start_position`] and
+    /// [`game::Game::parse_position`] with a `bad-tag` problem.
+    pub elimination: bool,
+}
+
+const SEAT_NAMES: [&str; 4] = ["South", "West", "North", "East"];
+
+impl Odnocvetnie {
+    fn refuse_unsupported(&self) -> Result<(), Problem> {
+        if self.elimination {
+            return Err(Problem::new(
+                Code::BadTag,
+                "the ruleset option `elimination` is not supported for Odnocvetnie Shashki",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Perft under this ruleset (see [`Position::perft`]).
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        pos.perft_with(depth, self.lock_any_piece)
+    }
+
+    /// Every legal move of `pos` as full paths (every path of every move), sorted, written
+    /// numerically or algebraically: `["17x28x39", "31-27", …]`.
+    pub fn legal_move_texts(&self, pos: &Position, numeric: bool) -> Vec<String> {
+        pos.legal_paths().iter().map(|p| p.write(numeric)).collect()
+    }
+}
+
+impl game::Game for Odnocvetnie {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        "Odnocvetnie Shashki"
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        &SEAT_NAMES
+    }
+
+    fn start_position(&self, tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
+        self.refuse_unsupported()?;
+        let first = match tags(FIRST_SEAT_TAG).or_else(|| tags("First")) {
+            None => Side::South,
+            Some(v) if v.trim().is_empty() || v.trim() == "?" => Side::South,
+            Some(v) => Side::parse(&v).ok_or_else(|| {
+                Problem::new(
+                    Code::BadTag,
+                    format!(
+                        "[{FIRST_SEAT_TAG} \"{v}\"] does not name a seat: write S, W, N or E (or South, West, North, East)"
+                    ),
+                )
+            })?,
+        };
+        Ok(Position::start_with(first))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, Problem> {
+        self.refuse_unsupported()?;
+        Position::parse_with(text, self.lock_any_piece)
+            .map_err(|e| Problem::new(Code::BadFen, e.message().to_string()))
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        pos.to_fen()
+    }
+
+    fn to_move(&self, pos: &Position) -> Seat {
+        Seat(pos.side_to_move().index())
+    }
+
+    fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Move, Problem> {
+        match tokens {
+            [one] => resolve(pos, one),
+            [] => Err(Problem::new(Code::IllegalMove, "empty move")),
+            many => resolve(pos, &many.join(&b' ')),
+        }
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position, mv: &Move) {
+        pos.play_with(mv, self.lock_any_piece);
+    }
+
+    fn terminal(&self, pos: &Position) -> Option<Outcome> {
+        if pos.has_legal_move() {
+            return None;
+        }
+        let side = pos.side_to_move();
+        Some(Outcome::Win {
+            winner: Seat(side.prev().index()),
+            loser: Some(Seat(side.index())),
+        })
+    }
+
+    fn parse_result(&self, text: &str) -> Option<Outcome> {
+        let t = text.trim();
+        match t {
+            "*" => return Some(Outcome::Unfinished),
+            "1/2-1/2" => return Some(Outcome::Draw),
+            _ => {}
+        }
+        let seat = |c: u8| -> Option<Seat> {
+            Side::ALL
+                .into_iter()
+                .find(|s| s.letter() as u8 == c)
+                .map(|s| Seat(s.index()))
+        };
+        match t.as_bytes() {
+            [w, b'+'] => Some(Outcome::Win {
+                winner: seat(*w)?,
+                loser: None,
+            }),
+            [w, b'+', l, b'-'] => {
+                let (winner, loser) = (seat(*w)?, seat(*l)?);
+                (winner != loser).then_some(Outcome::Win {
+                    winner,
+                    loser: Some(loser),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn write_result(&self, outcome: Outcome) -> String {
+        let letter = |s: Seat| Side::from_index(s.0).letter();
+        match outcome {
+            Outcome::Win { winner, loser } => match loser {
+                Some(l) => format!("{}+{}-", letter(winner), letter(l)),
+                None => format!("{}+", letter(winner)),
+            },
+            Outcome::Draw => "1/2-1/2".to_string(),
+            Outcome::Unfinished => "*".to_string(),
+        }
+    }
+
+    fn write_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        write_move(pos, mv, notation.numeric, notation.full_captures)
+    }
+
+    fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
+        let captures = mv.capture_count() as u8;
+        PlyFacts {
+            mover: before.side_to_move().index(),
+            captures,
+            capture_squares: mv.captured().iter().map(Square::index).collect(),
+            promotion: mv.promotes(),
+            material: [before.pieces().len() as u8 - captures, 0, 0, 0],
+            ..PlyFacts::default()
+        }
+    }
+}

@@ -1,0 +1,508 @@
+//! The resolver: from a move token to the legal move it names, or the reason it names none.
+//!
+//! The common case is cheap: a quiet move is checked against a bulk "can anybody capture?"
+//! test and the geometry of one piece; a capture is matched against the chains of the one
+//! piece the token starts on, and the other pieces are only searched until one of them is
+//! found to capture more. Only when that fails is the full diagnosis run (with allocation).
+
+use game::{Code, Problem};
+
+use crate::movegen::{is_forward, search_chains, Move, MovePath, Sink};
+use crate::notation::{parse_token, MoveToken, Separator};
+use crate::position::{Piece, Position};
+use crate::square::{diagonal, opposite, Square, SquareSet, NEXT};
+
+/// Resolves one move token against `pos`.
+pub fn resolve(pos: &Position, token: &[u8]) -> Result<Move, Problem> {
+    let tok = parse_token(token).map_err(|m| Problem::new(Code::IllegalMove, m))?;
+    resolve_token(pos, &tok)
+}
+
+/// Resolves an already parsed token against `pos`.
+pub fn resolve_token(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
+    let from = tok.from();
+    let fb = from.bit();
+    let occ = pos.occ();
+    let lock = pos.lock_bit();
+    if occ & fb == 0 || lock & fb != 0 {
+        return diagnose(pos, tok);
+    }
+    let movers = occ & !lock;
+    if !pos.any_capture(movers) {
+        if tok.squares().len() == 2 {
+            if let Some(mv) = pos.quiet_move(from, tok.to()) {
+                return Ok(mv);
+            }
+        }
+        return diagnose(pos, tok);
+    }
+    let piece = if pos.men & fb != 0 {
+        Piece::Man
+    } else {
+        Piece::Damka
+    };
+    let mut sink = TokenMatch {
+        tok,
+        own_max: 0,
+        found: [(0, 0); 4],
+        n: 0,
+        overflow: false,
+    };
+    search_chains(pos, from, piece, &mut sink);
+    if let Some((to, cap, count)) = sink.unique_best() {
+        if sink.own_max <= count && !pos.others_exceed(movers, from, count) {
+            return Ok(pos.chain_move(from, to, cap));
+        }
+    }
+    diagnose(pos, tok)
+}
+
+/// Matches the complete chains of one piece against a token.
+struct TokenMatch<'t> {
+    tok: &'t MoveToken,
+    own_max: u32,
+    found: [(u8, u64); 4],
+    n: usize,
+    overflow: bool,
+}
+
+impl Sink for TokenMatch<'_> {
+    #[inline]
+    fn complete(&mut self, path: &[u8], captured: u64) -> bool {
+        self.own_max = self.own_max.max(captured.count_ones());
+        if self.tok.matches_path(path) {
+            let key = (path[path.len() - 1], captured);
+            if !self.found[..self.n].contains(&key) {
+                if self.n < self.found.len() {
+                    self.found[self.n] = key;
+                    self.n += 1;
+                } else {
+                    self.overflow = true;
+                }
+            }
+        }
+        false
+    }
+}
+
+impl TokenMatch<'_> {
+    /// The single matching chain with the most captures, if exactly one has that many.
+    fn unique_best(&self) -> Option<(u8, u64, u32)> {
+        if self.overflow || self.n == 0 {
+            return None;
+        }
+        let found = &self.found[..self.n];
+        let best = found.iter().map(|f| f.1.count_ones()).max()?;
+        let mut it = found.iter().filter(|f| f.1.count_ones() == best);
+        let first = *it.next()?;
+        if it.next().is_some() {
+            return None;
+        }
+        Some((first.0, first.1, best))
+    }
+}
+
+/// Records chains of one piece that the token names: complete ones and prefixes.
+#[derive(Default)]
+struct OwnMatches {
+    complete: Vec<(u8, u64)>,
+    partial: Vec<(u8, u64)>,
+}
+
+struct OwnSink<'a> {
+    tok: &'a MoveToken,
+    out: &'a mut OwnMatches,
+}
+
+impl Sink for OwnSink<'_> {
+    fn complete(&mut self, path: &[u8], captured: u64) -> bool {
+        if self.tok.matches_path(path) {
+            self.out.complete.push((path[path.len() - 1], captured));
+        }
+        false
+    }
+    fn partial(&mut self, path: &[u8], captured: u64) -> bool {
+        if self.tok.matches_path(path) {
+            self.out.partial.push((path[path.len() - 1], captured));
+        }
+        false
+    }
+}
+
+fn own_matches(pos: &Position, tok: &MoveToken, piece: Piece) -> OwnMatches {
+    let mut out = OwnMatches::default();
+    let mut sink = OwnSink { tok, out: &mut out };
+    search_chains(pos, tok.from(), piece, &mut sink);
+    let complete = out.complete.clone();
+    out.partial.retain(|p| !complete.contains(p));
+    out
+}
+
+/// True if the token names `mv` (some full path of it).
+fn names(pos: &Position, tok: &MoveToken, mv: &Move) -> bool {
+    if tok.from() != mv.from() || tok.to() != mv.to() {
+        return false;
+    }
+    if !mv.is_capture() {
+        return tok.squares().len() == 2;
+    }
+    pos.paths(mv).iter().any(|p| {
+        let bits: Vec<u8> = p.squares.iter().map(|s| s.pos()).collect();
+        tok.matches_path(&bits)
+    })
+}
+
+fn illegal(message: String) -> Problem {
+    Problem::new(Code::IllegalMove, message)
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        "piece"
+    } else {
+        "pieces"
+    }
+}
+
+fn list_squares(set: SquareSet, numeric: bool) -> String {
+    set.iter()
+        .map(|s| s.styled(numeric).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The first full path of the first move (in path order) of `moves`.
+fn example(pos: &Position, moves: &[Move], numeric: bool) -> String {
+    let mut paths: Vec<MovePath> = moves.iter().flat_map(|m| pos.paths(m)).collect();
+    paths.sort();
+    paths.first().map(|p| p.write(numeric)).unwrap_or_default()
+}
+
+/// The slow path: works out why the token names no legal move (or which one it names).
+fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
+    let side = pos.side;
+    let numeric = tok.numeric();
+    let st = |s: Square| s.styled(numeric).to_string();
+    let text = tok.to_string();
+    let from = tok.from();
+    let Some(piece) = pos.piece_at(from) else {
+        return Err(illegal(format!(
+            "{side} cannot play {text}: there is no piece on {}",
+            st(from)
+        )));
+    };
+    let pname = piece.name();
+
+    if pos.lock == Some(from) {
+        let unlocked = pos.without_lock();
+        let mut own = Vec::new();
+        pos.locked_piece_moves(&mut own);
+        let possible = own.iter().any(|m| names(&unlocked, tok, m))
+            || !own_matches(&unlocked, tok, piece).partial.is_empty();
+        let lock_msg = format!(
+            "the {pname} on {} was moved in the previous turn ({}'s) and is locked for {side} this turn",
+            st(from),
+            side.prev()
+        );
+        if possible {
+            return Err(Problem::new(
+                Code::LockedPiece,
+                format!("{side} cannot play {text}: {lock_msg}; it can still be captured"),
+            ));
+        }
+        let why = explain(&unlocked, tok, piece);
+        return Err(illegal(format!("{why}; besides, {lock_msg}")));
+    }
+
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let matching: Vec<Move> = legal
+        .iter()
+        .filter(|m| names(pos, tok, m))
+        .copied()
+        .collect();
+    match matching.len() {
+        0 => {}
+        1 => return Ok(matching[0]),
+        _ => {
+            let mut options: Vec<(MovePath, SquareSet)> = matching
+                .iter()
+                .filter_map(|m| pos.paths(m).into_iter().next().map(|p| (p, m.captured())))
+                .collect();
+            options.sort_by(|a, b| a.0.cmp(&b.0));
+            let list = options
+                .iter()
+                .map(|(p, c)| format!("{} (takes {})", p.write(numeric), list_squares(*c, numeric)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(Problem::new(
+                Code::AmbiguousMove,
+                format!(
+                    "{text} is ambiguous for {side}: it fits {} different moves: {list}; write the landing squares",
+                    matching.len()
+                ),
+            ));
+        }
+    }
+
+    let max = legal.first().map_or(0, Move::capture_count);
+    if max > 0 {
+        let ex = example(pos, &legal, numeric);
+        let own = own_matches(pos, tok, piece);
+        if let Some(k) = own.complete.iter().map(|c| c.1.count_ones()).max() {
+            return Err(Problem::new(
+                Code::NonMaximalCapture,
+                format!(
+                    "{side}'s {text} takes {k} {}, but the majority rule demands {max}: for example {ex}",
+                    plural(k)
+                ),
+            ));
+        }
+        if let Some(k) = own.partial.iter().map(|c| c.1.count_ones()).max() {
+            return Err(Problem::new(
+                Code::NonMaximalCapture,
+                format!(
+                    "{side}'s {text} stops after {k} {} although the {pname} can capture on; the majority rule demands {max}: for example {ex}",
+                    plural(k)
+                ),
+            ));
+        }
+        if tok.squares().len() == 2 && pos.quiet_move(from, tok.to()).is_some() {
+            return Err(Problem::new(
+                Code::MissedCapture,
+                format!(
+                    "capturing is compulsory: {side} must take {max} {} (for example {ex}) instead of the quiet move {text}",
+                    plural(max)
+                ),
+            ));
+        }
+        let why = explain(pos, tok, piece);
+        return Err(illegal(format!(
+            "{why} ({side} must capture {max} {}, for example {ex})",
+            plural(max)
+        )));
+    }
+    Err(illegal(explain(pos, tok, piece)))
+}
+
+/// The squares strictly between `a` and `a + k·d`.
+fn between(a: Square, d: usize, k: u8) -> Vec<Square> {
+    let mut out = Vec::new();
+    let mut p = a.pos();
+    for _ in 1..k {
+        p = NEXT[d][p as usize];
+        out.push(Square::from_pos(p));
+    }
+    out
+}
+
+/// Why the piece on the token's start square cannot make the move the token describes, read
+/// leg by leg. Used when no legal move, capture chain or quiet move matches.
+fn explain(pos: &Position, tok: &MoveToken, piece: Piece) -> String {
+    let side = pos.side;
+    let numeric = tok.numeric();
+    let st = |s: Square| s.styled(numeric).to_string();
+    let text = tok.to_string();
+    let sq = tok.squares();
+    let from = sq[0];
+    let pname = piece.name();
+    let edge = side.far_edge_name();
+    let occ_all = pos.occ();
+
+    let no_capture_to = |to: Square| -> String {
+        // The piece's own moves, whatever the lock: look at it as if it were the locked one.
+        let mut chains = Vec::new();
+        let probe = Position {
+            lock: Some(from),
+            ..*pos
+        };
+        probe.locked_piece_moves(&mut chains);
+        chains.retain(Move::is_capture);
+        if chains.is_empty() {
+            format!(
+                "{side} cannot play {text}: the {pname} on {} has nothing to capture",
+                st(from)
+            )
+        } else {
+            format!(
+                "{side} cannot play {text}: no capture of the {pname} on {} ends on {}; it can capture {}",
+                st(from),
+                st(to),
+                example(pos, &chains, numeric)
+            )
+        }
+    };
+
+    if sq.len() == 2 && tok.separator() != Separator::Cross {
+        let to = sq[1];
+        match diagonal(from, to) {
+            None if from == to => return format!("{side} cannot play {text}: the {pname} does not move"),
+            None => {
+                return match piece {
+                    Piece::Man => format!(
+                        "{side} cannot play {text}: a man moves one square diagonally forward, and {} is not on a diagonal from {}",
+                        st(to),
+                        st(from)
+                    ),
+                    Piece::Damka => format!(
+                        "{side} cannot play {text}: a damka moves along the diagonals, and {} is not on a diagonal from {}",
+                        st(to),
+                        st(from)
+                    ),
+                }
+            }
+            Some((d, k)) => {
+                if piece == Piece::Man && !is_forward(side, d) {
+                    return format!("{side} moves men towards {edge}; {text} goes backwards for {side}");
+                }
+                if occ_all & to.bit() != 0 {
+                    return format!("{side} cannot play {text}: {} is occupied", st(to));
+                }
+                match piece {
+                    Piece::Man if k > 2 => {
+                        return format!(
+                            "{side} cannot play {text}: a man moves only one square diagonally forward"
+                        )
+                    }
+                    Piece::Man => {}
+                    Piece::Damka => {
+                        let blockers: Vec<Square> = between(from, d, k)
+                            .into_iter()
+                            .filter(|s| occ_all & s.bit() != 0)
+                            .collect();
+                        if blockers.len() > 1 {
+                            return format!(
+                                "{side} cannot play {text}: the damka on {} cannot pass {}, it is occupied",
+                                st(from),
+                                st(blockers[0])
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Read the token as a capture, one jump per leg.
+    let occ = occ_all & !from.bit();
+    let short = sq.len() == 2;
+    let mut cap = 0u64;
+    let mut at = from;
+    let mut last: Option<usize> = None;
+    for (i, &next) in sq[1..].iter().enumerate() {
+        let after = if i == 0 {
+            format!("{side} cannot play {text}: ")
+        } else {
+            format!(
+                "{side} cannot play {text}: the {pname} from {} jumped to {}, but ",
+                st(from),
+                st(at)
+            )
+        };
+        if piece == Piece::Man && i > 0 && side.far_edge().contains(at) {
+            return format!(
+                "{after}it is crowned there ({edge} is {side}'s far edge) and the move ends: a new damka captures only in a later move"
+            );
+        }
+        let Some((d, k)) = diagonal(at, next) else {
+            if short {
+                return no_capture_to(next);
+            }
+            return format!("{after}{} and {} are not on one diagonal", st(at), st(next));
+        };
+        if last == Some(opposite(d)) {
+            return format!(
+                "{after}it cannot turn back towards {}: no 180° turn between two jumps of a capture",
+                st(next)
+            );
+        }
+        let land_msg = |next: Square| {
+            if cap & next.bit() != 0 {
+                format!(
+                    "{after}{} holds a piece captured earlier in this move: captured pieces stay on the board until the move ends",
+                    st(next)
+                )
+            } else {
+                format!("{after}it cannot land on {}: it is occupied", st(next))
+            }
+        };
+        let taken = match piece {
+            Piece::Man => {
+                if !is_forward(side, d) {
+                    return format!(
+                        "{after}{side} moves men towards {edge} and they capture forwards only; {} to {} goes backwards for {side}",
+                        st(at),
+                        st(next)
+                    );
+                }
+                if k != 2 {
+                    if short {
+                        return no_capture_to(next);
+                    }
+                    return format!(
+                        "{after}a man captures by jumping over an adjacent piece to the square just beyond it, and {} to {} is not such a jump",
+                        st(at),
+                        st(next)
+                    );
+                }
+                let over = Square::from_pos(NEXT[d][at.pos() as usize]);
+                if occ & over.bit() == 0 {
+                    return format!("{after}there is no piece on {} to jump", st(over));
+                }
+                if cap & over.bit() != 0 {
+                    return format!(
+                        "{after}captured pieces stay on the board until the move ends: {} cannot be jumped twice",
+                        st(over)
+                    );
+                }
+                if occ & next.bit() != 0 {
+                    return land_msg(next);
+                }
+                over
+            }
+            Piece::Damka => {
+                let pieces: Vec<Square> = between(at, d, k)
+                    .into_iter()
+                    .filter(|s| occ & s.bit() != 0)
+                    .collect();
+                match pieces.first() {
+                    None => {
+                        return format!(
+                            "{after}there is no piece between {} and {} to capture",
+                            st(at),
+                            st(next)
+                        )
+                    }
+                    Some(&p) if cap & p.bit() != 0 => {
+                        return format!(
+                            "{after}captured pieces stay on the board until the move ends: {} cannot be jumped twice or passed over",
+                            st(p)
+                        )
+                    }
+                    Some(&p) if pieces.len() > 1 => {
+                        return format!(
+                            "{after}a damka takes one piece per jump, and both {} and {} stand between {} and {}",
+                            st(p),
+                            st(pieces[1]),
+                            st(at),
+                            st(next)
+                        )
+                    }
+                    Some(&p) => {
+                        if occ & next.bit() != 0 {
+                            return land_msg(next);
+                        }
+                        p
+                    }
+                }
+            }
+        };
+        cap |= taken.bit();
+        last = Some(d);
+        at = next;
+    }
+    if short {
+        return no_capture_to(at);
+    }
+    format!("{side} has no move {text}")
+}

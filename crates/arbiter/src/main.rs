@@ -1,1 +1,356 @@
-fn main() {}
+//! `arbiter`: validate, convert and analyse archives of Tama, Odnocvetnie Shashki and Thaayam
+//! games. This binary only parses arguments and wires the library crates together.
+
+mod convert;
+mod explore;
+mod input;
+mod report;
+mod validate;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use referee::{GameKind, Rewrite, RulesOptions, Settings};
+
+/// Exit code: records are clean.
+const CLEAN: u8 = 0;
+/// Exit code: problems were found in the records.
+const PROBLEMS: u8 = 1;
+/// Exit code: usage or I/O error.
+const FAILURE: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Re-check recorded games of Tama, Odnocvetnie Shashki and Thaayam move by move",
+    long_about = "arbiter reads game records (PDN), replays every move against the rules and says \
+                  precisely what is wrong: illegal moves, non-maximal or missed captures, \
+                  ambiguous notation, locked pieces, unused throws, wrong results."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Which game, when the records do not say (or to override what they say).
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum GameArg {
+    Tama,
+    Odnocvetnie,
+    Thaayam,
+}
+
+impl From<GameArg> for GameKind {
+    fn from(g: GameArg) -> GameKind {
+        match g {
+            GameArg::Tama => GameKind::Tama,
+            GameArg::Odnocvetnie => GameKind::Odnocvetnie,
+            GameArg::Thaayam => GameKind::Thaayam,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum SquaresArg {
+    Algebraic,
+    Numeric,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum CapturesArg {
+    Short,
+    Full,
+}
+
+/// Options that choose the game and its rules.
+#[derive(Args, Debug, Clone)]
+struct GameOptions {
+    /// The game, overriding the records' Variant tags.
+    #[arg(long, value_enum)]
+    game: Option<GameArg>,
+    /// Ruleset options, comma-separated: ludii, lock-any-piece, lenient-unused.
+    #[arg(long)]
+    rules: Option<String>,
+}
+
+impl GameOptions {
+    fn rules(&self) -> Result<Option<RulesOptions>, String> {
+        self.rules.as_deref().map(RulesOptions::parse).transpose()
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay every game against the rules and report every problem.
+    Validate {
+        /// Files, directories (searched for *.pdn and *.pdn.gz) or `-` for standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        game: GameOptions,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: report::Format,
+        /// Colour in human output.
+        #[arg(long, value_enum, default_value = "auto")]
+        color: ColorArg,
+        /// Also write the statistics report (report.html, charts, stats.json) to this folder.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
+    },
+    /// Write the games again as canonical PDN or JSON, optionally in another notation.
+    Convert {
+        /// A PDN file (plain or .gz), a JSON-lines file of games, or `-`.
+        input: PathBuf,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Output form.
+        #[arg(long, value_enum, default_value = "pdn")]
+        to: convert::Target,
+        /// Write squares as names (c3) or numbers.
+        #[arg(long, value_enum)]
+        squares: Option<SquaresArg>,
+        /// Write captures short (c3xe5) or with every landing square (c3xc5xe5).
+        #[arg(long, value_enum)]
+        captures: Option<CapturesArg>,
+        #[command(flatten)]
+        game: GameOptions,
+    },
+    /// List every legal move of a position (Thaayam: every legal play of a series of throws).
+    Moves {
+        /// The game.
+        #[arg(long, value_enum)]
+        game: GameArg,
+        /// Ruleset options, comma-separated.
+        #[arg(long)]
+        rules: Option<String>,
+        /// The position (default: the start position).
+        #[arg(long, alias = "position", value_name = "FEN")]
+        fen: Option<String>,
+        /// Thaayam: the throws of the series, e.g. "1 4 2".
+        #[arg(long)]
+        throws: Option<String>,
+        /// Odnocvetnie: write squares as numbers (default) or names.
+        #[arg(long, value_enum)]
+        squares: Option<SquaresArg>,
+    },
+    /// Count the positions reachable in 1..N moves (draughts perft convention).
+    Perft {
+        /// The game (tama or odnocvetnie).
+        #[arg(long, value_enum)]
+        game: GameArg,
+        /// Ruleset options, comma-separated.
+        #[arg(long)]
+        rules: Option<String>,
+        /// The position (default: the start position).
+        #[arg(long, alias = "position", value_name = "FEN")]
+        fen: Option<String>,
+        /// The deepest depth to count.
+        #[arg(long)]
+        depth: u32,
+    },
+    /// Replay a corpus and write a statistics report with charts.
+    Stats {
+        /// Files, directories (searched for *.pdn and *.pdn.gz) or `-`.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Folder for report.html, the charts and stats.json.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        #[command(flatten)]
+        game: GameOptions,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("arbiter: {message}");
+            ExitCode::from(FAILURE)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<u8, String> {
+    match command {
+        Command::Validate {
+            paths,
+            game,
+            format,
+            color,
+            report,
+        } => {
+            let settings = Settings {
+                game: game.game.map(Into::into),
+                rules: game.rules()?,
+                collect_facts: report.is_some(),
+                rewrite: None,
+            };
+            let color = match color {
+                ColorArg::Always => true,
+                ColorArg::Never => false,
+                ColorArg::Auto => format == report::Format::Human && io::stdout().is_terminal(),
+            };
+            let job = validate::Job {
+                settings: &settings,
+                format: Some(format),
+                stats: report.is_some(),
+            };
+            corpus_run(&paths, &job, color, format, report.as_deref())
+        }
+        Command::Stats { paths, out, game } => {
+            let settings = Settings {
+                game: game.game.map(Into::into),
+                rules: game.rules()?,
+                collect_facts: true,
+                rewrite: None,
+            };
+            let job = validate::Job {
+                settings: &settings,
+                format: None,
+                stats: true,
+            };
+            corpus_run(&paths, &job, false, report::Format::Human, Some(&out))
+        }
+        Command::Convert {
+            input,
+            output,
+            to,
+            squares,
+            captures,
+            game,
+        } => {
+            let rewrite = (squares.is_some() || captures.is_some()).then(|| Rewrite {
+                numeric: squares.map(|s| matches!(s, SquaresArg::Numeric)),
+                full_captures: captures.map(|c| matches!(c, CapturesArg::Full)),
+            });
+            let settings = Settings {
+                game: game.game.map(Into::into),
+                rules: game.rules()?,
+                collect_facts: false,
+                rewrite,
+            };
+            let source = if input.as_os_str() == "-" {
+                input::Input::Stdin
+            } else {
+                input::Input::File(input)
+            };
+            let mut out: Box<dyn Write> = match &output {
+                Some(path) => Box::new(io::BufWriter::new(
+                    std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                )),
+                None => Box::new(io::BufWriter::new(io::stdout().lock())),
+            };
+            let tally = convert::convert(&source, to, &settings, &mut out, &mut io::stderr())
+                .map_err(|e| format!("{}: {e}", source.name()))?;
+            out.flush().map_err(|e| e.to_string())?;
+            eprintln!(
+                "converted {} game{}{}{}",
+                tally.games,
+                if tally.games == 1 { "" } else { "s" },
+                if rewrite.is_some() {
+                    format!(", {} moves rewritten", tally.rewritten)
+                } else {
+                    String::new()
+                },
+                if tally.problems > 0 {
+                    format!(", {} problems (see above)", tally.problems)
+                } else {
+                    String::new()
+                }
+            );
+            Ok(if tally.problems > 0 { PROBLEMS } else { CLEAN })
+        }
+        Command::Moves {
+            game,
+            rules,
+            fen,
+            throws,
+            squares,
+        } => {
+            let rules = rules.as_deref().map(RulesOptions::parse).transpose()?;
+            let numeric = !matches!(squares, Some(SquaresArg::Algebraic));
+            let lines = explore::moves(
+                game.into(),
+                &rules.unwrap_or_default(),
+                fen.as_deref(),
+                throws.as_deref(),
+                numeric,
+            )?;
+            let mut out = io::stdout().lock();
+            for line in lines {
+                writeln!(out, "{line}").map_err(|e| e.to_string())?;
+            }
+            Ok(CLEAN)
+        }
+        Command::Perft {
+            game,
+            rules,
+            fen,
+            depth,
+        } => {
+            let rules = rules.as_deref().map(RulesOptions::parse).transpose()?;
+            let rows = explore::perft(
+                game.into(),
+                &rules.unwrap_or_default(),
+                fen.as_deref(),
+                depth,
+            )?;
+            for (d, nodes) in rows {
+                println!("{d} {nodes}");
+            }
+            Ok(CLEAN)
+        }
+    }
+}
+
+/// Validates a corpus, optionally writing the statistics report; returns the exit code.
+fn corpus_run(
+    paths: &[PathBuf],
+    job: &validate::Job<'_>,
+    color: bool,
+    format: report::Format,
+    report_dir: Option<&Path>,
+) -> Result<u8, String> {
+    let (inputs, missing) = input::collect(paths);
+    for (path, e) in &missing {
+        eprintln!("arbiter: {}: {e}", path.display());
+    }
+    let (tally, stats) = validate::run(&inputs, job, color, true);
+    let line = validate::summary(&tally);
+    match (job.format, format) {
+        (Some(_), report::Format::Human) => println!("{line}"),
+        _ => eprintln!("{line}"),
+    }
+    if let Some(dir) = report_dir {
+        let files = stats
+            .write_report(dir)
+            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
+        eprintln!(
+            "report written to {} ({} charts, numbers in {})",
+            files.html.display(),
+            files.charts.len(),
+            files.json.display()
+        );
+    }
+    Ok(if !missing.is_empty() || tally.io_errors > 0 {
+        FAILURE
+    } else if tally.errors > 0 {
+        PROBLEMS
+    } else {
+        CLEAN
+    })
+}

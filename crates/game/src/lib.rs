@@ -202,6 +202,13 @@ pub trait Game {
     /// The seat to move.
     fn to_move(&self, pos: &Self::Position) -> Seat;
 
+    /// The seats taking part, in turn order starting with the first to move. Default: every
+    /// seat of [`Game::seat_names`] in index order.
+    fn seats_in_play(&self, pos: &Self::Position) -> Vec<Seat> {
+        let _ = pos;
+        (0..self.seat_names().len() as u8).map(Seat).collect()
+    }
+
     /// True when `token` begins a new ply. Draughts: every token does.
     fn starts_ply(&self, token: &[u8]) -> bool {
         let _ = token;
@@ -209,7 +216,8 @@ pub trait Game {
     }
 
     /// Resolves the raw tokens of one ply against the position: the legal move they describe,
-    /// or the problem that prevents it.
+    /// or the problem that prevents it. In a position where [`Game::terminal`] is `Some`, every
+    /// ply must be refused (the referee then reports that the game was already over).
     fn resolve(&self, pos: &Self::Position, tokens: &[&[u8]]) -> Result<Self::Move, Problem>;
 
     /// Plays a resolved move.
@@ -223,6 +231,11 @@ pub trait Game {
 
     /// Writes a result in the game's result-token form.
     fn write_result(&self, outcome: Outcome) -> String;
+
+    /// The notation the game's records use unless told otherwise.
+    fn default_notation(&self) -> Notation {
+        Notation::default()
+    }
 
     /// Writes a move in the requested notation (used by `convert`).
     fn write_move(&self, pos: &Self::Position, mv: &Self::Move, notation: Notation) -> String;

@@ -181,6 +181,14 @@ impl game::Game for Odnocvetnie {
         }
     }
 
+    /// Records of this game number the squares 1–50, as in international draughts.
+    fn default_notation(&self) -> Notation {
+        Notation {
+            numeric: true,
+            full_captures: false,
+        }
+    }
+
     fn write_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
         write_move(pos, mv, notation.numeric, notation.full_captures)
     }

@@ -1,0 +1,244 @@
+//! `arbiter convert`: canonical PDN or JSON, optionally in another move notation.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+use pdn::{GameRecord, Node, Severity};
+use referee::{Referee, Settings};
+
+use crate::input::Input;
+
+/// Output form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// Canonical PDN.
+    Pdn,
+    /// One JSON object per game, one game per line.
+    Json,
+}
+
+/// What a conversion met on its way.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ConvertTally {
+    /// Games written.
+    pub games: u64,
+    /// Moves written in the new notation.
+    pub rewritten: u64,
+    /// Problems found (syntax errors, moves that could not be rewritten).
+    pub problems: u64,
+}
+
+/// Converts every game of `input` to `out`; notes about problems go to `notes`.
+pub fn convert(
+    input: &Input,
+    target: Target,
+    settings: &Settings,
+    out: &mut dyn Write,
+    notes: &mut dyn Write,
+) -> io::Result<ConvertTally> {
+    let name = input.name();
+    let mut tally = ConvertTally::default();
+    let mut referee = settings.rewrite.map(|_| Referee::new(settings.clone()));
+    let mut handle = |mut record: GameRecord,
+                      tally: &mut ConvertTally,
+                      notes: &mut dyn Write|
+     -> io::Result<()> {
+        tally.games += 1;
+        let game = tally.games;
+        for p in &record.problems {
+            if p.severity == Severity::Error {
+                tally.problems += 1;
+                writeln!(notes, "{name}: game {game}: {} (kept as read)", p.message)?;
+            }
+        }
+        if let Some(referee) = referee.as_mut() {
+            let report = record.accept(referee);
+            if report.kind.is_none() {
+                writeln!(
+                    notes,
+                    "{name}: game {game}: the game is not identified (no Variant tag; use --game): moves kept as written"
+                )?;
+            }
+            for d in report
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+            {
+                if game::Code::from_name(d.code).is_none() || d.ply.is_none() {
+                    continue;
+                }
+                tally.problems += 1;
+                writeln!(
+                    notes,
+                    "{name}: game {game}, ply {}: {} [{}]; the rest of that line is kept as written",
+                    d.ply.unwrap_or(0),
+                    d.message,
+                    d.code
+                )?;
+            }
+            tally.rewritten += apply_rewrites(&mut record, &report.rewrites);
+        }
+        match target {
+            Target::Pdn => {
+                let mut text = String::new();
+                pdn::write_game(&record, &mut text);
+                out.write_all(text.as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+            Target::Json => {
+                out.write_all(record.to_json().as_bytes())?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Ok(())
+    };
+
+    let mut reader = BufReader::with_capacity(1 << 16, input.open()?);
+    if looks_like_json(input, &mut reader)? {
+        for (i, line) in reader.lines().enumerate() {
+            let line = line?;
+            let trimmed = line.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            match GameRecord::from_json(trimmed) {
+                Ok(record) => handle(record, &mut tally, notes)?,
+                Err(e) => {
+                    tally.problems += 1;
+                    writeln!(notes, "{name}:{}: not a game in JSON form: {e}", i + 1)?;
+                }
+            }
+        }
+    } else {
+        for record in pdn::Reader::new(reader).records() {
+            handle(record?, &mut tally, notes)?;
+        }
+    }
+    Ok(tally)
+}
+
+/// JSON input is recognised by its name (`.json`, `.jsonl`) or by a first `{`.
+fn looks_like_json(
+    input: &Input,
+    reader: &mut BufReader<Box<dyn Read + Send>>,
+) -> io::Result<bool> {
+    if let Input::File(p) = input {
+        let name = p.to_string_lossy().to_ascii_lowercase();
+        if name.ends_with(".json") || name.ends_with(".jsonl") {
+            return Ok(true);
+        }
+    }
+    let head = reader.fill_buf()?;
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    Ok(head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
+}
+
+/// Replaces the tokens of rewritten single-token plies; returns how many were replaced.
+fn apply_rewrites(record: &mut GameRecord, rewrites: &[(u32, u32, String)]) -> u64 {
+    let mut moves: Vec<&mut pdn::Move> = Vec::new();
+    collect_moves(&mut record.movetext, &mut moves);
+    let mut count = 0;
+    for (first, len, text) in rewrites {
+        if *len != 1 {
+            continue;
+        }
+        if let Some(m) = moves.get_mut(*first as usize) {
+            if m.token != *text {
+                m.token.clone_from(text);
+            }
+            count += 1;
+        }
+    }
+    count
+}
+
+fn collect_moves<'a>(nodes: &'a mut [Node], out: &mut Vec<&'a mut pdn::Move>) {
+    for node in nodes {
+        match node {
+            Node::Move(m) => out.push(m),
+            Node::Variation(v) => collect_moves(&mut v.nodes, out),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use referee::{GameKind, Rewrite};
+
+    fn run(text: &str, rewrite: Option<Rewrite>, target: Target) -> (String, String, ConvertTally) {
+        let dir = std::env::temp_dir().join(format!(
+            "arbiter-convert-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("in.pdn");
+        std::fs::write(&path, text).unwrap();
+        let settings = Settings {
+            game: Some(GameKind::Tama),
+            rewrite,
+            ..Settings::default()
+        };
+        let (mut out, mut notes) = (Vec::new(), Vec::new());
+        let tally = convert(&Input::File(path), target, &settings, &mut out, &mut notes).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(notes).unwrap(),
+            tally,
+        )
+    }
+
+    const GAME: &str =
+        "[Event \"t\"]\n[Zebra \"kept\"]\n1. c3-c4 {hi} f6-f5 (1... b6-b5 $1) 2. c4-c5 *\n";
+
+    #[test]
+    fn numeric_squares_keep_comments_variations_and_tags() {
+        let rewrite = Rewrite {
+            numeric: Some(true),
+            full_captures: None,
+        };
+        let (out, notes, tally) = run(GAME, Some(rewrite), Target::Pdn);
+        assert!(notes.is_empty(), "{notes}");
+        assert_eq!(tally.rewritten, 4);
+        // c3 = 19, c4 = 27, f6 = 46, f5 = 38, b6 = 42, b5 = 34, c5 = 35 (1 = a1).
+        assert!(
+            out.contains("1. 19-27 {hi} 46-38 (1... 42-34 $1) 2. 27-35 *"),
+            "{out}"
+        );
+        assert!(out.contains("[Zebra \"kept\"]"));
+        // And back again.
+        let back = Rewrite {
+            numeric: Some(false),
+            full_captures: None,
+        };
+        let (again, _, _) = run(&out, Some(back), Target::Pdn);
+        assert!(
+            again.contains("1. c3-c4 {hi} f6-f5 (1... b6-b5 $1) 2. c4-c5 *"),
+            "{again}"
+        );
+    }
+
+    #[test]
+    fn json_round_trip_keeps_content() {
+        let (json, _, _) = run(GAME, None, Target::Json);
+        assert_eq!(json.lines().count(), 1);
+        let (pdn_again, _, _) = run(&json, None, Target::Pdn);
+        let a = pdn::read_all(GAME.as_bytes());
+        let b = pdn::read_all(pdn_again.as_bytes());
+        assert!(a[0].same_content(&b[0]));
+    }
+
+    #[test]
+    fn illegal_move_is_reported_and_kept() {
+        let rewrite = Rewrite {
+            numeric: Some(true),
+            full_captures: None,
+        };
+        let (out, notes, tally) = run("1. c3-c5 f6-f5 *\n", Some(rewrite), Target::Pdn);
+        assert_eq!(tally.problems, 1);
+        assert!(notes.contains("ply 1"), "{notes}");
+        assert!(out.contains("c3-c5 f6-f5"), "{out}");
+    }
+}

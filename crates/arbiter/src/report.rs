@@ -1,0 +1,232 @@
+//! Printing diagnostics: `file:line:col: error[code]: message` with a source snippet, or one
+//! JSON object per line.
+
+use std::io::Write;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
+use codespan_reporting::files::{Error as FilesError, Files};
+use codespan_reporting::term::termcolor::{Buffer, WriteColor};
+use codespan_reporting::term::{self, Config, DisplayStyle};
+use referee::{Diagnostic, Severity};
+use serde::Serialize;
+
+/// Output format of `validate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `file:line:col: error[code]: message` with a source snippet, and a summary line.
+    Human,
+    /// One JSON object per line.
+    Json,
+}
+
+/// Where a diagnostic is, in the terms a person reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column, in characters.
+    pub column: u64,
+    /// The text of the line, decoded.
+    pub text: String,
+    /// The diagnostic's range within `text` (bytes of the decoded line).
+    pub range: Range<usize>,
+}
+
+/// Finds the line and column of `span` in the source of the game just read.
+pub fn place(source: &pdn::Source<'_>, span: referee::Span) -> Place {
+    let text = source.text;
+    let rel = (span.start.saturating_sub(source.offset) as usize).min(text.len());
+    let line_start = memchr_rev(b'\n', &text[..rel]).map_or(0, |i| i + 1);
+    let line_end = text[rel..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |i| rel + i);
+    let mut raw_line = &text[line_start..line_end];
+    if raw_line.last() == Some(&b'\r') {
+        raw_line = &raw_line[..raw_line.len() - 1];
+    }
+    let line = source.line + text[..line_start].iter().filter(|&&b| b == b'\n').count() as u64;
+    let col_raw = (rel - line_start).min(raw_line.len());
+    let end_rel = (span.end.saturating_sub(source.offset) as usize).clamp(rel, line_end);
+    let end_raw = (end_rel - line_start).min(raw_line.len());
+    let prefix = pdn::decode(&raw_line[..col_raw]);
+    let decoded = pdn::decode(raw_line).into_owned();
+    let start = prefix.len().min(decoded.len());
+    let end = (pdn::decode(&raw_line[..end_raw]).len()).clamp(start, decoded.len());
+    // The first line of `text` may start after the real start of its line.
+    let shift = if line_start == 0 {
+        source.column.saturating_sub(1)
+    } else {
+        0
+    };
+    Place {
+        line,
+        column: prefix.chars().count() as u64 + 1 + shift,
+        text: decoded,
+        range: start..end.max(start),
+    }
+}
+
+fn memchr_rev(needle: u8, haystack: &[u8]) -> Option<usize> {
+    haystack.iter().rposition(|&b| b == needle)
+}
+
+/// A one-line "file" for codespan that reports the real line number.
+struct LineFile<'a> {
+    name: &'a str,
+    place: &'a Place,
+}
+
+impl<'a> Files<'a> for LineFile<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, _: ()) -> Result<&'a str, FilesError> {
+        Ok(self.name)
+    }
+    fn source(&'a self, _: ()) -> Result<&'a str, FilesError> {
+        Ok(&self.place.text)
+    }
+    fn line_index(&'a self, _: (), _byte: usize) -> Result<usize, FilesError> {
+        Ok(0)
+    }
+    fn line_number(&'a self, _: (), _line_index: usize) -> Result<usize, FilesError> {
+        Ok(self.place.line as usize)
+    }
+    fn line_range(&'a self, _: (), _line_index: usize) -> Result<Range<usize>, FilesError> {
+        Ok(0..self.place.text.len())
+    }
+}
+
+/// The JSON shape of one diagnostic.
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    file: &'a str,
+    game: u64,
+    line: u64,
+    column: u64,
+    ply: Option<u32>,
+    #[serde(rename = "move")]
+    move_number: Option<u32>,
+    code: &'a str,
+    severity: &'static str,
+    message: &'a str,
+}
+
+/// Writes one diagnostic in the chosen format.
+pub fn write(
+    out: &mut Buffer,
+    format: Format,
+    file: &str,
+    game: u64,
+    diagnostic: &Diagnostic,
+    place: &Place,
+) -> std::io::Result<()> {
+    match format {
+        Format::Json => {
+            let json = JsonDiagnostic {
+                file,
+                game,
+                line: place.line,
+                column: place.column,
+                ply: diagnostic.ply,
+                move_number: diagnostic.move_number,
+                code: diagnostic.code,
+                severity: severity_name(diagnostic.severity),
+                message: &diagnostic.message,
+            };
+            serde_json::to_writer(&mut *out, &json)?;
+            out.write_all(b"\n")
+        }
+        Format::Human => {
+            let files = LineFile { name: file, place };
+            let mut context = format!("game {game}");
+            if let Some(m) = diagnostic.move_number {
+                context.push_str(&format!(", move {m}"));
+            }
+            if let Some(p) = diagnostic.ply {
+                context.push_str(&format!(", ply {p}"));
+            }
+            let cs = CsDiagnostic::new(match diagnostic.severity {
+                Severity::Error => CsSeverity::Error,
+                Severity::Warning => CsSeverity::Warning,
+            })
+            .with_code(diagnostic.code)
+            .with_message(&diagnostic.message)
+            .with_labels(vec![
+                Label::primary((), place.range.clone()).with_message(context)
+            ]);
+            let short = Config {
+                display_style: DisplayStyle::Short,
+                ..Config::default()
+            };
+            term::emit(out, &short, &files, &cs).map_err(to_io)?;
+            // The rich form repeats the header line: keep only its snippet.
+            let mut rich = if out.supports_color() {
+                Buffer::ansi()
+            } else {
+                Buffer::no_color()
+            };
+            term::emit(&mut rich, &Config::default(), &files, &cs).map_err(to_io)?;
+            let rich = rich.into_inner();
+            let body = rich
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(&rich[..0], |i| &rich[i + 1..]);
+            out.write_all(body)
+        }
+    }
+}
+
+fn to_io(e: FilesError) -> std::io::Error {
+    match e {
+        FilesError::Io(e) => e,
+        other => std::io::Error::other(other.to_string()),
+    }
+}
+
+/// `error` or `warning`.
+pub fn severity_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(text: &[u8], offset: u64, line: u64) -> pdn::Source<'_> {
+        pdn::Source {
+            text,
+            offset,
+            line,
+            column: 1,
+        }
+    }
+
+    #[test]
+    fn place_counts_lines_and_characters() {
+        let text = "[White \"Ölz\"]\n1. c3-c4 ÿ d6-d5\n".as_bytes();
+        let at = text.windows(5).position(|w| w == b"d6-d5").unwrap() as u64;
+        let p = place(
+            &source(text, 100, 7),
+            referee::Span::new(100 + at, 105 + at),
+        );
+        assert_eq!((p.line, p.column), (8, 12));
+        assert_eq!(&p.text[p.range.clone()], "d6-d5");
+    }
+
+    #[test]
+    fn place_handles_latin1_and_crlf() {
+        let text = b"[Event \"x\"]\r\n1. c3-c4 \xe9 d6-d5\r\n";
+        let at = text.windows(5).position(|w| w == b"d6-d5").unwrap() as u64;
+        let p = place(&source(text, 0, 1), referee::Span::new(at, at + 5));
+        assert_eq!((p.line, p.column), (2, 12));
+        assert_eq!(&p.text[p.range.clone()], "d6-d5");
+        assert!(!p.text.ends_with('\r'));
+    }
+}

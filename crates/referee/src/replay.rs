@@ -1,0 +1,710 @@
+//! The replay of one game's movetext, generic over [`Game`].
+//!
+//! A [`Replayer`] keeps a stack of lines: the main line at the bottom and one frame per open
+//! variation. A variation starts from the position before the move it replaces. After the first
+//! error in a line the rest of that line is not checked (errors would only cascade), but the
+//! variation that follows the faulty move still is, since its starting position is known.
+
+use game::{Code, Game, Notation, Outcome, Problem};
+use pdn::visitor::{Severity, Span};
+
+use crate::{Diagnostic, GameReport, Rewrite, TagStore};
+
+/// What a replay produces besides diagnostics.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Mode {
+    /// Collect per-ply facts and the opening.
+    pub(crate) collect: bool,
+    /// Write every resolved ply again in another notation.
+    pub(crate) rewrite: Option<Rewrite>,
+}
+
+/// How many plies of the main line make up the recorded opening.
+const OPENING_PLIES: u32 = 4;
+/// Plies with more tokens than this are resolved through a heap buffer.
+const INLINE_TOKENS: usize = 16;
+
+/// Read access to the current game's tags.
+pub(crate) struct TagView<'a>(pub(crate) &'a TagStore);
+
+impl TagView<'_> {
+    fn get(&self, name: &str) -> Option<String> {
+        self.0.get(name.as_bytes())
+    }
+
+    fn span(&self, name: &str) -> Option<Span> {
+        self.0.span(name.as_bytes())
+    }
+}
+
+/// The game-independent face of a [`Replayer`], so the referee can hold one per game.
+pub(crate) trait Replay {
+    /// A game starts: set up the position from the tags.
+    fn start(&mut self, tags: &TagView<'_>, mode: Mode, diags: &mut Vec<Diagnostic>);
+    /// A move number was written.
+    fn move_number(&mut self, number: u32);
+    /// A move token; returns true if it starts a new ply.
+    fn token(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) -> bool;
+    /// A setup command in movetext.
+    fn setup(&mut self, fen: &[u8], span: Span, diags: &mut Vec<Diagnostic>);
+    /// `(`
+    fn begin_variation(&mut self, span: Span, diags: &mut Vec<Diagnostic>);
+    /// `)`
+    fn end_variation(&mut self, span: Span, diags: &mut Vec<Diagnostic>);
+    /// The result token.
+    fn result(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>);
+    /// The game ends: check the result and fill the report.
+    fn finish(&mut self, tags: &TagView<'_>, report: &mut GameReport);
+}
+
+/// One line of play (the main line or a variation).
+struct Frame<P> {
+    /// The current position; `None` once it is unknown (bad setup, or after an error).
+    pos: Option<P>,
+    /// The position before the last ply of this line, where a variation would start.
+    before: Option<P>,
+    /// Plies of this line so far (written, checked or not), counted from the game start.
+    ply: u32,
+    /// Plies replayed successfully in this line.
+    replayed: u32,
+    /// The last move number written in this line.
+    move_number: Option<u32>,
+}
+
+/// Replays the movetext of games of one kind.
+pub(crate) struct Replayer<G: Game> {
+    game: G,
+    frames: Vec<Frame<G::Position>>,
+    pending: Vec<u8>,
+    pending_tokens: Vec<(usize, usize, Span)>,
+    /// Index (among the game's move tokens) of the first pending token.
+    pending_first: u32,
+    /// The move number written before the pending ply.
+    pending_move_number: Option<u32>,
+    seats: u8,
+    seat_list: Vec<u8>,
+    collect: bool,
+    rewrite: Option<Notation>,
+    rewrites: Vec<(u32, u32, String)>,
+    tokens_seen: u32,
+    facts: Vec<game::PlyFacts>,
+    opening: String,
+    result: Option<(Option<Outcome>, Span)>,
+    last_span: Span,
+}
+
+impl<G: Game> Replayer<G> {
+    pub(crate) fn new(game: G) -> Self {
+        Replayer {
+            game,
+            frames: Vec::new(),
+            pending: Vec::new(),
+            pending_tokens: Vec::new(),
+            pending_first: 0,
+            pending_move_number: None,
+            seats: 2,
+            seat_list: Vec::new(),
+            collect: false,
+            rewrite: None,
+            rewrites: Vec::new(),
+            tokens_seen: 0,
+            facts: Vec::new(),
+            opening: String::new(),
+            result: None,
+            last_span: Span::default(),
+        }
+    }
+
+    pub(crate) fn set_game(&mut self, game: G) {
+        self.game = game;
+    }
+
+    fn main_line(&self) -> bool {
+        self.frames.len() == 1
+    }
+
+    /// Resolves and plays the pending ply, if any.
+    fn flush(&mut self, diags: &mut Vec<Diagnostic>) {
+        if self.pending_tokens.is_empty() {
+            return;
+        }
+        let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
+        let heap: Vec<&[u8]>;
+        let tokens: &[&[u8]] = if self.pending_tokens.len() <= INLINE_TOKENS {
+            for (slot, &(s, e, _)) in inline.iter_mut().zip(&self.pending_tokens) {
+                *slot = &self.pending[s..e];
+            }
+            &inline[..self.pending_tokens.len()]
+        } else {
+            heap = self
+                .pending_tokens
+                .iter()
+                .map(|&(s, e, _)| &self.pending[s..e])
+                .collect();
+            &heap
+        };
+        let main = self.frames.len() == 1;
+        let seats = self.seats;
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        frame.ply += 1;
+        if let Some(pos) = frame.pos.as_mut() {
+            match self.game.resolve(pos, tokens) {
+                Ok(mv) => {
+                    if main && self.collect {
+                        self.facts.push(self.game.facts(pos, &mv));
+                        if frame.ply <= OPENING_PLIES {
+                            if !self.opening.is_empty() {
+                                self.opening.push(' ');
+                            }
+                            let notation = self.game.default_notation();
+                            self.opening
+                                .push_str(&self.game.write_move(pos, &mv, notation));
+                        }
+                    }
+                    if let Some(notation) = self.rewrite {
+                        let first = self.pending_first;
+                        let count = self.pending_tokens.len() as u32;
+                        let text = self.game.write_move(pos, &mv, notation);
+                        self.rewrites.push((first, count, text));
+                    }
+                    let before = frame.before.get_or_insert_with(|| pos.clone());
+                    before.clone_from(pos);
+                    self.game.play(pos, &mv);
+                    frame.replayed += 1;
+                }
+                Err(problem) => {
+                    let problem = match self.game.terminal(pos) {
+                        Some(outcome) => Problem::new(
+                            Code::ResultMismatch,
+                            format!(
+                                "the game is already over ({}), so no move may follow",
+                                describe(&self.game, outcome)
+                            ),
+                        ),
+                        None => problem,
+                    };
+                    let index = problem.token.min(self.pending_tokens.len() - 1);
+                    let span = self.pending_tokens[index].2;
+                    diags.push(Diagnostic {
+                        code: problem.code.as_str(),
+                        severity: Severity::Error,
+                        span,
+                        message: problem.message,
+                        ply: Some(frame.ply),
+                        move_number: Some(
+                            self.pending_move_number
+                                .unwrap_or((frame.ply - 1) / u32::from(seats.max(1)) + 1),
+                        ),
+                    });
+                    // The variation after this ply may still be checked from here.
+                    frame.before = frame.pos.take();
+                }
+            }
+        } else {
+            // The line is dead: the position before this ply is unknown too.
+            frame.before = None;
+        }
+        self.pending.clear();
+        self.pending_tokens.clear();
+    }
+
+    fn bad_position(&self, problem: Problem, span: Span) -> Diagnostic {
+        let code = if problem.code == Code::Syntax || problem.code == Code::IllegalMove {
+            Code::BadFen
+        } else {
+            problem.code
+        };
+        Diagnostic {
+            code: code.as_str(),
+            severity: Severity::Error,
+            span,
+            message: problem.message,
+            ply: None,
+            move_number: None,
+        }
+    }
+}
+
+impl<G: Game> Replay for Replayer<G> {
+    fn start(&mut self, tags: &TagView<'_>, mode: Mode, diags: &mut Vec<Diagnostic>) {
+        self.frames.clear();
+        self.pending.clear();
+        self.pending_tokens.clear();
+        self.facts.clear();
+        self.opening.clear();
+        self.rewrites.clear();
+        self.tokens_seen = 0;
+        self.result = None;
+        self.collect = mode.collect;
+        self.rewrite = mode.rewrite.map(|r| {
+            let default = self.game.default_notation();
+            Notation {
+                numeric: r.numeric.unwrap_or(default.numeric),
+                full_captures: r.full_captures.unwrap_or(default.full_captures),
+            }
+        });
+        let lookup = |name: &str| tags.get(name);
+        let start = match tags.get("FEN") {
+            Some(fen) => self.game.parse_position(&fen).map_err(|p| {
+                let span = tags.span("FEN").unwrap_or_default();
+                self.bad_position(p, span)
+            }),
+            None => self.game.start_position(&lookup).map_err(|p| {
+                let span = tags
+                    .span("Variant")
+                    .or_else(|| tags.span("FEN"))
+                    .unwrap_or_default();
+                self.bad_position(p, span)
+            }),
+        };
+        let pos = match start {
+            Ok(pos) => Some(pos),
+            Err(d) => {
+                diags.push(d);
+                None
+            }
+        };
+        self.seat_list.clear();
+        match pos.as_ref() {
+            Some(p) => self
+                .seat_list
+                .extend(self.game.seats_in_play(p).iter().map(|s| s.0)),
+            None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
+        }
+        self.seats = self.seat_list.len() as u8;
+        self.frames.push(Frame {
+            pos,
+            before: None,
+            ply: 0,
+            replayed: 0,
+            move_number: None,
+        });
+    }
+
+    fn move_number(&mut self, number: u32) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.move_number = Some(number);
+        }
+    }
+
+    fn token(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) -> bool {
+        self.last_span = span;
+        let starts = self.pending_tokens.is_empty() || self.game.starts_ply(token);
+        if starts {
+            self.flush(diags);
+            self.pending_first = self.tokens_seen;
+            self.pending_move_number = self.frames.last().and_then(|f| f.move_number);
+        }
+        self.tokens_seen += 1;
+        let start = self.pending.len();
+        self.pending.extend_from_slice(token);
+        self.pending_tokens.push((start, self.pending.len(), span));
+        starts
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span, diags: &mut Vec<Diagnostic>) {
+        self.flush(diags);
+        let text = pdn::decode(fen);
+        let parsed = self.game.parse_position(text.trim());
+        let diagnostic = parsed
+            .as_ref()
+            .err()
+            .map(|p| self.bad_position(p.clone(), span));
+        if let Some(frame) = self.frames.last_mut() {
+            frame.before = None;
+            frame.pos = parsed.ok();
+        }
+        diags.extend(diagnostic);
+    }
+
+    fn begin_variation(&mut self, _span: Span, diags: &mut Vec<Diagnostic>) {
+        self.flush(diags);
+        let Some(parent) = self.frames.last() else {
+            return;
+        };
+        let (pos, ply) = if parent.ply == 0 {
+            (parent.pos.clone(), 0)
+        } else {
+            (parent.before.clone(), parent.ply - 1)
+        };
+        let move_number = parent.move_number;
+        self.frames.push(Frame {
+            pos,
+            before: None,
+            ply,
+            replayed: 0,
+            move_number,
+        });
+    }
+
+    fn end_variation(&mut self, _span: Span, diags: &mut Vec<Diagnostic>) {
+        self.flush(diags);
+        if self.frames.len() > 1 {
+            self.frames.pop();
+        }
+    }
+
+    fn result(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) {
+        self.flush(diags);
+        let text = String::from_utf8_lossy(token);
+        let outcome = self.game.parse_result(&text);
+        if outcome.is_none() {
+            diags.push(Diagnostic {
+                code: Code::ResultMismatch.as_str(),
+                severity: Severity::Error,
+                span,
+                message: format!("`{text}` is not a result of a {} game", self.game.name()),
+                ply: None,
+                move_number: None,
+            });
+        }
+        self.result = Some((outcome, span));
+    }
+
+    fn finish(&mut self, tags: &TagView<'_>, report: &mut GameReport) {
+        let diags = &mut report.diagnostics;
+        self.flush(diags);
+        while self.frames.len() > 1 {
+            self.frames.pop();
+        }
+        debug_assert!(self.main_line() || self.frames.is_empty());
+        let tag = tags.get("Result").filter(|t| !t.is_empty() && t != "?");
+        let tag_outcome = tag.as_deref().and_then(|t| self.game.parse_result(t));
+        let token_outcome = self.result.and_then(|(o, _)| o);
+        let result_span = self
+            .result
+            .map(|(_, s)| s)
+            .or_else(|| tags.span("Result"))
+            .unwrap_or(self.last_span);
+        if let (Some(tag), Some(token), Some(text)) = (tag_outcome, token_outcome, tag.as_deref()) {
+            if !same_outcome(tag, token) {
+                diags.push(Diagnostic {
+                    code: Code::ResultMismatch.as_str(),
+                    severity: Severity::Error,
+                    span: result_span,
+                    message: format!(
+                        "the Result tag says `{text}` but the movetext ends with `{}`",
+                        self.game.write_result(token)
+                    ),
+                    ply: None,
+                    move_number: None,
+                });
+            }
+        }
+        let recorded = token_outcome.or(tag_outcome);
+        report.recorded = recorded;
+        report.seats.clone_from(&self.seat_list);
+        let Some(main) = self.frames.first() else {
+            return;
+        };
+        report.plies = main.replayed;
+        if let Some(pos) = main.pos.as_ref() {
+            let terminal = self.game.terminal(pos);
+            report.terminal = terminal;
+            if let Some(outcome) = terminal {
+                if !recorded.is_some_and(|r| same_outcome(r, outcome)) {
+                    let written = match recorded {
+                        Some(o) => format!("`{}`", self.game.write_result(o)),
+                        None => "no result".to_string(),
+                    };
+                    diags.push(Diagnostic {
+                        code: Code::ResultMismatch.as_str(),
+                        severity: Severity::Error,
+                        span: result_span,
+                        message: format!(
+                            "the game is over after ply {}: {}, but the record gives {written}",
+                            main.ply,
+                            describe(&self.game, outcome)
+                        ),
+                        ply: None,
+                        move_number: None,
+                    });
+                }
+            }
+        }
+        if self.collect {
+            report.facts = std::mem::take(&mut self.facts);
+            report.opening = std::mem::take(&mut self.opening);
+        }
+        report.rewrites = std::mem::take(&mut self.rewrites);
+    }
+}
+
+/// Two outcomes agree; a win that does not name the loser agrees with one that does.
+fn same_outcome(a: Outcome, b: Outcome) -> bool {
+    match (a, b) {
+        (
+            Outcome::Win {
+                winner: w1,
+                loser: l1,
+            },
+            Outcome::Win {
+                winner: w2,
+                loser: l2,
+            },
+        ) => w1 == w2 && (l1.is_none() || l2.is_none() || l1 == l2),
+        _ => a == b,
+    }
+}
+
+/// "North has no legal move, so East wins (E+N-)"-style description of an outcome.
+fn describe<G: Game>(game: &G, outcome: Outcome) -> String {
+    let names = game.seat_names();
+    let name = |s: game::Seat| names.get(usize::from(s.0)).copied().unwrap_or("?");
+    match outcome {
+        Outcome::Win {
+            winner,
+            loser: Some(loser),
+        } => format!(
+            "{} cannot move, so {} wins ({})",
+            name(loser),
+            name(winner),
+            game.write_result(outcome)
+        ),
+        Outcome::Win {
+            winner,
+            loser: None,
+        } => format!("{} wins ({})", name(winner), game.write_result(outcome)),
+        Outcome::Draw => format!("a draw ({})", game.write_result(outcome)),
+        Outcome::Unfinished => "unfinished".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{PlyFacts, Seat};
+
+    /// A toy game: two seats add 1, 2 or 3 to a counter in turn; whoever reaches 10 wins.
+    /// Tokens are `+n`; `+n` with n > 3 is illegal, and n = 0 is "not maximal".
+    #[derive(Clone, Copy, Default)]
+    struct Count;
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Pos {
+        total: u32,
+        turn: u8,
+    }
+
+    impl Game for Count {
+        type Position = Pos;
+        type Move = u32;
+        fn name(&self) -> &'static str {
+            "Count"
+        }
+        fn seat_names(&self) -> &'static [&'static str] {
+            &["First", "Second"]
+        }
+        fn start_position(&self, _tags: &dyn Fn(&str) -> Option<String>) -> Result<Pos, Problem> {
+            Ok(Pos { total: 0, turn: 0 })
+        }
+        fn parse_position(&self, text: &str) -> Result<Pos, Problem> {
+            text.parse()
+                .map(|total| Pos { total, turn: 0 })
+                .map_err(|_| Problem::new(Code::BadFen, format!("`{text}` is not a number")))
+        }
+        fn write_position(&self, pos: &Pos) -> String {
+            pos.total.to_string()
+        }
+        fn to_move(&self, pos: &Pos) -> Seat {
+            Seat(pos.turn)
+        }
+        fn resolve(&self, pos: &Pos, tokens: &[&[u8]]) -> Result<u32, Problem> {
+            let t = std::str::from_utf8(tokens[0]).unwrap_or("");
+            if pos.total >= 10 {
+                return Err(Problem::new(Code::IllegalMove, "over"));
+            }
+            match t.strip_prefix('+').and_then(|n| n.parse::<u32>().ok()) {
+                Some(0) => Err(Problem::new(Code::NonMaximalCapture, "zero")),
+                Some(n @ 1..=3) => Ok(n),
+                _ => Err(Problem::new(Code::IllegalMove, format!("cannot play {t}"))),
+            }
+        }
+        fn play(&self, pos: &mut Pos, mv: &u32) {
+            pos.total += mv;
+            pos.turn ^= 1;
+        }
+        fn terminal(&self, pos: &Pos) -> Option<Outcome> {
+            (pos.total >= 10).then_some(Outcome::Win {
+                winner: Seat(pos.turn ^ 1),
+                loser: None,
+            })
+        }
+        fn parse_result(&self, text: &str) -> Option<Outcome> {
+            match text {
+                "1-0" => Some(Outcome::Win {
+                    winner: Seat(0),
+                    loser: None,
+                }),
+                "0-1" => Some(Outcome::Win {
+                    winner: Seat(1),
+                    loser: None,
+                }),
+                "*" => Some(Outcome::Unfinished),
+                _ => None,
+            }
+        }
+        fn write_result(&self, outcome: Outcome) -> String {
+            match outcome {
+                Outcome::Win { winner, .. } if winner == Seat(0) => "1-0".into(),
+                Outcome::Win { .. } => "0-1".into(),
+                Outcome::Draw => "1/2-1/2".into(),
+                Outcome::Unfinished => "*".into(),
+            }
+        }
+        fn write_move(&self, _pos: &Pos, mv: &u32, _n: Notation) -> String {
+            format!("+{mv}")
+        }
+        fn facts(&self, before: &Pos, mv: &u32) -> PlyFacts {
+            PlyFacts {
+                mover: before.turn,
+                captures: *mv as u8,
+                ..PlyFacts::default()
+            }
+        }
+    }
+
+    enum Ev<'a> {
+        M(&'a str),
+        Open,
+        Close,
+        Res(&'a str),
+        Setup(&'a str),
+    }
+
+    fn run(tags: &[(&str, &str)], events: &[Ev<'_>]) -> GameReport {
+        let mut store = TagStore::default();
+        for (n, v) in tags {
+            store.push(n.as_bytes(), v.as_bytes(), Span::new(0, 1));
+        }
+        let view = TagView(&store);
+        let mut r = Replayer::new(Count);
+        let mut report = GameReport::default();
+        let mode = Mode {
+            collect: true,
+            rewrite: None,
+        };
+        r.start(&view, mode, &mut report.diagnostics);
+        for (i, ev) in events.iter().enumerate() {
+            let span = Span::new(10 * i as u64 + 100, 10 * i as u64 + 102);
+            let d = &mut report.diagnostics;
+            match ev {
+                Ev::M(t) => {
+                    r.token(t.as_bytes(), span, d);
+                }
+                Ev::Open => r.begin_variation(span, d),
+                Ev::Close => r.end_variation(span, d),
+                Ev::Res(t) => r.result(t.as_bytes(), span, d),
+                Ev::Setup(t) => r.setup(t.as_bytes(), span, d),
+            }
+        }
+        r.finish(&view, &mut report);
+        report
+    }
+
+    fn codes(r: &GameReport) -> Vec<(&'static str, u64)> {
+        r.diagnostics
+            .iter()
+            .map(|d| (d.code, d.span.start))
+            .collect()
+    }
+
+    #[test]
+    fn clean_game_collects_facts_and_opening() {
+        use Ev::*;
+        let r = run(&[], &[M("+3"), M("+3"), M("+3"), M("+1"), Res("0-1")]);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert_eq!(r.plies, 4);
+        assert_eq!(r.facts.len(), 4);
+        assert_eq!(r.opening, "+3 +3 +3 +1");
+        assert_eq!(
+            r.terminal,
+            Some(Outcome::Win {
+                winner: Seat(1),
+                loser: None
+            })
+        );
+    }
+
+    #[test]
+    fn first_error_stops_the_line_without_cascading() {
+        use Ev::*;
+        let r = run(&[], &[M("+1"), M("+9"), M("+7"), M("+8"), Res("*")]);
+        assert_eq!(codes(&r), [("illegal-move", 110)]);
+        assert_eq!(r.diagnostics[0].ply, Some(2));
+        assert_eq!(r.diagnostics[0].move_number, Some(1));
+        assert_eq!(r.plies, 1);
+    }
+
+    #[test]
+    fn variation_replaces_the_move_before_it() {
+        use Ev::*;
+        // +3 +3 (+1 +3 +3 +3 = 10, a win for First inside the variation) +3 *
+        let r = run(
+            &[],
+            &[
+                M("+3"),
+                M("+3"),
+                Open,
+                M("+1"),
+                M("+3"),
+                M("+3"),
+                M("+3"),
+                M("+2"),
+                Close,
+                M("+2"),
+                Res("*"),
+            ],
+        );
+        // The variation reaches 10 after its third ply, so the +3 after it comes after the end.
+        assert_eq!(codes(&r), [("result-mismatch", 160)]);
+        assert_eq!(r.diagnostics[0].ply, Some(5));
+        assert!(r.diagnostics[0].message.contains("already over"));
+        assert_eq!(r.plies, 3);
+    }
+
+    #[test]
+    fn variation_after_a_faulty_move_is_still_checked() {
+        use Ev::*;
+        let r = run(&[], &[M("+1"), M("+5"), Open, M("+0"), Close, Res("*")]);
+        assert_eq!(
+            codes(&r),
+            [("illegal-move", 110), ("non-maximal-capture", 130)]
+        );
+    }
+
+    #[test]
+    fn terminal_position_needs_the_rules_result() {
+        use Ev::*;
+        let moves = [M("+3"), M("+3"), M("+3"), M("+1")];
+        let mut events: Vec<Ev> = moves.into_iter().collect();
+        events.push(Res("1-0"));
+        let r = run(&[], &events);
+        assert_eq!(codes(&r), [("result-mismatch", 140)]);
+        assert!(r.diagnostics[0].message.contains("Second wins (0-1)"));
+        let r = run(&[("Result", "0-1")], &[M("+3"), M("+3"), M("+3"), M("+1")]);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    }
+
+    #[test]
+    fn result_tag_and_token_must_agree() {
+        use Ev::*;
+        let r = run(&[("Result", "1-0")], &[M("+1"), Res("0-1")]);
+        assert_eq!(codes(&r), [("result-mismatch", 110)]);
+        let r = run(&[], &[M("+1"), Res("2-3")]);
+        assert_eq!(codes(&r), [("result-mismatch", 110)]);
+    }
+
+    #[test]
+    fn bad_fen_tag_and_setup_command() {
+        use Ev::*;
+        let r = run(&[("FEN", "ten")], &[M("+1"), Res("*")]);
+        assert_eq!(codes(&r), [("bad-fen", 0)]);
+        let r = run(&[], &[Setup("9"), M("+1"), M("+1"), Res("1-0")]);
+        assert_eq!(codes(&r), [("result-mismatch", 120)]);
+        let r = run(&[], &[Setup("x"), M("+1"), Res("*")]);
+        assert_eq!(codes(&r), [("bad-fen", 100)]);
+    }
+}

@@ -5,6 +5,7 @@ mod convert;
 mod explore;
 mod input;
 mod report;
+mod show;
 mod validate;
 
 use std::io::{self, IsTerminal, Write};
@@ -160,6 +161,27 @@ enum Command {
         #[arg(long)]
         depth: u32,
     },
+    /// Draw the position of one game after some plies, as SVG or PNG.
+    Show {
+        /// A PDN file (plain or .gz), or `-` for standard input.
+        file: PathBuf,
+        /// Which game of the file, counting from 1.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        game: u64,
+        /// Draw the position after this many plies of the main line (0: the start
+        /// position; default: where the main line ends).
+        #[arg(long, value_name = "P")]
+        ply: Option<u32>,
+        /// The game, overriding the record's Variant tag.
+        #[arg(long, value_enum)]
+        variant: Option<GameArg>,
+        /// Ruleset options, comma-separated: ludii, lock-any-piece, lenient-unused.
+        #[arg(long)]
+        rules: Option<String>,
+        /// The picture to write: a name ending in .svg or .png.
+        #[arg(short, long, value_name = "OUT")]
+        output: PathBuf,
+    },
     /// Replay a corpus and write a statistics report with charts.
     Stats {
         /// Files, directories (searched for *.pdn and *.pdn.gz) or `-`.
@@ -198,6 +220,8 @@ fn run(command: Command) -> Result<u8, String> {
                 rules: game.rules()?,
                 collect_facts: report.is_some(),
                 rewrite: None,
+                snapshots: report.is_some(),
+                board_at: None,
             };
             let color = match color {
                 ColorArg::Always => true,
@@ -217,6 +241,8 @@ fn run(command: Command) -> Result<u8, String> {
                 rules: game.rules()?,
                 collect_facts: true,
                 rewrite: None,
+                snapshots: true,
+                board_at: None,
             };
             let job = validate::Job {
                 settings: &settings,
@@ -242,6 +268,7 @@ fn run(command: Command) -> Result<u8, String> {
                 rules: game.rules()?,
                 collect_facts: false,
                 rewrite,
+                ..Settings::default()
             };
             let source = if input.as_os_str() == "-" {
                 input::Input::Stdin
@@ -296,6 +323,33 @@ fn run(command: Command) -> Result<u8, String> {
             }
             Ok(CLEAN)
         }
+        Command::Show {
+            file,
+            game,
+            ply,
+            variant,
+            rules,
+            output,
+        } => {
+            let request = show::Request {
+                input: if file.as_os_str() == "-" {
+                    input::Input::Stdin
+                } else {
+                    input::Input::File(file)
+                },
+                game,
+                ply,
+                variant: variant.map(Into::into),
+                rules: rules.as_deref().map(RulesOptions::parse).transpose()?,
+                output,
+            };
+            let shown = show::show(&request)?;
+            for note in &shown.notes {
+                eprintln!("arbiter: {note}");
+            }
+            eprintln!("wrote {}: {}", request.output.display(), shown.title);
+            Ok(CLEAN)
+        }
         Command::Perft {
             game,
             rules,
@@ -329,7 +383,7 @@ fn corpus_run(
     for (path, e) in &missing {
         eprintln!("arbiter: {}: {e}", path.display());
     }
-    let (tally, stats) = validate::run(&inputs, job, color, true);
+    let (tally, stats, extras) = validate::run(&inputs, job, color, true);
     let line = validate::summary(&tally);
     match (job.format, format) {
         (Some(_), report::Format::Human) => println!("{line}"),
@@ -337,7 +391,7 @@ fn corpus_run(
     }
     if let Some(dir) = report_dir {
         let files = stats
-            .write_report(dir)
+            .write_report_with(dir, &extras)
             .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
         eprintln!(
             "report written to {} ({} charts, numbers in {})",

@@ -5,8 +5,8 @@ use std::io::{self, IsTerminal, Write};
 
 use codespan_reporting::term::termcolor::Buffer;
 use rayon::prelude::*;
-use referee::{GameKind, GameReport, Referee, Settings, Severity};
-use stats::{GameInput, GameName, Stats};
+use referee::{Diagnostic, GameKind, GameReport, Referee, Settings, Severity};
+use stats::{ArrowStyle, Diagram, GameInput, GameName, ProblemExample, ReportExtras, Stats};
 
 use crate::input::Input;
 use crate::report::{self, Format};
@@ -63,6 +63,8 @@ pub struct Outcome {
     pub output: Buffer,
     /// Statistics, when asked for.
     pub stats: Stats,
+    /// Problem examples with their diagrams (with [`Settings::snapshots`]).
+    pub extras: ReportExtras,
 }
 
 /// Processes one input.
@@ -74,6 +76,7 @@ pub fn process(input: &Input, job: &Job<'_>, color: bool) -> Outcome {
         Buffer::no_color()
     };
     let mut stats = Stats::default();
+    let mut extras = ReportExtras::new();
     let mut tally = Tally {
         files: 1,
         ..Tally::default()
@@ -99,6 +102,13 @@ pub fn process(input: &Input, job: &Job<'_>, color: bool) -> Outcome {
             if job.stats {
                 add_to_stats(&mut stats, &game);
             }
+            for d in game.diagnostics.iter().filter(|d| d.snapshot.is_some()) {
+                if !extras.accepts(d.code) {
+                    extras.skip_example();
+                } else if let Some(example) = example(&name, tally.games, d) {
+                    extras.add_example(example);
+                }
+            }
             if let Some(format) = job.format {
                 if !game.diagnostics.is_empty() {
                     let source = reader.source();
@@ -119,7 +129,59 @@ pub fn process(input: &Input, job: &Job<'_>, color: bool) -> Outcome {
         tally,
         output: out,
         stats,
+        extras,
     }
+}
+
+/// The report's example of a diagnostic that carries a snapshot of its position: the board
+/// before the faulty ply, the move as written (solid blue) and what the rules accept instead
+/// (dashed green), with a caption that says so.
+pub fn example(file: &str, game: u64, d: &Diagnostic) -> Option<ProblemExample> {
+    let snap = d.snapshot.as_deref()?;
+    let title = match (d.move_number, d.ply) {
+        (Some(m), Some(p)) => format!("{file}, game {game}, move {m} (ply {p})"),
+        (None, Some(p)) => format!("{file}, game {game}, ply {p}"),
+        _ => format!("{file}, game {game}, end of the game"),
+    };
+    let mut diagram = Diagram::from_board(&snap.board, "");
+    // The suggestion first, so the move as written is drawn over it where they share a way.
+    diagram.add_paths(&snap.suggested, ArrowStyle::Suggested);
+    diagram.add_paths(&snap.played, ArrowStyle::Played);
+    let mut legend = Vec::new();
+    if snap.played.iter().any(|p| p.len() > 1) {
+        legend.push("Solid blue: the move as written.".to_string());
+    }
+    if snap.suggested.iter().any(|p| p.len() > 1) {
+        legend.push(
+            match d.code {
+                "non-maximal-capture" | "missed-capture" => {
+                    "Dashed green: a capture that takes as many pieces as the rules demand."
+                }
+                "unused-throw" => "Dashed green: a play that uses more of the throws.",
+                _ => "Dashed green: what the rules accept instead.",
+            }
+            .to_string(),
+        );
+    }
+    if snap
+        .played
+        .iter()
+        .chain(&snap.suggested)
+        .any(|p| p.len() == 1)
+    {
+        legend.push(
+            "Yellow square: a piece entered there, or the unit a faulty action names.".to_string(),
+        );
+    }
+    if !legend.is_empty() {
+        diagram.captions.push(legend.join(" "));
+    }
+    Some(ProblemExample {
+        title,
+        code: d.code.to_string(),
+        message: d.message.clone(),
+        diagram: Some(diagram),
+    })
 }
 
 /// Feeds one game's report to the statistics.
@@ -146,11 +208,18 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
     });
 }
 
-/// Runs the job over every input, in parallel across inputs; output comes in input order.
-pub fn run(inputs: &[Input], job: &Job<'_>, color: bool, progress: bool) -> (Tally, Stats) {
+/// Runs the job over every input, in parallel across inputs; output (and the problem
+/// examples) come in input order.
+pub fn run(
+    inputs: &[Input],
+    job: &Job<'_>,
+    color: bool,
+    progress: bool,
+) -> (Tally, Stats, ReportExtras) {
     let stdout = io::stdout();
     let mut total = Tally::default();
     let mut stats = Stats::default();
+    let mut extras = ReportExtras::new();
     let bar = (progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
@@ -177,6 +246,7 @@ pub fn run(inputs: &[Input], job: &Job<'_>, color: bool, progress: bool) -> (Tal
         for outcome in results {
             total.add(&outcome.tally);
             stats.merge(outcome.stats);
+            extras.merge(outcome.extras);
             let _ = lock.write_all(outcome.output.as_slice());
         }
         if let Some(bar) = &bar {
@@ -186,7 +256,7 @@ pub fn run(inputs: &[Input], job: &Job<'_>, color: bool, progress: bool) -> (Tal
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    (total, stats)
+    (total, stats, extras)
 }
 
 /// The closing line of a run.
@@ -229,5 +299,122 @@ fn plural(n: u64) -> &'static str {
         ""
     } else {
         "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stats::Mark;
+
+    const TAMA: &str = "[Variant \"Tama\"]\n[FEN \"W:Wc3,e2:Bc4,d5,d3,f5\"]\n\n1. c3xe3 *\n\n\
+                        [Variant \"Tama\"]\n\n1. c3-c4 *\n";
+    const OTHERS: &str = "[Variant \"Odnocvetnie\"]\n[FEN \"W:M28,33:L28\"]\n\n1. 28-23 *\n\n\
+                          [Variant \"Thaayam\"]\n[FEN \"S:S=c1,h3/N=h4\"]\n\n1. S [4 2] c1+4 *\n";
+
+    fn corpus(tag: &str) -> (PathBuf, Vec<Input>) {
+        let dir = std::env::temp_dir().join(format!(
+            "arbiter-validate-{tag}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.pdn"), dir.join("b.pdn"));
+        std::fs::write(&a, TAMA).unwrap();
+        std::fs::write(&b, OTHERS).unwrap();
+        (dir, vec![Input::File(a), Input::File(b)])
+    }
+
+    use std::path::PathBuf;
+
+    #[test]
+    fn report_examples_come_with_diagrams_in_input_order() {
+        let (dir, inputs) = corpus("examples");
+        let settings = Settings {
+            collect_facts: true,
+            snapshots: true,
+            ..Settings::default()
+        };
+        let job = Job {
+            settings: &settings,
+            format: None,
+            stats: true,
+        };
+        let (tally, stats, extras) = run(&inputs, &job, false, false);
+        assert_eq!((tally.games, tally.errors), (4, 3));
+        assert_eq!(stats.games(), 4);
+        let ex = extras.examples();
+        let codes: Vec<&str> = ex.iter().map(|e| e.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            ["non-maximal-capture", "locked-piece", "unused-throw"]
+        );
+        assert!(
+            ex[0].title.ends_with("a.pdn, game 1, move 1 (ply 1)"),
+            "{}",
+            ex[0].title
+        );
+        assert!(
+            ex[1].title.ends_with("b.pdn, game 1, move 1 (ply 1)"),
+            "{}",
+            ex[1].title
+        );
+        assert!(
+            ex[2].title.ends_with("b.pdn, game 2, move 1 (ply 1)"),
+            "{}",
+            ex[2].title
+        );
+        // Tama: the move as written and the maximal chain c3xc5xe5xg5.
+        let d = ex[0].diagram.as_ref().unwrap();
+        assert_eq!(d.pieces.len(), 6);
+        let arrows: Vec<(ArrowStyle, &[(u8, u8)])> = d
+            .arrows
+            .iter()
+            .map(|a| (a.style, a.squares.as_slice()))
+            .collect();
+        assert_eq!(
+            arrows,
+            [
+                (ArrowStyle::Suggested, &[(2, 2), (2, 4), (4, 4), (6, 4)][..]),
+                (ArrowStyle::Played, &[(2, 2), (4, 2)][..]),
+            ]
+        );
+        assert!(d
+            .captions
+            .iter()
+            .any(|c| c.contains("as many pieces as the rules demand")));
+        // Odnocvetnie: the locked man is highlighted and explained.
+        let d = ex[1].diagram.as_ref().unwrap();
+        assert_eq!(d.marks, [(4, 4, Mark::Highlight)]);
+        assert!(d.captions.iter().any(|c| c.contains("is locked")));
+        assert_eq!(d.arrows.len(), 1);
+        // Thaayam: the advance played and one using both throws.
+        let d = ex[2].diagram.as_ref().unwrap();
+        assert_eq!(d.arrows.len(), 2);
+        assert!(d
+            .captions
+            .iter()
+            .any(|c| c.contains("uses more of the throws")));
+        // The report shows them.
+        let out = dir.join("report");
+        stats.write_report_with(&out, &extras).unwrap();
+        let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+        assert_eq!(html.matches("class=\"example\"").count(), 3);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn no_examples_without_snapshots() {
+        let (dir, inputs) = corpus("plain");
+        let settings = Settings::default();
+        let job = Job {
+            settings: &settings,
+            format: None,
+            stats: false,
+        };
+        let (tally, _, extras) = run(&inputs, &job, false, false);
+        assert_eq!(tally.errors, 3);
+        assert!(extras.examples().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

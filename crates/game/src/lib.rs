@@ -92,6 +92,11 @@ impl fmt::Display for Code {
 ///
 /// `token` is the index, within the ply's tokens, of the token the problem is about (0 for the
 /// single token of a draughts ply); the referee turns it into a file position.
+///
+/// `played` and `suggested` let a diagram show the problem: the squares the ply names, and
+/// one way to play that the rules accept (e.g. a maximal capture chain). Both are lists of
+/// [`SquarePath`]s; both stay empty (no allocation) unless a rules crate fills
+/// them, which it does on the error path only.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// The diagnostic code.
@@ -100,6 +105,13 @@ pub struct Problem {
     pub message: String,
     /// Index of the offending token within the ply.
     pub token: usize,
+    /// The moves the ply names, as far as they could be read: one path per piece moved
+    /// (draughts: the start square and the squares written after it).
+    pub played: Vec<SquarePath>,
+    /// What the rules would accept instead, where the message suggests it: for a
+    /// non-maximal or missed capture, one maximal chain (start and every landing square);
+    /// Thaayam: the advances of a play using more throws.
+    pub suggested: Vec<SquarePath>,
 }
 
 impl Problem {
@@ -109,6 +121,8 @@ impl Problem {
             code,
             message: message.into(),
             token: 0,
+            played: Vec::new(),
+            suggested: Vec::new(),
         }
     }
 
@@ -116,6 +130,139 @@ impl Problem {
     pub fn at_token(mut self, index: usize) -> Self {
         self.token = index;
         self
+    }
+
+    /// The same problem, with the paths the ply names.
+    pub fn with_played(mut self, played: Vec<SquarePath>) -> Self {
+        self.played = played;
+        self
+    }
+
+    /// The same problem, with the paths the rules suggest instead.
+    pub fn with_suggested(mut self, suggested: Vec<SquarePath>) -> Self {
+        self.suggested = suggested;
+        self
+    }
+}
+
+/// The squares one piece visits in a move, in order, each as `(file, rank)` counted from 0 as
+/// seen from the first seat (White / South), so `(0, 0)` is a1: where it starts, then every
+/// square it stops on (each landing of a capture chain; Thaayam: the corners of its route and the
+/// arrival). A path of one square marks a square without a move (a piece entered).
+pub type SquarePath = Vec<(u8, u8)>;
+
+/// How the squares of a board are laid out, for drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardStyle {
+    /// Every square is used; light and dark alternate, a1 dark (Tama).
+    Checkered,
+    /// Only the dark squares are used, a1 dark (Odnocvetnie Shashki).
+    DarkOnly,
+    /// Every square is used and looks alike (Thaayam).
+    Plain,
+}
+
+/// What the rules single out on a square, for drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SquareMark {
+    /// A safe square (Thaayam: the keep and the four palaces).
+    Safe,
+    /// The piece there may not move this turn (Odnocvetnie Shashki: the man moved in the
+    /// previous turn).
+    Locked,
+}
+
+/// One piece, or a stack of alike pieces of one seat, on a square of a [`Board`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardPiece {
+    /// File, 0 = a.
+    pub file: u8,
+    /// Rank, 0 = rank 1.
+    pub rank: u8,
+    /// The owner (index into [`Board::seat_names`]); `None` for a piece nobody owns
+    /// (Odnocvetnie Shashki, where every seat moves every piece).
+    pub seat: Option<u8>,
+    /// A king (Tama's tama, Odnocvetnie's damka).
+    pub king: bool,
+    /// How many such units stand here (Thaayam stacks; a twin counts once).
+    pub count: u8,
+    /// The units are twins (Thaayam: two pieces moving as one).
+    pub twin: bool,
+}
+
+impl BoardPiece {
+    /// A single man of `seat` on `(file, rank)`.
+    pub fn man(file: u8, rank: u8, seat: Option<u8>) -> Self {
+        BoardPiece {
+            file,
+            rank,
+            seat,
+            king: false,
+            count: 1,
+            twin: false,
+        }
+    }
+}
+
+/// A game-independent description of a position, as a diagram draws it: the board, the
+/// pieces on it, marked squares, the seat to move and lines of text about what is off the
+/// board. Made by [`Game::board`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Files (columns).
+    pub files: u8,
+    /// Ranks (rows).
+    pub ranks: u8,
+    /// How the squares are laid out.
+    pub style: BoardStyle,
+    /// The game's seat names, indexed by [`Seat`] (two names: the pieces are drawn light
+    /// and dark; four: in the seats' colours).
+    pub seat_names: &'static [&'static str],
+    /// The pieces; several entries may share a square (different seats, or singles and
+    /// twins of one seat).
+    pub pieces: Vec<BoardPiece>,
+    /// Marked squares.
+    pub marks: Vec<(u8, u8, SquareMark)>,
+    /// The seat to move.
+    pub to_move: Seat,
+    /// What the board does not show, one line each, e.g. `South: 2 in hand, 1 borne off`.
+    pub notes: Vec<String>,
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(
+        files: u8,
+        ranks: u8,
+        style: BoardStyle,
+        seat_names: &'static [&'static str],
+        to_move: Seat,
+    ) -> Self {
+        Board {
+            files,
+            ranks,
+            style,
+            seat_names,
+            pieces: Vec::new(),
+            marks: Vec::new(),
+            to_move,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The name of `seat`, or `?` if the game has no such seat.
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        self.seat_names
+            .get(usize::from(seat.0))
+            .copied()
+            .unwrap_or("?")
+    }
+
+    /// The pieces on `(file, rank)`.
+    pub fn pieces_at(&self, file: u8, rank: u8) -> impl Iterator<Item = &BoardPiece> {
+        self.pieces
+            .iter()
+            .filter(move |p| p.file == file && p.rank == rank)
     }
 }
 
@@ -242,4 +389,49 @@ pub trait Game {
 
     /// Statistics facts of a move played from `before`.
     fn facts(&self, before: &Self::Position, mv: &Self::Move) -> PlyFacts;
+
+    /// The position as a diagram draws it.
+    fn board(&self, pos: &Self::Position) -> Board;
+
+    /// The squares a legal move visits, one path per piece moved, for drawing it as arrows
+    /// on the [`Game::board`] of `pos` (the position before the move). Default: none.
+    fn move_paths(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<SquarePath> {
+        let _ = (pos, mv);
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_carry_paths_only_when_given() {
+        let p = Problem::new(Code::IllegalMove, "no");
+        assert!(p.played.is_empty() && p.suggested.is_empty());
+        assert_eq!(p.token, 0);
+        let p = p
+            .at_token(2)
+            .with_played(vec![vec![(2, 2), (4, 2)]])
+            .with_suggested(vec![vec![(2, 2), (2, 4)], vec![(0, 0)]]);
+        assert_eq!(p.token, 2);
+        assert_eq!(p.played, [vec![(2, 2), (4, 2)]]);
+        assert_eq!(p.suggested.len(), 2);
+    }
+
+    #[test]
+    fn board_lookups() {
+        let mut b = Board::new(5, 5, BoardStyle::Plain, &["South", "North"], Seat(1));
+        b.pieces.push(BoardPiece::man(2, 4, Some(0)));
+        b.pieces.push(BoardPiece {
+            twin: true,
+            ..BoardPiece::man(2, 4, Some(1))
+        });
+        b.pieces.push(BoardPiece::man(0, 0, None));
+        assert_eq!(b.pieces_at(2, 4).count(), 2);
+        assert_eq!(b.pieces_at(0, 0).next().map(|p| p.seat), Some(None));
+        assert_eq!(b.pieces_at(1, 1).count(), 0);
+        assert_eq!(b.seat_name(b.to_move), "North");
+        assert_eq!(b.seat_name(Seat(3)), "?");
+    }
 }

@@ -30,7 +30,10 @@ pub use position::{Piece, Position, PositionError, START_EMPTY};
 pub use resolve::{resolve, resolve_token};
 pub use square::{Algebraic, Side, Square, SquareIter, SquareSet, Styled};
 
-use game::{Code, Notation, Outcome, PlyFacts, Problem, Seat};
+use game::{
+    Board, BoardPiece, BoardStyle, Code, Notation, Outcome, PlyFacts, Problem, Seat, SquareMark,
+    SquarePath,
+};
 
 /// The tag naming the seat that moves first in the start position: `[FirstSeat "W"]` (a seat
 /// letter or name, any case). `First` is read as an alias.
@@ -203,5 +206,47 @@ impl game::Game for Odnocvetnie {
             material: [before.pieces().len() as u8 - captures, 0, 0, 0],
             ..PlyFacts::default()
         }
+    }
+
+    /// A 10×10 board, dark squares only; every piece ownerless. The locked man is marked
+    /// and named in a note.
+    fn board(&self, pos: &Position) -> Board {
+        let mut board = Board::new(
+            10,
+            10,
+            BoardStyle::DarkOnly,
+            &SEAT_NAMES,
+            Seat(pos.side_to_move().index()),
+        );
+        for (set, king) in [(pos.men(), false), (pos.damki(), true)] {
+            for sq in set {
+                board.pieces.push(BoardPiece {
+                    king,
+                    ..BoardPiece::man(sq.file(), sq.rank(), None)
+                });
+            }
+        }
+        if let Some(sq) = pos.locked() {
+            board.marks.push((sq.file(), sq.rank(), SquareMark::Locked));
+            let piece = pos.piece_at(sq).map_or("piece", Piece::name);
+            board.notes.push(format!(
+                "The {piece} on {} ({}) was moved by {} in the previous turn and is locked.",
+                sq.number(),
+                sq.algebraic(),
+                pos.side_to_move().prev()
+            ));
+        }
+        board
+    }
+
+    /// One path: the start and every landing square (the first path in square order when a
+    /// damka's capture can land on several squares between jumps).
+    fn move_paths(&self, pos: &Position, mv: &Move) -> Vec<SquarePath> {
+        pos.paths(mv)
+            .into_iter()
+            .next()
+            .map(|p| resolve::coords(&p.squares))
+            .into_iter()
+            .collect()
     }
 }

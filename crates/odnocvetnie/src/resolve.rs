@@ -172,14 +172,29 @@ fn list_squares(set: SquareSet, numeric: bool) -> String {
 }
 
 /// The first full path of the first move (in path order) of `moves`.
-fn example(pos: &Position, moves: &[Move], numeric: bool) -> String {
-    let mut paths: Vec<MovePath> = moves.iter().flat_map(|m| pos.paths(m)).collect();
-    paths.sort();
-    paths.first().map(|p| p.write(numeric)).unwrap_or_default()
+fn example_path(pos: &Position, moves: &[Move]) -> Option<MovePath> {
+    moves.iter().flat_map(|m| pos.paths(m)).min()
 }
 
-/// The slow path: works out why the token names no legal move (or which one it names).
+/// [`example_path`], written.
+fn example(pos: &Position, moves: &[Move], numeric: bool) -> String {
+    example_path(pos, moves)
+        .map(|p| p.write(numeric))
+        .unwrap_or_default()
+}
+
+/// `(file, rank)` of each square, for diagrams.
+pub(crate) fn coords(squares: &[Square]) -> Vec<(u8, u8)> {
+    squares.iter().map(|s| (s.file(), s.rank())).collect()
+}
+
+/// The slow path: works out why the token names no legal move (or which one it names). A
+/// problem carries the squares the token names, for diagrams.
 fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
+    diagnose_inner(pos, tok).map_err(|p| p.with_played(vec![coords(tok.squares())]))
+}
+
+fn diagnose_inner(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
     let side = pos.side;
     let numeric = tok.numeric();
     let st = |s: Square| s.styled(numeric).to_string();
@@ -247,7 +262,12 @@ fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
 
     let max = legal.first().map_or(0, Move::capture_count);
     if max > 0 {
-        let ex = example(pos, &legal, numeric);
+        let ex_path = example_path(pos, &legal);
+        let ex = ex_path
+            .as_ref()
+            .map(|p| p.write(numeric))
+            .unwrap_or_default();
+        let suggested: Vec<Vec<(u8, u8)>> = ex_path.iter().map(|p| coords(&p.squares)).collect();
         let own = own_matches(pos, tok, piece);
         if let Some(k) = own.complete.iter().map(|c| c.1.count_ones()).max() {
             return Err(Problem::new(
@@ -256,7 +276,8 @@ fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
                     "{side}'s {text} takes {k} {}, but the majority rule demands {max}: for example {ex}",
                     plural(k)
                 ),
-            ));
+            )
+            .with_suggested(suggested));
         }
         if let Some(k) = own.partial.iter().map(|c| c.1.count_ones()).max() {
             return Err(Problem::new(
@@ -265,7 +286,8 @@ fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
                     "{side}'s {text} stops after {k} {} although the {pname} can capture on; the majority rule demands {max}: for example {ex}",
                     plural(k)
                 ),
-            ));
+            )
+            .with_suggested(suggested));
         }
         if tok.squares().len() == 2 && pos.quiet_move(from, tok.to()).is_some() {
             return Err(Problem::new(
@@ -274,7 +296,8 @@ fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
                     "capturing is compulsory: {side} must take {max} {} (for example {ex}) instead of the quiet move {text}",
                     plural(max)
                 ),
-            ));
+            )
+            .with_suggested(suggested));
         }
         let why = explain(pos, tok, piece);
         return Err(illegal(format!(

@@ -13,7 +13,7 @@ mod replay;
 
 use std::ops::ControlFlow;
 
-pub use game::{Code, Outcome, PlyFacts, Seat};
+pub use game::{Board, Code, Outcome, PlyFacts, Seat, SquarePath};
 pub use kind::{GameKind, RulesOptions};
 pub use pdn::visitor::{Severity, Span};
 
@@ -35,6 +35,24 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// The move number as the record counts it, where the problem concerns a move.
     pub move_number: Option<u32>,
+    /// What a diagram of the problem needs (only with [`Settings::snapshots`], and only for
+    /// problems about a position: a ply that could not be played, or a game over by rule
+    /// that the record does not end as such).
+    pub snapshot: Option<Box<Snapshot>>,
+}
+
+/// The position a diagnostic is about, with the move as written and the move the rules
+/// suggest instead, ready to draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The position before the faulty ply (for a result problem: the position at the end of
+    /// the main line).
+    pub board: Board,
+    /// The squares the ply names, as far as they could be read (see [`game::Problem`]).
+    pub played: Vec<SquarePath>,
+    /// What the rules accept instead, where the message suggests it (e.g. a maximal capture
+    /// chain).
+    pub suggested: Vec<SquarePath>,
 }
 
 impl Diagnostic {
@@ -47,8 +65,31 @@ impl Diagnostic {
             message: problem.message,
             ply: None,
             move_number: None,
+            snapshot: None,
         }
     }
+}
+
+/// Which position of the main line a [`GameReport`] keeps as a [`BoardView`] (see
+/// [`Settings::board_at`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardAt {
+    /// The position after this many plies (0: the start position).
+    Ply(u32),
+    /// Where the replay of the main line ends: after its last ply, or, if a ply of it could
+    /// not be played, the position before that ply.
+    End,
+}
+
+/// One position of the main line, ready to draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    /// Plies of the main line played to reach it.
+    pub ply: u32,
+    /// The position.
+    pub board: Board,
+    /// The squares of the ply that led to it (empty at the start).
+    pub last_move: Vec<SquarePath>,
 }
 
 /// Settings that hold for a whole run.
@@ -63,6 +104,12 @@ pub struct Settings {
     /// Write every resolved move again in this notation (for `convert`); the results are in
     /// [`GameReport::rewrites`].
     pub rewrite: Option<Rewrite>,
+    /// Keep a [`Snapshot`] of the position with every diagnostic about one (for diagrams;
+    /// costs a board description per such diagnostic, nothing on clean plies).
+    pub snapshots: bool,
+    /// Keep one position of every game's main line in [`GameReport::position`] (for
+    /// `arbiter show`).
+    pub board_at: Option<BoardAt>,
 }
 
 /// How `convert` rewrites moves.
@@ -105,6 +152,8 @@ pub struct GameReport {
     /// the index of its first move token in the game (counting every move token in file
     /// order from 0), how many tokens it spans, and the move written in the new notation.
     pub rewrites: Vec<(u32, u32, String)>,
+    /// With [`Settings::board_at`]: that position, if the replay reached it.
+    pub position: Option<BoardView>,
 }
 
 impl GameReport {
@@ -173,6 +222,7 @@ impl Referee {
                     message,
                     ply: None,
                     move_number: None,
+                    snapshot: None,
                 });
                 RulesOptions::default()
             }
@@ -200,6 +250,8 @@ impl Referee {
         let mode = replay::Mode {
             collect: self.settings.collect_facts,
             rewrite: self.settings.rewrite,
+            snapshots: self.settings.snapshots,
+            board_at: self.settings.board_at,
         };
         self.replayers.get(kind).start(&view, mode, diagnostics);
     }

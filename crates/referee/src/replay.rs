@@ -5,10 +5,10 @@
 //! error in a line the rest of that line is not checked (errors would only cascade), but the
 //! variation that follows the faulty move still is, since its starting position is known.
 
-use game::{Code, Game, Notation, Outcome, Problem};
+use game::{Code, Game, Notation, Outcome, Problem, SquarePath};
 use pdn::visitor::{Severity, Span};
 
-use crate::{Diagnostic, GameReport, Rewrite, TagStore};
+use crate::{BoardAt, BoardView, Diagnostic, GameReport, Rewrite, Snapshot, TagStore};
 
 /// What a replay produces besides diagnostics.
 #[derive(Debug, Clone, Copy, Default)]
@@ -17,6 +17,10 @@ pub(crate) struct Mode {
     pub(crate) collect: bool,
     /// Write every resolved ply again in another notation.
     pub(crate) rewrite: Option<Rewrite>,
+    /// Keep a snapshot of the position with each diagnostic about one.
+    pub(crate) snapshots: bool,
+    /// Keep this position of the main line.
+    pub(crate) board_at: Option<BoardAt>,
 }
 
 /// How many plies of the main line make up the recorded opening.
@@ -91,6 +95,12 @@ pub(crate) struct Replayer<G: Game> {
     opening: String,
     result: Option<(Option<Outcome>, Span)>,
     last_span: Span,
+    snapshots: bool,
+    board_at: Option<BoardAt>,
+    /// The position kept for [`BoardAt`], once reached.
+    view: Option<BoardView>,
+    /// With [`BoardAt::End`]: the paths of the last ply of the main line played.
+    last_paths: Vec<SquarePath>,
 }
 
 impl<G: Game> Replayer<G> {
@@ -112,6 +122,10 @@ impl<G: Game> Replayer<G> {
             opening: String::new(),
             result: None,
             last_span: Span::default(),
+            snapshots: false,
+            board_at: None,
+            view: None,
+            last_paths: Vec::new(),
         }
     }
 
@@ -171,6 +185,22 @@ impl<G: Game> Replayer<G> {
                     }
                     let before = frame.before.get_or_insert_with(|| pos.clone());
                     before.clone_from(pos);
+                    match self.board_at {
+                        Some(BoardAt::End) if main => {
+                            self.last_paths = self.game.move_paths(pos, &mv);
+                        }
+                        Some(BoardAt::Ply(p)) if main && p == frame.ply => {
+                            let last_move = self.game.move_paths(pos, &mv);
+                            let mut after = pos.clone();
+                            self.game.play(&mut after, &mv);
+                            self.view = Some(BoardView {
+                                ply: p,
+                                board: self.game.board(&after),
+                                last_move,
+                            });
+                        }
+                        _ => {}
+                    }
                     self.game.play(pos, &mv);
                     frame.replayed += 1;
                 }
@@ -187,6 +217,20 @@ impl<G: Game> Replayer<G> {
                     };
                     let index = problem.token.min(self.pending_tokens.len() - 1);
                     let span = self.pending_tokens[index].2;
+                    if main && self.board_at == Some(BoardAt::End) && self.view.is_none() {
+                        self.view = Some(BoardView {
+                            ply: frame.ply - 1,
+                            board: self.game.board(pos),
+                            last_move: std::mem::take(&mut self.last_paths),
+                        });
+                    }
+                    let snapshot = self.snapshots.then(|| {
+                        Box::new(Snapshot {
+                            board: self.game.board(pos),
+                            played: problem.played,
+                            suggested: problem.suggested,
+                        })
+                    });
                     diags.push(Diagnostic {
                         code: problem.code.as_str(),
                         severity: Severity::Error,
@@ -197,6 +241,7 @@ impl<G: Game> Replayer<G> {
                             self.pending_move_number
                                 .unwrap_or((frame.ply - 1) / u32::from(seats.max(1)) + 1),
                         ),
+                        snapshot,
                     });
                     // The variation after this ply may still be checked from here.
                     frame.before = frame.pos.take();
@@ -223,6 +268,7 @@ impl<G: Game> Replayer<G> {
             message: problem.message,
             ply: None,
             move_number: None,
+            snapshot: None,
         }
     }
 }
@@ -238,6 +284,10 @@ impl<G: Game> Replay for Replayer<G> {
         self.tokens_seen = 0;
         self.result = None;
         self.collect = mode.collect;
+        self.snapshots = mode.snapshots;
+        self.board_at = mode.board_at;
+        self.view = None;
+        self.last_paths.clear();
         self.rewrite = mode.rewrite.map(|r| {
             let default = self.game.default_notation();
             Notation {
@@ -274,6 +324,13 @@ impl<G: Game> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
+        if let (Some(BoardAt::Ply(0)), Some(p)) = (self.board_at, pos.as_ref()) {
+            self.view = Some(BoardView {
+                ply: 0,
+                board: self.game.board(p),
+                last_move: Vec::new(),
+            });
+        }
         self.frames.push(Frame {
             pos,
             before: None,
@@ -358,6 +415,7 @@ impl<G: Game> Replay for Replayer<G> {
                 message: format!("`{text}` is not a result of a {} game", self.game.name()),
                 ply: None,
                 move_number: None,
+                snapshot: None,
             });
         }
         self.result = Some((outcome, span));
@@ -390,6 +448,7 @@ impl<G: Game> Replay for Replayer<G> {
                     ),
                     ply: None,
                     move_number: None,
+                    snapshot: None,
                 });
             }
         }
@@ -400,6 +459,16 @@ impl<G: Game> Replay for Replayer<G> {
             return;
         };
         report.plies = main.replayed;
+        if let (Some(BoardAt::End), None, Some(pos)) =
+            (self.board_at, self.view.as_ref(), main.pos.as_ref())
+        {
+            self.view = Some(BoardView {
+                ply: main.ply,
+                board: self.game.board(pos),
+                last_move: std::mem::take(&mut self.last_paths),
+            });
+        }
+        report.position = self.view.take();
         if let Some(pos) = main.pos.as_ref() {
             let terminal = self.game.terminal(pos);
             report.terminal = terminal;
@@ -420,6 +489,13 @@ impl<G: Game> Replay for Replayer<G> {
                         ),
                         ply: None,
                         move_number: None,
+                        snapshot: self.snapshots.then(|| {
+                            Box::new(Snapshot {
+                                board: self.game.board(pos),
+                                played: Vec::new(),
+                                suggested: Vec::new(),
+                            })
+                        }),
                     });
                 }
             }
@@ -548,7 +624,9 @@ mod tests {
         }
         fn write_result(&self, outcome: Outcome) -> String {
             match outcome {
-                Outcome::Win { winner, .. } if winner == Seat(0) => "1-0".into(),
+                Outcome::Win {
+                    winner: Seat(0), ..
+                } => "1-0".into(),
                 Outcome::Win { .. } => "0-1".into(),
                 Outcome::Draw => "1/2-1/2".into(),
                 Outcome::Unfinished => "*".into(),
@@ -564,6 +642,23 @@ mod tests {
                 ..PlyFacts::default()
             }
         }
+        /// A strip of 16 squares with one counter on the total.
+        fn board(&self, pos: &Pos) -> game::Board {
+            let mut b = game::Board::new(
+                16,
+                1,
+                game::BoardStyle::Plain,
+                self.seat_names(),
+                Seat(pos.turn),
+            );
+            b.pieces
+                .push(game::BoardPiece::man(pos.total.min(15) as u8, 0, None));
+            b
+        }
+        fn move_paths(&self, pos: &Pos, mv: &u32) -> Vec<game::SquarePath> {
+            let from = pos.total.min(15) as u8;
+            vec![vec![(from, 0), ((pos.total + mv).min(15) as u8, 0)]]
+        }
     }
 
     enum Ev<'a> {
@@ -575,6 +670,17 @@ mod tests {
     }
 
     fn run(tags: &[(&str, &str)], events: &[Ev<'_>]) -> GameReport {
+        run_with(
+            tags,
+            events,
+            Mode {
+                collect: true,
+                ..Mode::default()
+            },
+        )
+    }
+
+    fn run_with(tags: &[(&str, &str)], events: &[Ev<'_>], mode: Mode) -> GameReport {
         let mut store = TagStore::default();
         for (n, v) in tags {
             store.push(n.as_bytes(), v.as_bytes(), Span::new(0, 1));
@@ -582,10 +688,6 @@ mod tests {
         let view = TagView(&store);
         let mut r = Replayer::new(Count);
         let mut report = GameReport::default();
-        let mode = Mode {
-            collect: true,
-            rewrite: None,
-        };
         r.start(&view, mode, &mut report.diagnostics);
         for (i, ev) in events.iter().enumerate() {
             let span = Span::new(10 * i as u64 + 100, 10 * i as u64 + 102);
@@ -706,5 +808,95 @@ mod tests {
         assert_eq!(codes(&r), [("result-mismatch", 120)]);
         let r = run(&[], &[Setup("x"), M("+1"), Res("*")]);
         assert_eq!(codes(&r), [("bad-fen", 100)]);
+    }
+
+    /// The counter's square on a snapshot or view board.
+    fn counter(b: &game::Board) -> u8 {
+        assert_eq!(b.pieces.len(), 1);
+        b.pieces[0].file
+    }
+
+    #[test]
+    fn snapshots_only_when_asked() {
+        use Ev::*;
+        let events = [M("+1"), M("+2"), M("+0"), Res("*")];
+        let r = run(&[], &events);
+        assert_eq!(codes(&r), [("non-maximal-capture", 120)]);
+        assert!(r.diagnostics[0].snapshot.is_none());
+        let mode = Mode {
+            snapshots: true,
+            ..Mode::default()
+        };
+        let r = run_with(&[], &events, mode);
+        let snap = r.diagnostics[0].snapshot.as_deref().expect("snapshot");
+        // The position before the faulty ply: 1 + 2 = 3, First to move.
+        assert_eq!(counter(&snap.board), 3);
+        assert_eq!(snap.board.to_move, Seat(0));
+        assert!(snap.played.is_empty() && snap.suggested.is_empty());
+        // A game over by rule that the record does not end as such: the final position.
+        let r = run_with(&[], &[M("+3"), M("+3"), M("+3"), M("+1"), Res("*")], mode);
+        assert_eq!(codes(&r), [("result-mismatch", 140)]);
+        let snap = r.diagnostics[0].snapshot.as_deref().expect("snapshot");
+        assert_eq!(counter(&snap.board), 10);
+    }
+
+    #[test]
+    fn board_after_some_plies_of_the_main_line() {
+        use Ev::*;
+        // +3 +2 (+1 +1) +1 *: the variation does not count.
+        let events = [
+            M("+3"),
+            M("+2"),
+            Open,
+            M("+1"),
+            M("+1"),
+            Close,
+            M("+1"),
+            Res("*"),
+        ];
+        let at = |board_at| {
+            run_with(
+                &[],
+                &events,
+                Mode {
+                    board_at: Some(board_at),
+                    ..Mode::default()
+                },
+            )
+            .position
+        };
+        let v = at(BoardAt::Ply(0)).expect("start");
+        assert_eq!((v.ply, counter(&v.board)), (0, 0));
+        assert!(v.last_move.is_empty());
+        let v = at(BoardAt::Ply(2)).expect("ply 2");
+        assert_eq!((v.ply, counter(&v.board)), (2, 5));
+        assert_eq!(v.last_move, [vec![(3, 0), (5, 0)]]);
+        assert_eq!(v.board.to_move, Seat(0));
+        let v = at(BoardAt::End).expect("end");
+        assert_eq!((v.ply, counter(&v.board)), (3, 6));
+        assert_eq!(v.last_move, [vec![(5, 0), (6, 0)]]);
+        assert!(at(BoardAt::Ply(4)).is_none());
+        // Without the setting nothing is kept.
+        assert!(run(&[], &events).position.is_none());
+    }
+
+    #[test]
+    fn end_of_a_broken_main_line_is_the_position_before_the_error() {
+        use Ev::*;
+        let mode = Mode {
+            board_at: Some(BoardAt::End),
+            ..Mode::default()
+        };
+        let r = run_with(&[], &[M("+2"), M("+3"), M("+9"), M("+1"), Res("*")], mode);
+        let v = r.position.expect("view");
+        assert_eq!((v.ply, counter(&v.board)), (2, 5));
+        assert_eq!(v.last_move, [vec![(2, 0), (5, 0)]]);
+        // A ply past the error is never reached.
+        let mode = Mode {
+            board_at: Some(BoardAt::Ply(3)),
+            ..Mode::default()
+        };
+        let r = run_with(&[], &[M("+2"), M("+3"), M("+9"), M("+1"), Res("*")], mode);
+        assert!(r.position.is_none());
     }
 }

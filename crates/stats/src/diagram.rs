@@ -2,8 +2,10 @@
 //! and for the problem examples of the report), rendered to SVG or PNG.
 //!
 //! Squares are `(file, rank)` pairs counted from 0 as seen from the first seat (White /
-//! South): `(0, 0)` is a1, the lower left corner; file 0 is `a`, rank 0 is rank 1. Converting
-//! a game's position into a [`Diagram`] is the rules side's business; this module only draws.
+//! South): `(0, 0)` is a1, the lower left corner; file 0 is `a`, rank 0 is rank 1. The rules
+//! crates describe a position as a [`game::Board`] ([`game::Game::board`]);
+//! [`Diagram::from_board`] turns it into a diagram and [`Diagram::add_paths`] draws moves on
+//! it.
 
 use std::io;
 use std::path::Path;
@@ -216,6 +218,95 @@ impl Diagram {
         d
     }
 
+    /// The diagram of a position described by a rules crate.
+    ///
+    /// - Squares: [`game::BoardStyle`] as [`SquareStyle`]; a 10×10 dark-squares board is
+    ///   numbered 1–50 as in international draughts.
+    /// - Pieces: in a two-seat game seat 0 is light and seat 1 dark; in a four-seat game each
+    ///   seat has its colour and its letter on the disc; ownerless pieces are light. Kings
+    ///   get the gold ring, stacks their count, twins two discs; pieces sharing a square are
+    ///   drawn side by side.
+    /// - Marks: safe squares crossed, a locked piece highlighted.
+    /// - Captions: the seat to move, then the board's notes.
+    pub fn from_board(board: &game::Board, title: impl Into<String>) -> Self {
+        let squares = match board.style {
+            game::BoardStyle::Checkered => SquareStyle::Checkered,
+            game::BoardStyle::DarkOnly => SquareStyle::DarkOnly,
+            game::BoardStyle::Plain => SquareStyle::Plain,
+        };
+        let mut d = Diagram::new(title, board.files, board.ranks, squares);
+        d.numbered = squares == SquareStyle::DarkOnly && board.files == 10 && board.ranks == 10;
+        d.marks = board
+            .marks
+            .iter()
+            .map(|&(f, r, m)| {
+                let mark = match m {
+                    game::SquareMark::Safe => Mark::Cross,
+                    game::SquareMark::Locked => Mark::Highlight,
+                };
+                (f, r, mark)
+            })
+            .collect();
+        let two_colours = board.seat_names.len() == 2;
+        d.pieces = board
+            .pieces
+            .iter()
+            .map(|p| {
+                let (colour, label) = match p.seat {
+                    None => (PieceColour::Light, None),
+                    Some(s) if two_colours => (
+                        if s == 0 {
+                            PieceColour::Light
+                        } else {
+                            PieceColour::Dark
+                        },
+                        None,
+                    ),
+                    Some(s) => (
+                        PieceColour::Seat(s),
+                        board
+                            .seat_names
+                            .get(usize::from(s))
+                            .and_then(|n| n.chars().next())
+                            .map(String::from),
+                    ),
+                };
+                PieceGlyph {
+                    file: p.file,
+                    rank: p.rank,
+                    colour,
+                    king: p.king,
+                    count: p.count,
+                    twin: p.twin,
+                    label,
+                }
+            })
+            .collect();
+        d.captions
+            .push(format!("{} to move.", board.seat_name(board.to_move)));
+        d.captions.extend(board.notes.iter().cloned());
+        d
+    }
+
+    /// Draws moves: every path of two squares or more as an arrow in `style`, and a path of
+    /// one square as a highlight on it.
+    pub fn add_paths(&mut self, paths: &[game::SquarePath], style: ArrowStyle) {
+        for path in paths {
+            match path.as_slice() {
+                [] => {}
+                &[(f, r)] => {
+                    if !self.marks.contains(&(f, r, Mark::Highlight)) {
+                        self.marks.push((f, r, Mark::Highlight));
+                    }
+                }
+                squares => self.arrows.push(Arrow {
+                    squares: squares.to_vec(),
+                    style,
+                }),
+            }
+        }
+    }
+
     fn layout(&self) -> Layout {
         let (files, ranks) = (i32::from(self.files.max(1)), i32::from(self.ranks.max(1)));
         let side = (480 / files.max(ranks)).clamp(24, 60);
@@ -424,12 +515,15 @@ impl Diagram {
                 .map_err(e)?;
             }
         }
-        // Pieces.
-        for p in &self.pieces {
+        // Pieces; several on one square share it, side by side.
+        for (i, p) in self.pieces.iter().enumerate() {
             if !self.on_board(p.file, p.rank) {
                 continue;
             }
-            self.draw_piece(root, l, p).map_err(e)?;
+            let on_square = |q: &&PieceGlyph| (q.file, q.rank) == (p.file, p.rank);
+            let sharing = self.pieces.iter().filter(on_square).count();
+            let slot = self.pieces[..i].iter().filter(on_square).count();
+            self.draw_piece(root, l, p, slot, sharing).map_err(e)?;
         }
         // Arrows.
         for a in &self.arrows {
@@ -448,14 +542,32 @@ impl Diagram {
         Ok(())
     }
 
+    /// Draws `p`, the `slot`-th of the `sharing` pieces on its square (one: centred; two:
+    /// upper left and lower right; more: in the quarters of the square).
     fn draw_piece<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
         p: &PieceGlyph,
+        slot: usize,
+        sharing: usize,
     ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
         let (x, y) = self.centre(l, p.file, p.rank);
-        let r = l.side * 38 / 100;
+        let q = l.side / 4;
+        let (x, y, r, label_size) = match sharing {
+            0 | 1 => (x, y, l.side * 38 / 100, 16),
+            2 => {
+                let d = l.side * 21 / 100;
+                let (dx, dy) = if slot == 0 { (-d, -d) } else { (d, d) };
+                (x + dx, y + dy, l.side / 4, 13)
+            }
+            _ => (
+                if slot % 2 == 1 { x + q } else { x - q },
+                if slot % 4 < 2 { y - q } else { y + q },
+                l.side * 21 / 100,
+                12,
+            ),
+        };
         let (fill, ink) = match p.colour {
             PieceColour::Light => (RGBColor(250, 250, 245), INK),
             PieceColour::Dark => (RGBColor(40, 40, 40), WHITE),
@@ -467,9 +579,13 @@ impl Diagram {
             INK
         };
         let (x, y, r) = if p.twin {
-            // Two smaller discs, the back one up and left.
-            let r = r * 85 / 100;
-            let o = r / 3;
+            // Two smaller discs, the back one up and left (closer together when the square
+            // is shared, to stay inside it).
+            let (r, o) = if sharing > 1 {
+                (r * 80 / 100, r / 5)
+            } else {
+                (r * 85 / 100, r * 85 / 300)
+            };
             root.draw(&Circle::new((x - o, y - o), r, fill.filled()))?;
             root.draw(&Circle::new((x - o, y - o), r, outline.stroke_width(2)))?;
             (x + o / 2, y + o / 2, r)
@@ -485,7 +601,7 @@ impl Diagram {
             root.draw(&Text::new(
                 label.clone(),
                 (x, y),
-                text(16, true)
+                text(label_size, true)
                     .color(&ink)
                     .pos(Pos::new(HPos::Center, VPos::Center)),
             ))?;
@@ -569,18 +685,27 @@ impl Diagram {
     }
 }
 
+/// The font at `size`, bold if `strong`. (Built with the style from the start: plotters'
+/// `FontDesc::style` keeps the regular face's metrics, so bold text would be measured too
+/// narrow.)
+fn font(size: u32, strong: bool) -> FontDesc<'static> {
+    let style = if strong {
+        FontStyle::Bold
+    } else {
+        FontStyle::Normal
+    };
+    FontDesc::new(FAMILY.into(), f64::from(size), style)
+}
+
 fn text(size: u32, strong: bool) -> TextStyle<'static> {
-    let f = (FAMILY, size).into_font();
-    let f = if strong { f.style(FontStyle::Bold) } else { f };
-    TextStyle::from(f).color(&INK)
+    TextStyle::from(font(size, strong)).color(&INK)
 }
 
 /// Splits `s` into lines no wider than `width` pixels, at spaces (a word wider than a line is
 /// left whole).
 fn wrap(s: &str, size: u32, strong: bool, width: i32) -> Vec<String> {
     init_fonts();
-    let f = (FAMILY, size).into_font();
-    let f = if strong { f.style(FontStyle::Bold) } else { f };
+    let f = font(size, strong);
     let measure = |t: &str| {
         f.box_size(t)
             .map_or(t.chars().count() as i32 * size as i32 * 6 / 10, |b| {
@@ -628,6 +753,15 @@ mod tests {
             "a capture of three pieces was available from d4 over e5 f6 and g7"
         );
         assert!(wrap("", 14, false, 200).is_empty());
+    }
+
+    #[test]
+    fn bold_text_is_measured_with_the_bold_face() {
+        init_fonts();
+        let t = "Odnocvetnie Shashki: broken.pdn, game 4, after ply 1";
+        let (regular, bold) = (font(20, false), font(20, true));
+        let (r, b) = (regular.box_size(t).unwrap().0, bold.box_size(t).unwrap().0);
+        assert!(b > r + r / 20, "bold {b} vs regular {r}");
     }
 
     #[test]

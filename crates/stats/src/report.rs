@@ -55,14 +55,21 @@ impl ReportExtras {
         self.title = Some(title.into());
     }
 
+    /// True if an example with this code would be kept (the caps are not reached), so a
+    /// caller can skip drawing one that would be left out.
+    pub fn accepts(&self, code: &str) -> bool {
+        let same_code = self.examples.iter().filter(|e| e.code == code).count();
+        self.examples.len() < MAX_EXAMPLES && same_code < MAX_EXAMPLES_PER_CODE
+    }
+
+    /// Counts an example left out without offering it (see [`ReportExtras::accepts`]).
+    pub fn skip_example(&mut self) {
+        self.dropped += 1;
+    }
+
     /// Offers an example; returns false (and counts it as left out) when the caps are reached.
     pub fn add_example(&mut self, example: ProblemExample) -> bool {
-        let same_code = self
-            .examples
-            .iter()
-            .filter(|e| e.code == example.code)
-            .count();
-        if self.examples.len() >= MAX_EXAMPLES || same_code >= MAX_EXAMPLES_PER_CODE {
+        if !self.accepts(&example.code) {
             self.dropped += 1;
             return false;
         }

@@ -42,7 +42,10 @@ pub use notation::{format_path, parse_token, Separator, Token};
 pub use position::{FenError, Kind, Piece, Position};
 pub use square::{Dir, Side, Square};
 
-use game::{Code, Game, Notation, Outcome, PlyFacts, Problem, Seat};
+use game::{
+    Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
+    SquarePath,
+};
 
 /// The rules of Tama, with the ruleset option.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -236,5 +239,36 @@ impl Game for Tama {
             ],
             ..PlyFacts::default()
         }
+    }
+
+    /// An 8×8 checkered board; seat 0 (White) light, seat 1 (Black) dark.
+    fn board(&self, pos: &Position) -> Board {
+        let mut board = Board::new(
+            8,
+            8,
+            BoardStyle::Checkered,
+            self.seat_names(),
+            self.to_move(pos),
+        );
+        for side in [Side::White, Side::Black] {
+            for (bits, king) in [(pos.men(side), false), (pos.kings(side), true)] {
+                let mut bb = bits;
+                while bb != 0 {
+                    let sq = Square::from_index_unchecked(bb.trailing_zeros() as u8);
+                    bb &= bb - 1;
+                    let (file, rank) = resolve::coords(sq);
+                    board.pieces.push(BoardPiece {
+                        king,
+                        ..BoardPiece::man(file, rank, Some(side.index() as u8))
+                    });
+                }
+            }
+        }
+        board
+    }
+
+    /// One path: the start square and every landing square.
+    fn move_paths(&self, _pos: &Position, mv: &Move) -> Vec<SquarePath> {
+        vec![resolve::move_path(mv)]
     }
 }

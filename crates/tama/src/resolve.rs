@@ -53,9 +53,31 @@ fn fit(tok: &[Square], mv: &Move) -> Fit {
 
 const KEEP: usize = 4;
 
-/// Resolves one token against the position.
+/// `(file, rank)` of a square, for diagrams.
+#[inline]
+pub(crate) fn coords(sq: Square) -> (u8, u8) {
+    (sq.file() as u8, sq.rank() as u8)
+}
+
+/// The squares a move visits: its start, then every landing square.
+pub(crate) fn move_path(mv: &Move) -> Vec<(u8, u8)> {
+    std::iter::once(mv.from())
+        .chain(mv.path().iter().copied())
+        .map(coords)
+        .collect()
+}
+
+/// Resolves one token against the position. A problem carries the squares the token names
+/// (and, for a capture too short or missed, one maximal chain) for diagrams.
 pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem> {
     let tok = parse_token(raw).map_err(|m| Problem::new(Code::IllegalMove, m))?;
+    resolve_parsed(pos, ludii, &tok, raw).map_err(|p| {
+        let named = tok.squares().iter().copied().map(coords).collect();
+        p.with_played(vec![named])
+    })
+}
+
+fn resolve_parsed(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Result<Move, Problem> {
     let squares = tok.squares();
     if !has_capture(pos) {
         if squares.len() == 2 {
@@ -63,7 +85,7 @@ pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem>
                 return Ok(mv);
             }
         }
-        return Err(illegal(pos, ludii, &tok, raw));
+        return Err(illegal(pos, ludii, tok, raw));
     }
 
     // Captures exist: one pass over every complete chain.
@@ -100,7 +122,8 @@ pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem>
     let shown = String::from_utf8_lossy(raw);
     let shown = shown.trim();
     let non_maximal = |taken: usize, stopped: bool| {
-        let example = example_chain(pos, ludii, tok.from(), global_max);
+        let chain = example_chain(pos, ludii, tok.from(), global_max);
+        let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
         let message = if stopped {
             format!(
                 "{shown} captures {} and stops although the piece can capture on; \
@@ -114,6 +137,7 @@ pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem>
             )
         };
         Problem::new(Code::NonMaximalCapture, message)
+            .with_suggested(chain.iter().map(move_path).collect())
     };
     // 1. A full path that is exactly one chain means that chain.
     if let Some(m) = exact {
@@ -127,12 +151,12 @@ pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem>
         if n_found == 1 {
             return Ok(found[0]);
         }
-        return Err(ambiguous(pos, ludii, &tok, raw, global_max));
+        return Err(ambiguous(pos, ludii, tok, raw, global_max));
     }
     // 3. A quiet move (written as one) while a capture is compulsory.
     let quiet = squares.len() == 2 && quiet_move(pos, squares[0], squares[1]).is_some();
     if quiet && tok.separator() != Separator::Capture {
-        return Err(missed_capture(pos, ludii, &tok, shown, global_max));
+        return Err(missed_capture(pos, ludii, tok, shown, global_max));
     }
     // 4. A legal chain that takes too little, or stops too early.
     if n_found > 0 {
@@ -142,13 +166,14 @@ pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem>
         return Err(non_maximal(prefix, true));
     }
     if quiet {
-        return Err(missed_capture(pos, ludii, &tok, shown, global_max));
+        return Err(missed_capture(pos, ludii, tok, shown, global_max));
     }
-    Err(illegal(pos, ludii, &tok, raw))
+    Err(illegal(pos, ludii, tok, raw))
 }
 
 fn missed_capture(pos: &Position, ludii: bool, tok: &Token, shown: &str, max: usize) -> Problem {
-    let example = example_chain(pos, ludii, tok.from(), max);
+    let chain = example_chain(pos, ludii, tok.from(), max);
+    let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
     Problem::new(
         Code::MissedCapture,
         format!(
@@ -157,6 +182,7 @@ fn missed_capture(pos: &Position, ludii: bool, tok: &Token, shown: &str, max: us
             pieces(max)
         ),
     )
+    .with_suggested(chain.iter().map(move_path).collect())
 }
 
 fn pieces(n: usize) -> String {
@@ -169,9 +195,9 @@ fn pieces(n: usize) -> String {
 
 /// A maximal chain to show the player: one of the piece on `prefer` if it has one, else the
 /// first in path order.
-fn example_chain(pos: &Position, ludii: bool, prefer: Square, max: usize) -> String {
-    let mut own: Option<String> = None;
-    let mut any: Option<String> = None;
+fn example_chain(pos: &Position, ludii: bool, prefer: Square, max: usize) -> Option<Move> {
+    let mut own: Option<(String, Move)> = None;
+    let mut any: Option<(String, Move)> = None;
     for_each_chain(pos, ludii, &mut |m| {
         if m.capture_count() != max {
             return;
@@ -182,11 +208,11 @@ fn example_chain(pos: &Position, ludii: bool, prefer: Square, max: usize) -> Str
         } else {
             &mut any
         };
-        if slot.as_ref().is_none_or(|s| p < *s) {
-            *slot = Some(p);
+        if slot.as_ref().is_none_or(|s| p < s.0) {
+            *slot = Some((p, *m));
         }
     });
-    own.or(any).unwrap_or_default()
+    own.or(any).map(|(_, m)| m)
 }
 
 fn ambiguous(pos: &Position, ludii: bool, tok: &Token, raw: &[u8], max: usize) -> Problem {

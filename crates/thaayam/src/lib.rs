@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod diagram;
 mod engine;
 mod notation;
 mod position;
@@ -31,7 +32,7 @@ mod resolve;
 mod search;
 mod throws;
 
-use game::{Code, Game, Notation, Outcome, PlyFacts, Problem, Seat};
+use game::{Board, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat, SquarePath};
 
 pub use board::{
     route_index, route_square, seat_from_letter, seat_letter, seat_name, Square, KEEP_INDEX,
@@ -549,5 +550,23 @@ impl Game for Thaayam {
             *m = pos.on_board(s as u8);
         }
         f
+    }
+
+    /// The 5×5 board with the keep and the palaces marked safe; each seat's singles and
+    /// twins (stacks counted, the keep's pieces on c3); notes on the pieces in hand, in the
+    /// keep and borne off, and on extra series owed.
+    fn board(&self, pos: &Position) -> Board {
+        diagram::board(pos)
+    }
+
+    /// One path per advance of the turn, along the mover's route (start, every corner, the
+    /// arrival); a piece entered is its palace alone.
+    fn move_paths(&self, pos: &Position, mv: &Turn) -> Vec<SquarePath> {
+        let mut out = Vec::new();
+        let mut cur = pos.clone();
+        for s in &mv.series {
+            cur = diagram::series_paths(&cur, &s.throws, &s.actions, self.options.ludii, &mut out);
+        }
+        out
     }
 }

@@ -1,8 +1,9 @@
 //! Resolving the tokens of one turn against a position (the referee's entry point).
 
-use game::{Code, Problem};
+use game::{Code, Problem, SquarePath};
 
 use crate::board::{route_square, seat_name, INDEX, KEEP_INDEX};
+use crate::diagram::applied_paths;
 use crate::engine::{Action, Advance, Illegal, Run};
 use crate::notation::{is_group, parse_group, parse_token, write_actions, Token};
 use crate::position::Position;
@@ -148,6 +149,16 @@ fn enemy_twins_on(run: &Run, square: crate::board::Square) -> bool {
     })
 }
 
+/// The paths of the turn's actions so far, for diagrams (error path only).
+fn played_so_far(seat: u8, series: &[Series], current: &[Action]) -> Vec<SquarePath> {
+    let mut out = Vec::new();
+    for s in series {
+        applied_paths(seat, &s.actions, &mut out);
+    }
+    applied_paths(seat, current, &mut out);
+    out
+}
+
 /// Resolves a whole turn.
 pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Result<Turn, Problem> {
     let anticlockwise = game.options.ludii;
@@ -283,7 +294,9 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                         };
                         if let Some(stated) = arrival {
                             if let Some(m) = check_arrival(stated, &done, &run) {
-                                return Err(illegal(m, i));
+                                let mut played = played_so_far(seat, &series, &actions);
+                                applied_paths(seat, &[Action::Advance(done)], &mut played);
+                                return Err(illegal(m, i).with_played(played));
                             }
                         }
                         if captured > 0 {
@@ -296,7 +309,13 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             };
             match result {
                 Ok(a) => actions.push(a),
-                Err(why) => return Err(illegal(explain(why, &run, tok), i)),
+                Err(why) => {
+                    let mut played = played_so_far(seat, &series, &actions);
+                    if let Token::Advance { from, .. } = parsed {
+                        played.push(vec![(from.file(), from.rank())]);
+                    }
+                    return Err(illegal(explain(why, &run, tok), i).with_played(played));
+                }
             }
             i += 1;
         }
@@ -338,7 +357,8 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                             run.left
                         ),
                     )
-                    .at_token(group_at));
+                    .at_token(group_at)
+                    .with_played(played_so_far(seat, &series, &actions)));
                 }
             } else {
                 let (best, _) = best_play(&start_side, seat, usable, game.options.ludii, false);
@@ -350,7 +370,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                     for done in &series {
                         game.play_series(&mut start, done);
                     }
-                    let shown = show_witness(game, &start, &throws, &witness);
+                    let (shown, suggested) = show_witness(game, &start, &throws, &witness);
                     let (n, of) = (run.used, usable.len());
                     return Err(Problem::new(
                         Code::UnusedThrow,
@@ -359,7 +379,9 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                             run.left
                         ),
                     )
-                    .at_token(group_at));
+                    .at_token(group_at)
+                    .with_played(played_so_far(seat, &series, &actions))
+                    .with_suggested(suggested));
                 }
             }
         }
@@ -394,8 +416,14 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     Ok(Turn { seat, series })
 }
 
-/// The witness play in notation, replayed from the series start to mark its captures.
-fn show_witness(game: &Thaayam, start: &Position, throws: &ThrowSeq, witness: &[Action]) -> String {
+/// The witness play in notation, replayed from the series start to mark its captures, and
+/// the paths of its actions.
+fn show_witness(
+    game: &Thaayam,
+    start: &Position,
+    throws: &ThrowSeq,
+    witness: &[Action],
+) -> (String, Vec<SquarePath>) {
     let (mut run, _) = Run::begin(start.clone(), throws, game.options.ludii);
     let mut done = Vec::with_capacity(witness.len());
     for a in witness {
@@ -406,5 +434,7 @@ fn show_witness(game: &Thaayam, start: &Position, throws: &ThrowSeq, witness: &[
     }
     let mut out = String::new();
     write_actions(&mut out, start.to_move, &done, false, None);
-    out
+    let mut paths = Vec::new();
+    applied_paths(start.to_move, &done, &mut paths);
+    (out, paths)
 }

@@ -54,6 +54,17 @@ impl From<GameArg> for GameKind {
     }
 }
 
+/// Self-play agents.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum AgentArg {
+    /// Uniform over the legal moves.
+    Random,
+    /// The best immediate material or race progress.
+    Greedy,
+    /// A small fixed-depth search (draughts games).
+    Search,
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum ColorArg {
     Auto,
@@ -182,6 +193,36 @@ enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: PathBuf,
     },
+    /// Generate games by self-play (identical bytes for the same arguments).
+    Selfplay {
+        /// The game.
+        #[arg(long, value_enum)]
+        game: GameArg,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Seed of the random choices and the throws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Thaayam: number of players (default: a mix of 2, 3 and 4).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: Option<u8>,
+        /// The agent for every seat (default: a documented mix).
+        #[arg(long, value_enum)]
+        agent: Option<AgentArg>,
+        /// Stop a game after this many plies and record it as unfinished.
+        #[arg(long)]
+        max_plies: Option<u32>,
+        /// Depth of the search agent.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// The Event tag.
+        #[arg(long)]
+        event: Option<String>,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Replay a corpus and write a statistics report with charts.
     Stats {
         /// Files, directories (searched for *.pdn and *.pdn.gz) or `-`.
@@ -300,6 +341,50 @@ fn run(command: Command) -> Result<u8, String> {
                 }
             );
             Ok(if tally.problems > 0 { PROBLEMS } else { CLEAN })
+        }
+        Command::Selfplay {
+            game,
+            games,
+            seed,
+            players,
+            agent,
+            max_plies,
+            depth,
+            event,
+            output,
+        } => {
+            let mut config = selfplay::Config::new(match game {
+                GameArg::Tama => selfplay::GameChoice::Tama,
+                GameArg::Odnocvetnie => selfplay::GameChoice::Odnocvetnie,
+                GameArg::Thaayam => selfplay::GameChoice::Thaayam,
+            });
+            config.games = games;
+            config.seed = seed;
+            config.players = players;
+            config.agent = agent.map(|a| match a {
+                AgentArg::Random => selfplay::Agent::Random,
+                AgentArg::Greedy => selfplay::Agent::Greedy,
+                AgentArg::Search => selfplay::Agent::Search,
+            });
+            config.max_plies = max_plies;
+            config.search_depth = depth;
+            if let Some(event) = event {
+                config.event = event;
+            }
+            config.check()?;
+            let mut out: Box<dyn Write> = match &output {
+                Some(path) => Box::new(io::BufWriter::new(
+                    std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                )),
+                None => Box::new(io::BufWriter::new(io::stdout().lock())),
+            };
+            let summary = selfplay::generate(&config, &mut out).map_err(|e| e.to_string())?;
+            out.flush().map_err(|e| e.to_string())?;
+            eprintln!(
+                "wrote {} games ({} plies, {} ended by rule)",
+                summary.games, summary.plies, summary.ended_by_rule
+            );
+            Ok(CLEAN)
         }
         Command::Moves {
             game,

@@ -36,19 +36,21 @@ fn fit(tok: &[Square], mv: &Move) -> Fit {
     let last = tok[tok.len() - 1];
     let inner = &tok[1..tok.len() - 1];
     let mut k = 0; // inner squares matched so far
+    let mut prefix = None; // the first landing on `last` before the chain's end
     for (j, &sq) in path.iter().enumerate() {
         if k == inner.len() && sq == last {
-            return if j + 1 == path.len() {
-                Fit::Whole
-            } else {
-                Fit::Prefix(j + 1)
-            };
+            // A chain may land on its final square earlier too (a king circling back): the
+            // token names the whole chain when the chain ends there.
+            if j + 1 == path.len() {
+                return Fit::Whole;
+            }
+            prefix.get_or_insert(j + 1);
         }
         if k < inner.len() && sq == inner[k] {
             k += 1;
         }
     }
-    Fit::None
+    prefix.map_or(Fit::None, Fit::Prefix)
 }
 
 const KEEP: usize = 4;

@@ -1,7 +1,7 @@
 //! The resolver: every diagnostic code with its message, and the accepted token forms.
 
 use game::{Code, Game, Notation};
-use tama::{Position, Tama};
+use tama::{MoveList, Position, Tama};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -271,4 +271,22 @@ fn game_trait_resolve_and_write() {
     assert_eq!(facts.capture_squares, vec![50, 60]); // c7, e8
     assert!(facts.promotion);
     assert_eq!(facts.material, [2, 1, 0, 0]);
+}
+
+/// A king chain that lands on its final square earlier in the chain too: the short form names
+/// the whole (maximal) chain, and the writer's short form reads back to the same move.
+#[test]
+fn short_form_of_a_chain_that_returns_to_its_first_landing() {
+    let pos =
+        Position::from_fen("B:Wa2,e2,f2,h2,c3,e3,g3,a4,h4,f5,d6,Kc8:BKh1,a6,b6,g6,a7,h7").unwrap();
+    let game = Tama::DEFAULT;
+    let mv = game.resolve_token(&pos, b"h1xh3").expect("short form of the maximal chain");
+    assert_eq!(mv.capture_count(), game.max_capture(&pos));
+    let mut list = MoveList::new();
+    game.legal_moves(&pos, &mut list);
+    for m in list.iter() {
+        let short = game.format_move(&pos, m, game::Notation::default());
+        let back = game.resolve_token(&pos, short.as_bytes()).unwrap();
+        assert!(back.same_result(m), "{short} read back as {}", back.full_path());
+    }
 }

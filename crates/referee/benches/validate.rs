@@ -13,16 +13,29 @@ const MIN_GAMES: usize = 10_000;
 
 /// The corpus files of one game, concatenated and repeated to at least `MIN_GAMES` games.
 fn corpus(game: &str) -> Option<(Vec<u8>, u64, u64)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus").join(game);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../corpus")
+        .join(game);
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "pdn"))
+        .filter(|p| {
+            let name = p.to_string_lossy();
+            name.ends_with(".pdn") || name.ends_with(".pdn.gz")
+        })
         .collect();
     paths.sort();
     let mut one = Vec::new();
     for p in paths {
-        one.extend(std::fs::read(p).ok()?);
+        let bytes = std::fs::read(&p).ok()?;
+        if p.to_string_lossy().ends_with(".gz") {
+            use std::io::Read;
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_end(&mut one)
+                .ok()?;
+        } else {
+            one.extend(bytes);
+        }
         one.extend_from_slice(b"\n\n");
     }
     let (games, plies) = count(&one);
@@ -30,7 +43,11 @@ fn corpus(game: &str) -> Option<(Vec<u8>, u64, u64)> {
         return None;
     }
     let copies = MIN_GAMES.div_ceil(games as usize);
-    Some((one.repeat(copies), games * copies as u64, plies * copies as u64))
+    Some((
+        one.repeat(copies),
+        games * copies as u64,
+        plies * copies as u64,
+    ))
 }
 
 /// Validates everything and returns (games, plies written, errors).
@@ -45,6 +62,26 @@ fn count(bytes: &[u8]) -> (u64, u64) {
     (games, plies)
 }
 
+/// Thaayam actions (enter, advance, twins, bear off) among the move tokens.
+fn count_actions(bytes: &[u8]) -> u64 {
+    struct Actions(u64);
+    impl pdn::Visitor for Actions {
+        type Output = ();
+        fn mov(&mut self, token: &[u8], _span: pdn::Span) -> std::ops::ControlFlow<()> {
+            let is_action = token == b"in"
+                || token == b"off"
+                || (token.len() >= 2 && (token[0] == b'T' || token[0].is_ascii_lowercase()));
+            self.0 += u64::from(is_action);
+            std::ops::ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, _span: pdn::Span) {}
+    }
+    let mut reader = pdn::Reader::new(bytes);
+    let mut visitor = Actions(0);
+    while let Ok(Some(())) = reader.read_game(&mut visitor) {}
+    visitor.0
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("validate");
     for game in ["tama", "odnocvetnie", "thaayam"] {
@@ -52,14 +89,25 @@ fn bench(c: &mut Criterion) {
             eprintln!("skipping {game}: corpus/{game} not found");
             continue;
         };
+        let actions = if game == "thaayam" {
+            count_actions(&bytes)
+        } else {
+            0
+        };
         eprintln!(
-            "{game}: {games} games, {plies} plies, {:.1} MB per iteration",
+            "{game}: {games} games, {plies} plies, {actions} actions, {:.1} MB per iteration",
             bytes.len() as f64 / 1e6
         );
         group.throughput(Throughput::Elements(plies));
         group.bench_function(format!("{game}/plies"), |b| {
             b.iter(|| count(std::hint::black_box(&bytes)))
         });
+        if actions > 0 {
+            group.throughput(Throughput::Elements(actions));
+            group.bench_function(format!("{game}/actions"), |b| {
+                b.iter(|| count(std::hint::black_box(&bytes)))
+            });
+        }
     }
     group.finish();
 }

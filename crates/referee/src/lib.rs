@@ -145,8 +145,8 @@ pub struct GameReport {
     pub seats: Vec<u8>,
     /// Per-ply facts of the main line (only with [`Settings::collect_facts`]).
     pub facts: Vec<PlyFacts>,
-    /// The first plies of the main line in the game's notation, space-separated (only with
-    /// [`Settings::collect_facts`]).
+    /// The opening: the first round of the main line (one ply per seat in play) in the
+    /// game's notation, space-separated (only with [`Settings::collect_facts`]).
     pub opening: String,
     /// With [`Settings::rewrite`]: for every ply that was resolved (main line and variations),
     /// the index of its first move token in the game (counting every move token in file

@@ -23,8 +23,6 @@ pub(crate) struct Mode {
     pub(crate) board_at: Option<BoardAt>,
 }
 
-/// How many plies of the main line make up the recorded opening.
-const OPENING_PLIES: u32 = 4;
 /// Plies with more tokens than this are resolved through a heap buffer.
 const INLINE_TOKENS: usize = 16;
 
@@ -168,7 +166,7 @@ impl<G: Game> Replayer<G> {
                 Ok(mv) => {
                     if main && self.collect {
                         self.facts.push(self.game.facts(pos, &mv));
-                        if frame.ply <= OPENING_PLIES {
+                        if frame.ply <= u32::from(seats) {
                             if !self.opening.is_empty() {
                                 self.opening.push(' ');
                             }
@@ -720,7 +718,7 @@ mod tests {
         assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
         assert_eq!(r.plies, 4);
         assert_eq!(r.facts.len(), 4);
-        assert_eq!(r.opening, "+3 +3 +3 +1");
+        assert_eq!(r.opening, "+3 +3", "one round of two seats");
         assert_eq!(
             r.terminal,
             Some(Outcome::Win {

@@ -2,7 +2,7 @@
 //!
 //! The crate holds the rules as `docs/rules/thaayam.md` states them (rules 1–18 of the
 //! project's reading), the movetext notation and position string of
-//! `docs/notation-thaayam.md`, and [`Thaayam`], which implements [`game::Game`] for the
+//! `docs/notation.md (section Thaayam)`, and [`Thaayam`], which implements [`game::Game`] for the
 //! referee. For tools and self-play it also lists the legal plays of a series
 //! ([`Thaayam::plays`]) and throws series from any seeded source of random bits
 //! ([`throw_series`]).

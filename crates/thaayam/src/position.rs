@@ -149,7 +149,7 @@ impl Position {
     }
 }
 
-/// Writes the canonical position string (see `docs/notation-thaayam.md`).
+/// Writes the canonical position string (see `docs/notation.md (section Thaayam)`).
 pub(crate) fn write(pos: &Position) -> String {
     let mut out = String::with_capacity(48);
     out.push(seat_letter(pos.to_move));
@@ -200,7 +200,7 @@ pub(crate) fn write(pos: &Position) -> String {
     out
 }
 
-/// Reads a position string (see `docs/notation-thaayam.md`).
+/// Reads a position string (see `docs/notation.md (section Thaayam)`).
 pub(crate) fn parse(text: &str) -> Result<Position, String> {
     let text = text.trim();
     let (head, body) = text.split_once(':').ok_or_else(|| {

@@ -1,4 +1,4 @@
-//! The examples of docs/notation-thaayam.md.
+//! The examples of docs/notation.md (section Thaayam).
 
 mod common;
 

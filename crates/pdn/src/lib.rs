@@ -1,3 +1,153 @@
-//! pdn (work in progress)
+//! Game-agnostic PDN (Portable Draughts Notation): a streaming reader, an owned game model, a
+//! canonical writer and a JSON form.
+//!
+//! - [`Reader`] reads one game per call from any [`std::io::Read`] and drives a [`Visitor`]
+//!   with borrowed slices: one reused buffer, no allocation per game, no line counting while
+//!   reading ([`Reader::locate`] turns byte offsets into lines and columns when a diagnostic is
+//!   shown).
+//! - [`RecordBuilder`] is a visitor that builds a [`GameRecord`]; [`GameRecord::accept`]
+//!   replays a record as visitor callbacks.
+//! - [`Writer`] / [`GameRecord::to_pdn`] write canonical PDN; [`GameRecord::to_json`] /
+//!   [`GameRecord::from_json`] the JSON form.
+//!
+//! The dialect the reader accepts, with its warnings and errors, is described in the
+//! project's `docs/notation.md` ("PDN dialect").
+//!
+//! ```
+//! let games = pdn::read_all(b"[White \"Kees\"]\n1. 32-28 19-23 {good} 2. 28x19 1-0\n");
+//! assert_eq!(games.len(), 1);
+//! assert_eq!(games[0].tag("White"), Some("Kees"));
+//! assert_eq!(games[0].result.as_ref().unwrap().token, "1-0");
+//! assert!(games[0].problems.is_empty());
+//! ```
 #![deny(missing_docs)]
+
+use std::borrow::Cow;
+use std::io::Read;
+
+mod encoding;
+mod json;
+mod lexer;
+mod reader;
+mod record;
 pub mod visitor;
+mod writer;
+
+pub use encoding::{decode, decode_as, guess_encoding, Encoding};
+pub use json::JsonError;
+pub use reader::{Location, Reader, Source, DEFAULT_CAPACITY, DEFAULT_MAX_CAPACITY, MAX_DEPTH};
+pub use record::{
+    Annotation, Comment, GameRecord, GameResult, InvalidRecord, Move, MoveNumber, Nag, Node,
+    RecordBuilder, Setup, Strength, Tag, Variation, TAG_ORDER,
+};
+pub use visitor::{CommentKind, Severity, Span, SyntaxProblem, Visitor};
+pub use writer::{write_game, write_pdn, Writer, LINE_WIDTH};
+
+/// Every `kind` the reader reports, errors and warnings (see `docs/notation.md`).
+pub const PROBLEM_KINDS: [&str; 20] = [
+    "nested-comment",
+    "unterminated-comment",
+    "unmatched-brace",
+    "bad-tag",
+    "unterminated-tag",
+    "bad-move-number",
+    "missing-move",
+    "unknown-move",
+    "unexpected-token",
+    "bad-nag",
+    "bad-setup",
+    "bad-throw-group",
+    "unmatched-paren",
+    "unclosed-variation",
+    "result-in-variation",
+    "missing-result",
+    "too-long",
+    "too-deep",
+    "stray-text",
+    "move-number-dots",
+];
+
+/// Removes the one escape PDN strings know: `\"` becomes `"`. Other backslashes stay.
+///
+/// ```
+/// assert_eq!(&*pdn::unescape(br#"a \"b\" \n"#), br#"a "b" \n"#);
+/// ```
+pub fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
+    if memchr::memmem::find(raw, b"\\\"").is_none() {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' && raw.get(i + 1) == Some(&b'"') {
+            out.push(b'"');
+            i += 2;
+        } else {
+            out.push(raw[i]);
+            i += 1;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The comment commands in a comment's text: `[%name args]` gives `(name, args)` with the
+/// arguments trimmed. Text around the commands is ignored.
+///
+/// ```
+/// let c: Vec<_> = pdn::commands(b"ok [%clk 1:02:03] [%eval -0.5]").collect();
+/// assert_eq!(c, [(&b"clk"[..], &b"1:02:03"[..]), (&b"eval"[..], &b"-0.5"[..])]);
+/// ```
+pub fn commands(comment: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
+    let mut rest = comment;
+    std::iter::from_fn(move || loop {
+        let start = memchr::memmem::find(rest, b"[%")?;
+        let body = &rest[start + 2..];
+        let Some(close) = memchr::memchr(b']', body) else {
+            rest = &[];
+            return None;
+        };
+        rest = &body[close + 1..];
+        let body = &body[..close];
+        let name_len = body
+            .iter()
+            .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+            .unwrap_or(body.len());
+        if name_len == 0 {
+            continue;
+        }
+        let args = body[name_len..].trim_ascii();
+        return Some((&body[..name_len], args));
+    })
+}
+
+/// Reads every game of `bytes` into records.
+pub fn read_all(bytes: &[u8]) -> Vec<GameRecord> {
+    Reader::new(bytes)
+        .records()
+        .filter_map(Result::ok)
+        .collect()
+}
+
+/// An iterator over the games of a reader as [`GameRecord`]s (see [`Reader::records`]).
+pub struct Records<R> {
+    reader: Reader<R>,
+    builder: RecordBuilder,
+}
+
+impl<R: Read> Iterator for Records<R> {
+    type Item = std::io::Result<GameRecord>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_game(&mut self.builder).transpose()
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// The remaining games as records.
+    pub fn records(self) -> Records<R> {
+        Records {
+            reader: self,
+            builder: RecordBuilder::new(),
+        }
+    }
+}

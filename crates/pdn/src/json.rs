@@ -1,0 +1,161 @@
+//! The JSON form of [`GameRecord`].
+//!
+//! The shape follows the Rust types (serde's default, externally tagged enums in snake_case):
+//!
+//! ```json
+//! {
+//!   "span": [0, 61],
+//!   "tags": [{"name": "White", "value": "Kees", "span": [0, 16]}],
+//!   "movetext": [
+//!     {"move_number": {"number": 1, "continuation": false, "span": [18, 20]}},
+//!     {"move": {"token": "32-28", "annotations": [{"strength": {"mark": "!?", "span": [26, 28]}}],
+//!               "span": [21, 26]}},
+//!     {"comment": {"text": " good ", "kind": "brace", "span": [29, 37]}},
+//!     {"variation": {"nodes": [{"move": {"token": "33-28", "span": [39, 44]}}],
+//!                    "open": [38, 39], "close": [44, 45]}},
+//!     {"annotation": {"nag": {"nag": 3, "span": [46, 48]}}},
+//!     {"setup": {"fen": "W:W31:B1", "span": [49, 66]}}
+//!   ],
+//!   "result": {"token": "1-0", "span": [67, 70]},
+//!   "problems": [{"span": [5, 6], "severity": "warning", "kind": "stray-text", "message": "..."}]
+//! }
+//! ```
+//!
+//! Spans are `[start, end]` byte offsets and may be left out (they default to `[0, 0]`);
+//! `header_comments`, `annotations`, `result` and `problems` are left out when empty.
+//! Comment kinds are `"brace"` or `"line"`; severities `"warning"` or `"error"`; problem
+//! kinds are the reader's (see [`crate::PROBLEM_KINDS`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::record::{GameRecord, InvalidRecord};
+
+/// Why a JSON text could not be turned into a record.
+#[derive(Debug, thiserror::Error)]
+pub enum JsonError {
+    /// The text is not JSON of the record's shape.
+    #[error("not a game record: {0}")]
+    Syntax(#[from] serde_json::Error),
+    /// The record cannot be written as PDN.
+    #[error("the record cannot be written as PDN: {0}")]
+    Invalid(#[from] InvalidRecord),
+}
+
+impl GameRecord {
+    /// The record as compact JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a record from JSON and checks it with [`GameRecord::validate`].
+    pub fn from_json(text: &str) -> Result<GameRecord, JsonError> {
+        let rec: GameRecord = serde_json::from_str(text)?;
+        rec.validate()?;
+        Ok(rec)
+    }
+}
+
+pub(crate) mod span_serde {
+    use super::*;
+    use crate::Span;
+
+    pub fn serialize<S: serde::Serializer>(span: &Span, s: S) -> Result<S::Ok, S::Error> {
+        [span.start, span.end].serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Span, D::Error> {
+        let [start, end] = <[u64; 2]>::deserialize(d)?;
+        Ok(Span::new(start, end))
+    }
+}
+
+pub(crate) mod kind_serde {
+    use super::*;
+    use crate::CommentKind;
+
+    pub fn brace() -> CommentKind {
+        CommentKind::Brace
+    }
+
+    pub fn serialize<S: serde::Serializer>(k: &CommentKind, s: S) -> Result<S::Ok, S::Error> {
+        match k {
+            CommentKind::Brace => "brace",
+            CommentKind::Line => "line",
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<CommentKind, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "brace" => Ok(CommentKind::Brace),
+            "line" => Ok(CommentKind::Line),
+            other => Err(serde::de::Error::custom(format!(
+                "unknown comment kind {other:?}"
+            ))),
+        }
+    }
+}
+
+pub(crate) mod problems_serde {
+    use super::*;
+    use crate::{Severity, Span, SyntaxProblem};
+
+    #[derive(Serialize, Deserialize)]
+    struct Problem {
+        #[serde(with = "span_serde", default)]
+        span: Span,
+        severity: String,
+        kind: String,
+        #[serde(default)]
+        message: String,
+    }
+
+    pub fn serialize<S: serde::Serializer>(
+        problems: &[SyntaxProblem],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let v: Vec<Problem> = problems
+            .iter()
+            .map(|p| Problem {
+                span: p.span,
+                severity: match p.severity {
+                    Severity::Warning => "warning",
+                    Severity::Error => "error",
+                }
+                .into(),
+                kind: p.kind.into(),
+                message: p.message.clone(),
+            })
+            .collect();
+        v.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<SyntaxProblem>, D::Error> {
+        use serde::de::Error;
+        Vec::<Problem>::deserialize(d)?
+            .into_iter()
+            .map(|p| {
+                let severity = match p.severity.as_str() {
+                    "warning" => Severity::Warning,
+                    "error" => Severity::Error,
+                    other => return Err(D::Error::custom(format!("unknown severity {other:?}"))),
+                };
+                let kind = crate::PROBLEM_KINDS
+                    .iter()
+                    .copied()
+                    .find(|k| *k == p.kind)
+                    .ok_or_else(|| {
+                        D::Error::custom(format!("unknown problem kind {:?}", p.kind))
+                    })?;
+                Ok(SyntaxProblem {
+                    span: p.span,
+                    severity,
+                    kind,
+                    message: p.message,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,878 @@
+//! The streaming reader: one reused buffer, one game per call, events to a [`Visitor`].
+
+use std::cell::Cell;
+use std::io::{self, Read};
+use std::ops::ControlFlow;
+
+use crate::lexer::{self, is_ws, Lexed, NeedMore, Tok};
+use crate::visitor::{CommentKind, Severity, Span, SyntaxProblem, Visitor};
+
+/// The buffer size a reader starts with.
+pub const DEFAULT_CAPACITY: usize = 64 * 1024;
+/// The largest buffer a reader grows to unless told otherwise (see [`Reader::with_capacity`]).
+pub const DEFAULT_MAX_CAPACITY: usize = 64 * 1024 * 1024;
+/// How far before a game's first byte [`Reader::source`] looks for the start of its line.
+const LINE_PREFIX_CAP: usize = 4096;
+/// Variations nested deeper than this are reported (`too-deep`) and skipped, which keeps every
+/// consumer of the events (and of [`crate::GameRecord`]) safe from unbounded recursion.
+pub const MAX_DEPTH: u32 = 32;
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The text of the last game read, for showing diagnostics in context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Source<'a> {
+    /// The bytes from the start of the line on which the game began to the end of the game.
+    pub text: &'a [u8],
+    /// Absolute offset of `text[0]` in the input.
+    pub offset: u64,
+    /// 1-based line number of `text[0]`.
+    pub line: u64,
+    /// 1-based column of `text[0]`: 1 unless the line began too far before the game (more
+    /// than 4 KiB) or the game was longer than the reader's buffer limit, in which case `text`
+    /// starts later.
+    pub column: u64,
+}
+
+/// A position in the input, as shown to users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Absolute byte offset.
+    pub byte: u64,
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based column, counted in characters of the line when the line up to `byte` is valid
+    /// UTF-8, otherwise in bytes.
+    pub column: u64,
+}
+
+/// A streaming PDN reader. See the crate documentation for the grammar it accepts.
+///
+/// The reader keeps one growable buffer. It holds the game being read (so that
+/// [`Reader::source`] can show it) and grows only when a single game or token is larger than
+/// the buffer, up to a limit (64 MiB by default); games longer than that are still read, but
+/// their source is kept only from some point on, and a single token longer than half the
+/// limit is reported as `too-long` and skipped.
+pub struct Reader<R> {
+    inner: R,
+    /// Data is `buf[..end]`; `buf.len()` is the capacity plus one byte for the sentinel.
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    limit: usize,
+    started: bool,
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    /// Line (1-based) and column (0-based, in characters) of `buf[0]`.
+    base_line: u64,
+    base_col: u64,
+    in_game: bool,
+    /// Absolute offset from which the current (or last) game's source is kept.
+    anchor: u64,
+    game_start: u64,
+    game_end: u64,
+    /// Spans of the open variations of the current game.
+    open: Vec<Span>,
+    /// Unescaped setup strings.
+    scratch: Vec<u8>,
+    /// The last position located (see [`Reader::locate`]).
+    mark: Cell<Option<Mark>>,
+}
+
+/// A position in the buffer with its line and column counts.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    idx: usize,
+    line: u64,
+    /// Start of the line in the buffer (0 when the line starts before the buffer).
+    line_start: usize,
+    /// Characters of the line before `buf[line_start]`.
+    col_base: u64,
+    /// Characters in `buf[line_start..idx]`, valid when `utf8`.
+    chars: u64,
+    /// `buf[line_start..idx]` is valid UTF-8.
+    utf8: bool,
+}
+
+impl Mark {
+    fn start(line: u64, col_base: u64) -> Mark {
+        Mark {
+            idx: 0,
+            line,
+            line_start: 0,
+            col_base,
+            chars: 0,
+            utf8: true,
+        }
+    }
+
+    /// The mark moved forward to `idx`.
+    fn advance(mut self, buf: &[u8], idx: usize) -> Mark {
+        let seg = &buf[self.idx..idx];
+        if let Some(nl) = memchr::memrchr(b'\n', seg) {
+            self.line += memchr::memchr_iter(b'\n', seg).count() as u64;
+            self.line_start = self.idx + nl + 1;
+            self.col_base = 0;
+            self.chars = 0;
+            self.utf8 = true;
+            self.idx = self.line_start;
+        }
+        // Two valid UTF-8 pieces make a valid whole; an invalid piece spoils the line.
+        let seg = &buf[self.idx..idx];
+        match std::str::from_utf8(seg) {
+            Ok(s) if self.utf8 => self.chars += s.chars().count() as u64,
+            _ => self.utf8 = false,
+        }
+        self.idx = idx;
+        self
+    }
+
+    /// 1-based column: characters when the line is UTF-8 so far, else bytes.
+    fn column(&self, idx: usize) -> u64 {
+        let n = if self.utf8 {
+            self.chars
+        } else {
+            (idx - self.line_start) as u64
+        };
+        self.col_base + n + 1
+    }
+}
+
+enum Refill {
+    Done,
+    TooLong,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with the default buffer size and limit.
+    pub fn new(inner: R) -> Self {
+        Self::with_capacity(inner, DEFAULT_CAPACITY, DEFAULT_MAX_CAPACITY)
+    }
+
+    /// A reader whose buffer starts at `capacity` bytes and never grows beyond `max_capacity`
+    /// (both at least 16 bytes).
+    pub fn with_capacity(inner: R, capacity: usize, max_capacity: usize) -> Self {
+        let capacity = capacity.max(16);
+        let max_capacity = max_capacity.max(capacity);
+        Reader {
+            inner,
+            buf: vec![0; capacity + 1],
+            pos: 0,
+            end: 0,
+            eof: false,
+            limit: max_capacity,
+            started: false,
+            base: 0,
+            base_line: 1,
+            base_col: 0,
+            in_game: false,
+            anchor: 0,
+            game_start: 0,
+            game_end: 0,
+            open: Vec::new(),
+            scratch: Vec::new(),
+            mark: Cell::new(None),
+        }
+    }
+
+    /// Reads the next game, driving `visitor`; `None` at the end of the input.
+    ///
+    /// Syntax problems never stop the reader: they go to [`Visitor::problem`] and reading
+    /// goes on. Only I/O errors are returned as errors. While the visitor has asked to skip
+    /// (a callback returned `Break`), nothing of the skipped part reaches it, problems
+    /// included.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        self.in_game = false;
+        self.open.clear();
+        if !self.skip_ws()? {
+            self.anchor = self.abs(self.end);
+            self.game_start = self.anchor;
+            self.game_end = self.anchor;
+            return Ok(None);
+        }
+        self.game_start = self.abs(self.pos);
+        self.anchor = self.line_start(self.pos);
+        self.in_game = true;
+        let mut g = Game {
+            sink: Sink {
+                v: visitor,
+                skip_all: false,
+                skip_var: None,
+            },
+            last_end: self.game_start,
+            movetext: false,
+            saw_tag: false,
+            depth: 0,
+            pending_number: None,
+            expect_move: None,
+        };
+        if g.sink.v.begin_game(self.game_start).is_break() {
+            g.sink.skip_all = true;
+        }
+        let mut ended_by_tag = false;
+        while self.skip_ws()? {
+            let lexed = match lexer::fast(&self.buf[self.pos..self.end]) {
+                Some(l) => l,
+                None => match self.lex_here()? {
+                    Some(l) => l,
+                    None => {
+                        self.too_long(&mut g)?;
+                        continue;
+                    }
+                },
+            };
+            let start = self.pos;
+            let span = Span::new(self.abs(start), self.abs(start + lexed.len));
+            if g.movetext && self.buf[start] == b'[' && self.buf[start + 1].is_ascii_uppercase() {
+                ended_by_tag = true;
+                break;
+            }
+            // The two commonest tokens are handled here; the rest out of line, which keeps
+            // this loop small.
+            let done = match lexed.tok {
+                Tok::Move if g.movetext => {
+                    g.flush_number();
+                    g.expect_move = None;
+                    let tok = &self.buf[start..start + lexed.len];
+                    g.sink.on(|v| v.mov(tok, span));
+                    false
+                }
+                Tok::MoveNumber {
+                    number,
+                    dots: 1,
+                    leading_zero: false,
+                    overflow: false,
+                    ..
+                } if g.movetext && number > 0 => {
+                    g.flush_number();
+                    g.check_move();
+                    g.pending_number = Some((number, span));
+                    g.expect_move = Some(span);
+                    false
+                }
+                _ => self.token(&mut g, lexed, span),
+            };
+            g.last_end = span.end;
+            self.pos += lexed.len;
+            if done {
+                break;
+            }
+        }
+        g.flush_number();
+        g.check_move();
+        while g.depth > 0 {
+            let skipped = g.sink.skip_var == Some(g.depth);
+            if skipped {
+                g.sink.skip_var = None;
+            }
+            if g.depth <= MAX_DEPTH + 1 {
+                let open = self.open.pop().unwrap_or_default();
+                g.problem(
+                    open,
+                    Severity::Error,
+                    "unclosed-variation",
+                    "this variation is not closed before the game ends",
+                );
+            }
+            if !skipped {
+                let at = Span::new(g.last_end, g.last_end);
+                g.sink.on(|v| v.end_variation(at));
+            }
+            g.depth -= 1;
+        }
+        if ended_by_tag {
+            g.problem(
+                Span::new(g.last_end, g.last_end),
+                Severity::Error,
+                "missing-result",
+                "the game has no result before the next game's tags begin",
+            );
+        }
+        if !g.movetext {
+            g.movetext = true;
+            g.sink.on(|v| v.begin_movetext());
+        }
+        self.game_end = g.last_end;
+        let out = g.sink.v.end_game(Span::new(self.game_start, self.game_end));
+        Ok(Some(out))
+    }
+
+    /// Handles one token; true when it was the game's result.
+    #[inline(never)]
+    fn token<V: Visitor>(&mut self, g: &mut Game<'_, V>, l: Lexed, span: Span) -> bool {
+        let start = self.pos;
+        let buf = &self.buf;
+        // Tags and comments do not start the movetext by themselves.
+        match l.tok {
+            Tok::Tag {
+                name_end,
+                value_start,
+                value_end,
+                closed,
+            } => {
+                g.saw_tag = true;
+                let name = &buf[start + 1..start + name_end];
+                let value = &buf[start + value_start..start + value_end];
+                g.sink.on(|v| v.tag(name, value, span));
+                if !closed {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "bad-tag",
+                        "the tag pair is not closed by `]`",
+                    );
+                }
+                return false;
+            }
+            Tok::BadTag { unterminated } => {
+                g.saw_tag = true;
+                if unterminated {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "unterminated-tag",
+                        "the tag value has no closing quote on its line",
+                    );
+                } else {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "bad-tag",
+                        "a tag pair must be `[Name \"value\"]`",
+                    );
+                }
+                return false;
+            }
+            Tok::BadBracket if !g.movetext => {
+                g.problem(
+                    span,
+                    Severity::Error,
+                    "bad-tag",
+                    "a tag name must start with an upper-case letter",
+                );
+                return false;
+            }
+            Tok::BraceComment { terminated, nested } => {
+                g.comment_position();
+                let text_end = if terminated { l.len - 1 } else { l.len };
+                let text = &buf[start + 1..start + text_end];
+                if nested {
+                    for i in memchr::memchr_iter(b'{', text) {
+                        let at = span.start + 1 + i as u64;
+                        g.problem(
+                            Span::new(at, at + 1),
+                            Severity::Error,
+                            "nested-comment",
+                            "a `{` inside a comment: comments do not nest",
+                        );
+                    }
+                }
+                if !terminated {
+                    g.problem(
+                        Span::new(span.start, span.start + 1),
+                        Severity::Error,
+                        "unterminated-comment",
+                        "this comment is not closed by `}`",
+                    );
+                }
+                g.sink.on(|v| v.comment(text, CommentKind::Brace, span));
+                return false;
+            }
+            Tok::LineComment { text_end } => {
+                g.comment_position();
+                let text = &buf[start + 1..start + text_end];
+                g.sink.on(|v| v.comment(text, CommentKind::Line, span));
+                return false;
+            }
+            Tok::Prose => {
+                g.comment_position();
+                g.problem(
+                    span,
+                    Severity::Warning,
+                    "stray-text",
+                    "text outside a comment; kept as a comment",
+                );
+                let text = &buf[start..start + l.len];
+                g.sink.on(|v| v.comment(text, CommentKind::Brace, span));
+                return false;
+            }
+            _ => {}
+        }
+        if !g.movetext {
+            g.movetext = true;
+            g.sink.on(|v| v.begin_movetext());
+        }
+        if let Tok::Dots(3) = l.tok {
+            if let Some((n, s)) = g.pending_number.take() {
+                let merged = Span::new(s.start, span.end);
+                g.sink.on(|v| v.move_number(n, true, merged));
+                // In `12. ...` the dots stand for the move (PDN 3.0 reads them as one).
+                g.expect_move = None;
+                return false;
+            }
+        }
+        g.flush_number();
+        if matches!(l.tok, Tok::Move | Tok::UnknownMove) {
+            g.expect_move = None;
+        } else {
+            g.check_move();
+        }
+        match l.tok {
+            Tok::MoveNumber {
+                number,
+                dots,
+                leading_zero,
+                overflow,
+                ..
+            } => {
+                if leading_zero {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "bad-move-number",
+                        "a move number must not start with 0",
+                    );
+                } else if overflow || number == 0 {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "bad-move-number",
+                        "a move number must be between 1 and 4294967295",
+                    );
+                }
+                if dots == 1 {
+                    g.pending_number = Some((number, span));
+                } else {
+                    if dots != 3 {
+                        g.problem(
+                            span,
+                            Severity::Warning,
+                            "move-number-dots",
+                            "a move number ends with `.` or `...`; read as `...`",
+                        );
+                    }
+                    g.sink.on(|v| v.move_number(number, true, span));
+                }
+                g.expect_move = Some(span);
+            }
+            Tok::Move => {
+                let tok = &buf[start..start + l.len];
+                g.sink.on(|v| v.mov(tok, span));
+            }
+            Tok::UnknownMove => {
+                g.problem(
+                    span,
+                    Severity::Error,
+                    "unknown-move",
+                    "`- -` stands for a move that was not recorded",
+                );
+                let tok = &buf[start..start + l.len];
+                g.sink.on(|v| v.mov(tok, span));
+            }
+            Tok::Result => {
+                if g.depth == 0 {
+                    let tok = &buf[start..start + l.len];
+                    g.sink.on(|v| v.result(tok, span));
+                    return true;
+                }
+                g.problem(
+                    span,
+                    Severity::Error,
+                    "result-in-variation",
+                    "a result inside a variation; ignored",
+                );
+            }
+            Tok::Nag(Some(n)) => g.sink.on(|v| v.nag(n, span)),
+            Tok::Nag(None) => g.problem(
+                span,
+                Severity::Error,
+                "bad-nag",
+                "`$` must be followed by a number from 0 to 65535",
+            ),
+            Tok::Strength { start: s, end: e } => {
+                let mark = &buf[start + s..start + e];
+                g.sink.on(|v| v.strength(mark, span));
+            }
+            Tok::Open => {
+                g.depth = g.depth.saturating_add(1);
+                // Deeper variations lie inside a skipped one: their spans are not needed.
+                if g.depth <= MAX_DEPTH + 1 {
+                    self.open.push(span);
+                }
+                if g.depth > MAX_DEPTH {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "too-deep",
+                        "variations nested more than 32 deep; this one is skipped",
+                    );
+                    if !g.sink.skipping() {
+                        g.sink.skip_var = Some(g.depth);
+                    }
+                } else if !g.sink.skipping() && g.sink.v.begin_variation(span).is_break() {
+                    g.sink.skip_var = Some(g.depth);
+                }
+            }
+            Tok::Close => {
+                if g.depth == 0 {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "unmatched-paren",
+                        "`)` without a variation to close",
+                    );
+                } else {
+                    if g.depth <= MAX_DEPTH + 1 {
+                        self.open.pop();
+                    }
+                    if g.sink.skip_var == Some(g.depth) {
+                        g.sink.skip_var = None;
+                    } else {
+                        g.sink.on(|v| v.end_variation(span));
+                    }
+                    g.depth -= 1;
+                }
+            }
+            Tok::Setup {
+                fen_start,
+                fen_end,
+                escaped,
+                closed,
+            } => {
+                if !closed {
+                    g.problem(
+                        span,
+                        Severity::Error,
+                        "bad-setup",
+                        "a setup command must end with `/`",
+                    );
+                }
+                let raw = &buf[start + fen_start..start + fen_end];
+                let fen = if escaped {
+                    self.scratch.clear();
+                    self.scratch.extend_from_slice(&crate::unescape(raw));
+                    &self.scratch[..]
+                } else {
+                    raw
+                };
+                g.sink.on(|v| v.setup(fen, span));
+            }
+            Tok::BadSetup => g.problem(
+                span,
+                Severity::Error,
+                "bad-setup",
+                "a setup command must be `/FEN \"...\"/`",
+            ),
+            Tok::BadThrowGroup => g.problem(
+                span,
+                Severity::Error,
+                "bad-throw-group",
+                "a throw group holds numbers and ends with `]`",
+            ),
+            Tok::Dots(_) => g.problem(
+                span,
+                Severity::Error,
+                "unexpected-token",
+                "dots that do not follow a move number",
+            ),
+            Tok::StrayBrace => g.problem(
+                span,
+                Severity::Error,
+                "unmatched-brace",
+                "`}` without a comment to close",
+            ),
+            Tok::Junk | Tok::BadBracket => g.problem(
+                span,
+                Severity::Error,
+                "unexpected-token",
+                "this is not a move, move number, result, comment or annotation",
+            ),
+            Tok::Tag { .. }
+            | Tok::BadTag { .. }
+            | Tok::BraceComment { .. }
+            | Tok::LineComment { .. }
+            | Tok::Prose => unreachable!("handled above"),
+        }
+        false
+    }
+
+    /// A token did not fit in the buffer at its largest: report it and skip it.
+    fn too_long<V: Visitor>(&mut self, g: &mut Game<'_, V>) -> io::Result<()> {
+        let start = self.abs(self.pos);
+        let close = if self.buf[self.pos] == b'{' {
+            b'}'
+        } else {
+            b'\n'
+        };
+        g.problem(
+            Span::new(start, start + 1),
+            Severity::Error,
+            "too-long",
+            "this token is too long to read; skipped",
+        );
+        loop {
+            if let Some(i) = memchr::memchr(close, &self.buf[self.pos..self.end]) {
+                self.pos += i + usize::from(close == b'}');
+                break;
+            }
+            self.pos = self.end;
+            if self.eof {
+                break;
+            }
+            self.anchor = self.abs(self.pos);
+            self.refill()?;
+        }
+        g.last_end = self.abs(self.pos);
+        Ok(())
+    }
+
+    /// The bytes of the last game read (see [`Source`]). Empty before the first game and
+    /// after the end of the input.
+    pub fn source(&self) -> Source<'_> {
+        let from = (self.anchor.saturating_sub(self.base) as usize).min(self.end);
+        let to = (self.game_end.saturating_sub(self.base) as usize).clamp(from, self.end);
+        let (line, column) = self.line_col(from);
+        Source {
+            text: &self.buf[from..to],
+            offset: self.base + from as u64,
+            line,
+            column,
+        }
+    }
+
+    /// Line and column of an absolute byte offset. Exact for offsets inside the last game read
+    /// (from [`Source::offset`] to the end of the game); other offsets are clamped to the
+    /// bytes the reader still holds.
+    pub fn locate(&self, byte: u64) -> Location {
+        let idx = (byte.saturating_sub(self.base) as usize).min(self.end);
+        let (line, column) = self.line_col(idx);
+        Location { byte, line, column }
+    }
+
+    /// Line and column of `buf[idx]`. Counting starts from the last position asked for when
+    /// it lies before `idx`, so locating many problems of one game in order stays linear.
+    fn line_col(&self, idx: usize) -> (u64, u64) {
+        let m = match self.mark.get() {
+            Some(m) if m.idx <= idx => m.advance(&self.buf, idx),
+            _ => Mark::start(self.base_line, self.base_col).advance(&self.buf, idx),
+        };
+        self.mark.set(Some(m));
+        (m.line, m.column(idx))
+    }
+
+    #[inline(always)]
+    fn abs(&self, idx: usize) -> u64 {
+        self.base + idx as u64
+    }
+
+    /// Absolute offset of the start of the line holding `buf[idx]`, looking back at most
+    /// `LINE_PREFIX_CAP` bytes.
+    fn line_start(&self, idx: usize) -> u64 {
+        let from = idx.saturating_sub(LINE_PREFIX_CAP);
+        match memchr::memrchr(b'\n', &self.buf[from..idx]) {
+            Some(i) => self.abs(from + i + 1),
+            None => self.abs(from),
+        }
+    }
+
+    /// Skips whitespace; false at the end of the input.
+    #[inline]
+    fn skip_ws(&mut self) -> io::Result<bool> {
+        loop {
+            let mut p = self.pos;
+            while p < self.end && is_ws(self.buf[p]) {
+                p += 1;
+            }
+            self.pos = p;
+            if p < self.end {
+                return Ok(true);
+            }
+            if self.eof {
+                return Ok(false);
+            }
+            self.refill()?;
+        }
+    }
+
+    /// Lexes the token at `pos`, refilling as needed; `None` when it is too long to hold.
+    #[inline(always)]
+    fn lex_here(&mut self) -> io::Result<Option<Lexed>> {
+        loop {
+            let avail = if self.eof { self.end + 1 } else { self.end };
+            match lexer::lex(&self.buf[self.pos..avail], self.eof) {
+                Ok(mut l) => {
+                    // Never let a token reach into the sentinel.
+                    l.len = l.len.clamp(1, self.end - self.pos);
+                    return Ok(Some(l));
+                }
+                Err(NeedMore) if self.eof => {
+                    // Cannot happen with the sentinel; be safe and drop the rest.
+                    return Ok(Some(Lexed {
+                        tok: Tok::Junk,
+                        len: self.end - self.pos,
+                    }));
+                }
+                Err(NeedMore) => {
+                    if let Refill::TooLong = self.refill()? {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes room and reads more input: discards what is no longer needed, grows the buffer
+    /// if it is still more than half full, then reads until it is full or the input ends.
+    fn refill(&mut self) -> io::Result<Refill> {
+        let keep_abs = if self.in_game {
+            self.anchor
+        } else {
+            self.line_start(self.pos)
+        };
+        let keep = (keep_abs.saturating_sub(self.base) as usize).min(self.pos);
+        if keep > 0 {
+            self.discard(keep);
+        }
+        let mut cap = self.buf.len() - 1;
+        if self.end > cap / 2 {
+            if cap < self.limit {
+                cap = (cap * 2).min(self.limit);
+                self.buf.resize(cap + 1, 0);
+            } else if self.pos > 0 {
+                // The game is longer than the limit: keep only from the current token.
+                self.anchor = self.abs(self.pos);
+                self.discard(self.pos);
+            }
+            if self.end - self.pos > cap / 2 {
+                return Ok(Refill::TooLong);
+            }
+        }
+        while self.end < cap {
+            match self.inner.read(&mut self.buf[self.end..cap]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if self.eof {
+            self.buf[self.end] = b'\n';
+        }
+        if !self.started && (self.end >= BOM.len() || self.eof) {
+            self.started = true;
+            if self.buf[..self.end].starts_with(BOM) {
+                self.mark.set(None);
+                self.buf.copy_within(BOM.len()..self.end + 1, 0);
+                self.end -= BOM.len();
+                self.base += BOM.len() as u64;
+                self.anchor = self.base;
+            }
+        }
+        Ok(Refill::Done)
+    }
+
+    /// Drops `buf[..k]`, keeping the line count of `buf[0]` up to date.
+    fn discard(&mut self, k: usize) {
+        self.mark.set(None);
+        let gone = &self.buf[..k];
+        let lines = memchr::memchr_iter(b'\n', gone).count() as u64;
+        if lines > 0 {
+            self.base_line += lines;
+            let nl = memchr::memrchr(b'\n', gone).unwrap_or(0);
+            self.base_col = chars(&gone[nl + 1..]);
+        } else {
+            self.base_col += chars(gone);
+        }
+        let tail = if self.eof { self.end + 1 } else { self.end };
+        self.buf.copy_within(k..tail, 0);
+        self.end -= k;
+        self.pos -= k;
+        self.base += k as u64;
+    }
+}
+
+/// Characters in `bytes` when they are UTF-8, else bytes.
+fn chars(bytes: &[u8]) -> u64 {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.chars().count() as u64,
+        Err(_) => bytes.len() as u64,
+    }
+}
+
+/// Calls the visitor unless the game or the current variation is being skipped.
+struct Sink<'v, V> {
+    v: &'v mut V,
+    skip_all: bool,
+    /// Depth of the variation being skipped.
+    skip_var: Option<u32>,
+}
+
+impl<V: Visitor> Sink<'_, V> {
+    #[inline(always)]
+    fn skipping(&self) -> bool {
+        self.skip_all || self.skip_var.is_some()
+    }
+
+    #[inline(always)]
+    fn on(&mut self, f: impl FnOnce(&mut V) -> ControlFlow<()>) {
+        if !self.skipping() && f(self.v).is_break() {
+            self.skip_all = true;
+        }
+    }
+}
+
+/// The state of the game being read.
+struct Game<'v, V> {
+    sink: Sink<'v, V>,
+    last_end: u64,
+    movetext: bool,
+    saw_tag: bool,
+    depth: u32,
+    /// A move number `12.` whose event waits for a possible `...` (`12. ...`).
+    pending_number: Option<(u32, Span)>,
+    /// The move number that still waits for its move.
+    expect_move: Option<Span>,
+}
+
+impl<V: Visitor> Game<'_, V> {
+    fn problem(&mut self, span: Span, severity: Severity, kind: &'static str, message: &str) {
+        if !self.sink.skipping() {
+            self.sink.v.problem(SyntaxProblem {
+                span,
+                severity,
+                kind,
+                message: message.to_string(),
+            });
+        }
+    }
+
+    /// Before a comment: a comment after the tags starts the movetext; one before any tag
+    /// belongs to the game's header.
+    fn comment_position(&mut self) {
+        if !self.movetext && self.saw_tag {
+            self.movetext = true;
+            self.sink.on(|v| v.begin_movetext());
+        }
+        self.flush_number();
+    }
+
+    fn flush_number(&mut self) {
+        if let Some((n, span)) = self.pending_number.take() {
+            self.sink.on(|v| v.move_number(n, false, span));
+        }
+    }
+
+    fn check_move(&mut self) {
+        if let Some(span) = self.expect_move.take() {
+            self.problem(
+                span,
+                Severity::Error,
+                "missing-move",
+                "a move number must be followed by a move",
+            );
+        }
+    }
+}

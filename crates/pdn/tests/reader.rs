@@ -1,0 +1,349 @@
+//! Reader behaviour: locations, source text, skipping, limits, encodings, replay.
+
+mod common;
+
+use std::ops::ControlFlow;
+
+use pdn::{
+    CommentKind, GameRecord, Location, Node, Reader, RecordBuilder, Severity, Span, Visitor,
+};
+
+fn records(input: &[u8]) -> Vec<GameRecord> {
+    pdn::read_all(input)
+}
+
+#[test]
+fn locate_counts_lines_and_characters() {
+    // Line 3 holds "é" (two bytes in UTF-8) before the move.
+    let input = "[Event \"a\"]\r\n\r\n{é} 32-28 *".as_bytes();
+    let mut r = Reader::new(input);
+    let g = r.read_game(&mut RecordBuilder::new()).unwrap().unwrap();
+    let Node::Move(m) = &g.movetext[1] else {
+        panic!("a move")
+    };
+    assert_eq!(
+        r.locate(m.span.start),
+        Location {
+            byte: m.span.start,
+            line: 3,
+            column: 5
+        }
+    );
+    assert_eq!(r.locate(0).line, 1);
+    assert_eq!(r.locate(0).column, 1);
+}
+
+#[test]
+fn locate_falls_back_to_bytes_on_non_utf8_lines() {
+    let input = b"[A \"1\"] {M\xfcller} 32-28 *";
+    let mut r = Reader::new(&input[..]);
+    let g = r.read_game(&mut RecordBuilder::new()).unwrap().unwrap();
+    let Node::Move(m) = &g.movetext[1] else {
+        panic!("a move")
+    };
+    assert_eq!(r.locate(m.span.start).column, 18);
+}
+
+#[test]
+fn locate_after_many_refills_with_a_tiny_buffer() {
+    let mut text = String::new();
+    for i in 0..200 {
+        text.push_str(&format!("[Event \"{i}\"]\n1. 32-28 19-23 *\n\n"));
+    }
+    let mut r = Reader::with_capacity(text.as_bytes(), 16, 1 << 20);
+    let mut b = RecordBuilder::new();
+    let mut n = 0u64;
+    while let Some(g) = r.read_game(&mut b).unwrap() {
+        // Game n starts on line 3n + 1; its result is on the next line, column 16.
+        assert_eq!(r.locate(g.span.start).line, 3 * n + 1);
+        let res = g.result.unwrap();
+        assert_eq!(
+            r.locate(res.span.start),
+            Location {
+                byte: res.span.start,
+                line: 3 * n + 2,
+                column: 16
+            }
+        );
+        let src = r.source();
+        assert_eq!(src.line, 3 * n + 1);
+        assert_eq!(src.offset, g.span.start);
+        assert_eq!(
+            src.text,
+            &text.as_bytes()[g.span.start as usize..g.span.end as usize]
+        );
+        n += 1;
+    }
+    assert_eq!(n, 200);
+}
+
+#[test]
+fn source_starts_at_the_line_of_the_game() {
+    let input = b"[A \"1\"]\n1. 32-28 1-0 [B \"2\"] 1. 33-29 0-1\n";
+    let mut r = Reader::new(&input[..]);
+    let mut b = RecordBuilder::new();
+    r.read_game(&mut b).unwrap().unwrap();
+    let g = r.read_game(&mut b).unwrap().unwrap();
+    let src = r.source();
+    assert_eq!(src.text, b"1. 32-28 1-0 [B \"2\"] 1. 33-29 0-1");
+    assert_eq!((src.offset, src.line, src.column), (8, 2, 1));
+    assert_eq!(g.span.start, 21);
+    assert_eq!(r.locate(g.span.start).column, 14);
+    assert!(r.read_game(&mut b).unwrap().is_none());
+    assert!(r.source().text.is_empty());
+}
+
+#[test]
+fn bom_is_skipped_but_counted() {
+    let input = b"\xEF\xBB\xBF[Event \"x\"] *";
+    let mut r = Reader::new(&input[..]);
+    let g = r.read_game(&mut RecordBuilder::new()).unwrap().unwrap();
+    assert_eq!(g.tags[0].span, Span::new(3, 14));
+    assert_eq!(r.locate(3).column, 1);
+    assert_eq!(r.source().text, b"[Event \"x\"] *");
+}
+
+/// Stops at the second move; the reader skips the rest of the game.
+struct StopAtSecondMove {
+    moves: usize,
+    ended: usize,
+}
+
+impl Visitor for StopAtSecondMove {
+    type Output = usize;
+    fn mov(&mut self, _: &[u8], _: Span) -> ControlFlow<()> {
+        self.moves += 1;
+        if self.moves % 2 == 0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+    fn end_game(&mut self, _: Span) -> usize {
+        self.ended += 1;
+        self.moves
+    }
+}
+
+#[test]
+fn break_skips_the_rest_of_the_game_only() {
+    let input = b"1. 32-28 19-23 (18-23 *) 2. 33-29 { } 1-0\n1. 31-27 16-21 2. 1-2 *";
+    let mut r = Reader::new(&input[..]);
+    let mut v = StopAtSecondMove { moves: 0, ended: 0 };
+    assert_eq!(r.read_game(&mut v).unwrap(), Some(2));
+    assert_eq!(r.read_game(&mut v).unwrap(), Some(4));
+    assert_eq!(r.read_game(&mut v).unwrap(), None);
+    assert_eq!(v.ended, 2);
+}
+
+/// Skips every variation.
+#[derive(Default)]
+struct MainLine(Vec<String>);
+
+impl Visitor for MainLine {
+    type Output = Vec<String>;
+    fn mov(&mut self, t: &[u8], _: Span) -> ControlFlow<()> {
+        self.0.push(String::from_utf8_lossy(t).into());
+        ControlFlow::Continue(())
+    }
+    fn begin_variation(&mut self, _: Span) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+    fn end_variation(&mut self, _: Span) -> ControlFlow<()> {
+        panic!("skipped variations are not closed")
+    }
+    fn end_game(&mut self, _: Span) -> Vec<String> {
+        std::mem::take(&mut self.0)
+    }
+}
+
+#[test]
+fn break_in_begin_variation_skips_that_variation() {
+    let input = b"1. 32-28 19-23 (18-23 (17-21) {)} 38-32) 2. 28x19 (2. 33-28) 14x23 *";
+    let mut r = Reader::new(&input[..]);
+    let moves = r.read_game(&mut MainLine::default()).unwrap().unwrap();
+    assert_eq!(moves, ["32-28", "19-23", "28x19", "14x23"]);
+}
+
+#[test]
+fn a_token_longer_than_the_limit_is_skipped() {
+    let mut input = b"1. 32-28 {".to_vec();
+    input.extend(std::iter::repeat(b'x').take(10_000));
+    input.extend_from_slice(b"} 19-23 *\n[Event \"next\"] 1. 33-29 *");
+    let mut r = Reader::with_capacity(&input[..], 64, 1024);
+    let mut b = RecordBuilder::new();
+    let g = r.read_game(&mut b).unwrap().unwrap();
+    assert_eq!(g.problems.len(), 1);
+    assert_eq!(g.problems[0].kind, "too-long");
+    let moves: Vec<_> = g
+        .movetext
+        .iter()
+        .filter_map(|n| match n {
+            Node::Move(m) => Some(m.token.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moves, ["32-28", "19-23"]);
+    let g2 = r.read_game(&mut b).unwrap().unwrap();
+    assert_eq!(g2.tag("Event"), Some("next"));
+    assert!(g2.problems.is_empty());
+}
+
+#[test]
+fn a_game_longer_than_the_limit_is_read_with_part_of_its_source() {
+    let mut input = b"[Event \"long\"]\n".to_vec();
+    for i in 1..=2000 {
+        input.extend_from_slice(format!("{i}. 32-28 19-23\n").as_bytes());
+    }
+    input.extend_from_slice(b"1-0\n");
+    let mut r = Reader::with_capacity(&input[..], 64, 4096);
+    let g = r.read_game(&mut RecordBuilder::new()).unwrap().unwrap();
+    assert!(g.problems.is_empty());
+    assert_eq!(g.movetext.len(), 6000);
+    let src = r.source();
+    assert!(src.offset > 0 && src.text.len() <= 4096);
+    assert!(src.text.ends_with(b"1-0"));
+    assert_eq!(src.line, r.locate(src.offset).line);
+    assert_eq!(r.locate(g.result.unwrap().span.start).line, 2002);
+}
+
+#[test]
+fn single_byte_encodings_are_decoded_per_game() {
+    // A Russian game in Windows-1251 and a Dutch one in Latin-1.
+    let mut input = b"[White \"\xc8\xe2\xe0\xed\xee\xe2\"] {\xf5\xee\xe4} 32-28 *\n".to_vec();
+    input.extend_from_slice(b"[White \"Ren\xe9\"] {na\xefef} 32-28 *\n");
+    let g = records(&input);
+    assert_eq!(g[0].tag("White"), Some("Иванов"));
+    assert!(matches!(&g[0].movetext[0], Node::Comment(c) if c.text == "ход"));
+    assert_eq!(g[1].tag("White"), Some("René"));
+    assert!(matches!(&g[1].movetext[0], Node::Comment(c) if c.text == "naïef"));
+    assert!(g.iter().all(|r| r.problems.is_empty()));
+}
+
+#[test]
+fn record_keeps_structure() {
+    let g = &records(
+        b"[Event \"e\"] [Zeta \"z\"] [Alpha \"a\"]\n1. 32-28!? $1 {c} $2 19-23 (18-23 ; l\n) /FEN \"W:W1:B2\"/ 2-0",
+    )[0];
+    assert_eq!(
+        g.tags.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(),
+        ["Event", "Zeta", "Alpha"]
+    );
+    let Node::Move(m) = &g.movetext[1] else {
+        panic!()
+    };
+    assert_eq!(m.strength(), Some("!?"));
+    assert_eq!(m.nags().collect::<Vec<_>>(), [1]);
+    assert!(matches!(&g.movetext[2], Node::Comment(c) if c.kind == CommentKind::Brace));
+    assert!(matches!(&g.movetext[3], Node::Annotation(pdn::Annotation::Nag(n)) if n.nag == 2));
+    let Node::Variation(v) = &g.movetext[5] else {
+        panic!()
+    };
+    assert!(
+        matches!(&v.nodes[1], Node::Comment(c) if c.kind == CommentKind::Line && c.text == " l")
+    );
+    assert!(matches!(&g.movetext[6], Node::Setup(s) if s.fen == "W:W1:B2"));
+    assert_eq!(g.result.as_ref().unwrap().token, "2-0");
+}
+
+#[test]
+fn accept_replays_what_was_read() {
+    let input: &[u8] = br#"% note
+[Event "a \"q\""]
+[Site "s"]
+{c1} 1. 32-28!? $3 19-23 (18-23 (17-21? ) ; x
+) 2. 28x19 {[%clk 1:00]} /FEN "W:W1:B2"/ 2... 14x23 1-0
+[Event "b"] 1. - - . 0-1
+"#;
+    let direct = common::log(input);
+    let mut replayed = Vec::new();
+    for g in records(input) {
+        replayed.push(g.accept(&mut common::Log::default()));
+    }
+    assert_eq!(replayed.join("\n"), direct);
+}
+
+#[test]
+fn same_content_ignores_spans_problems_and_tag_order() {
+    let a = &records(b"[White \"w\"] [Event \"e\"] [X \"1\"] [Y \"2\"] 1. 32-28 *")[0];
+    let b = &records(b"[Event \"e\"]\n[White \"w\"]\n[X \"1\"]\n[Y \"2\"]\n\n1. 32-28 . *")[0];
+    assert!(b.has_errors());
+    assert!(a.same_content(b));
+    assert_ne!(a, b);
+    let c = &records(b"[Event \"e\"] [White \"w\"] [Y \"2\"] [X \"1\"] 1. 32-28 *")[0];
+    assert!(!a.same_content(c), "unknown tags keep their order");
+    let d = &records(b"[Event \"e\"] [White \"w\"] [X \"1\"] [Y \"2\"] 1. 32-28 (19-23) *")[0];
+    assert!(!a.same_content(d));
+}
+
+#[test]
+fn problems_are_errors_or_warnings_with_known_kinds() {
+    let g = &records(b"1. 32-28 Nice 01. 19-23 } *")[0];
+    let kinds: Vec<_> = g.problems.iter().map(|p| (p.severity, p.kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (Severity::Warning, "stray-text"),
+            (Severity::Error, "bad-move-number"),
+            (Severity::Error, "unmatched-brace"),
+        ]
+    );
+    for p in &g.problems {
+        assert!(pdn::PROBLEM_KINDS.contains(&p.kind));
+    }
+}
+
+#[test]
+fn empty_and_blank_inputs_have_no_games() {
+    for input in [
+        &b""[..],
+        b"   \n\r\n\t",
+        b"\xEF\xBB\xBF",
+        b"\xEF\xBB\xBF \n",
+    ] {
+        assert!(records(input).is_empty());
+    }
+}
+
+#[test]
+fn deep_variations_are_skipped_beyond_the_limit() {
+    let mut input = String::from("1. 32-28 ");
+    for _ in 0..100 {
+        input.push_str("( 19-23 ");
+    }
+    for _ in 0..100 {
+        input.push(')');
+    }
+    input.push_str(" 2. 33-29 *");
+    let g = &records(input.as_bytes())[0];
+    let kinds: Vec<_> = g.problems.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, ["too-deep"]);
+    let mut depth = 0;
+    let mut nodes = &g.movetext;
+    while let Some(Node::Variation(v)) = nodes.iter().find(|n| matches!(n, Node::Variation(_))) {
+        depth += 1;
+        nodes = &v.nodes;
+    }
+    assert_eq!(depth, pdn::MAX_DEPTH);
+    assert!(matches!(g.movetext.last(), Some(Node::Move(m)) if m.token == "33-29"));
+    assert!(g.to_pdn().starts_with("1. 32-28 (19-23 (19-23"));
+}
+
+#[test]
+fn locating_many_problems_in_one_long_line_is_fast_and_exact() {
+    // 20 000 stray dots on one line: each located in order from a cached position.
+    let mut input = "[Event \"é\"]\n{é}".to_string();
+    for _ in 0..20_000 {
+        input.push_str(" .");
+    }
+    input.push_str(" *");
+    let mut r = Reader::new(input.as_bytes());
+    let g = r.read_game(&mut RecordBuilder::new()).unwrap().unwrap();
+    assert_eq!(g.problems.len(), 20_000);
+    for (i, p) in g.problems.iter().enumerate() {
+        let at = r.locate(p.span.start);
+        assert_eq!((at.line, at.column), (2, 5 + 2 * i as u64));
+    }
+    // Going back still gives the right answer.
+    assert_eq!(r.locate(g.problems[0].span.start).column, 5);
+}

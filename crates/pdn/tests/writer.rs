@@ -1,0 +1,167 @@
+//! The canonical writer: layout, tag order, wrapping, and what it must not lose.
+
+use pdn::{GameRecord, GameResult, Node, Span};
+
+fn one(input: &str) -> GameRecord {
+    let mut g = pdn::read_all(input.as_bytes());
+    assert_eq!(g.len(), 1, "{input}");
+    g.remove(0)
+}
+
+/// The example of docs/notation.md, which must be exactly what the writer produces.
+const CANONICAL: &str = r#"% a header comment
+[Event "Open"]
+[Site "Amsterdam"]
+[Date "2024.05.01"]
+[White "Kees"]
+[Black "Jan"]
+[Result "2-0"]
+[GameType "20"]
+[Opponents "x"]
+
+1. 32-28!? 19-23 $14 {a comment} (1... 18-23 2. 33-29) 2. 28x19 14x23
+%a line comment
+3. 31-27 2-0
+"#;
+
+#[test]
+fn canonical_text_is_a_fixed_point() {
+    let g = one(CANONICAL);
+    assert!(g.problems.is_empty(), "{:?}", g.problems);
+    assert_eq!(g.to_pdn(), CANONICAL);
+}
+
+#[test]
+fn tags_are_put_in_canonical_order() {
+    let g = one(
+        "[Zeta \"z\"] [FEN \"W:W31:B1\"] [Result \"*\"] [Alpha \"a\"] [Event \"e\"] [Alpha \"b\"] *",
+    );
+    assert_eq!(
+        g.to_pdn(),
+        "[Event \"e\"]\n[Result \"*\"]\n[FEN \"W:W31:B1\"]\n[Zeta \"z\"]\n[Alpha \"a\"]\n\
+         [Alpha \"b\"]\n\n*\n"
+    );
+}
+
+#[test]
+fn movetext_is_wrapped_at_80_columns() {
+    let mut input = String::from("[Event \"long\"]\n");
+    for i in 1..=60 {
+        input.push_str(&format!("{i}. 32-28 19-23 "));
+    }
+    input.push_str("{a comment that is longer than any line could hold, so it gets a line of its own, unbroken} 1-0");
+    let g = one(&input);
+    let text = g.to_pdn();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 10);
+    let n = lines.len();
+    for l in &lines[2..n - 2] {
+        assert!(l.chars().count() <= 80, "{l}");
+        // A move stays with its number: no line ends with a move number.
+        assert!(!l.ends_with('.'), "{l}");
+    }
+    // The long comment alone on its line, unbroken; the result after it.
+    assert!(lines[n - 2].starts_with("{a comment") && lines[n - 2].ends_with("unbroken}"));
+    assert_eq!(lines[n - 1], "1-0");
+    assert!(one(&text).same_content(&g));
+}
+
+#[test]
+fn continuation_numbers_keep_their_meaning() {
+    // `77. ...` may end a game; `12...` needs a move.
+    let g = one("76. 33-28 77. ... {end} *");
+    assert!(g.problems.is_empty());
+    assert_eq!(g.to_pdn(), "76. 33-28 77. ... {end} *\n");
+    let g = one("1. 32-28 1... 19-23 *");
+    assert_eq!(g.to_pdn(), "1. 32-28 1... 19-23 *\n");
+}
+
+#[test]
+fn non_utf8_text_is_written_as_its_decoding() {
+    let g = one("[White \"Ren\u{e9}\"] *");
+    let latin1 = &pdn::read_all(b"[White \"Ren\xe9\"] *")[0];
+    assert_eq!(latin1.to_pdn(), g.to_pdn());
+    assert_eq!(latin1.to_pdn(), "[White \"René\"]\n\n*\n");
+}
+
+#[test]
+fn games_without_result_are_kept_apart() {
+    let a = one("[Event \"a\"]\n1. 32-28");
+    let b = one("[Event \"b\"]\n1. 33-29 1-0");
+    let text = pdn::write_pdn([&a, &b]);
+    assert_eq!(
+        text,
+        "[Event \"a\"]\n\n1. 32-28\n*\n\n[Event \"b\"]\n\n1. 33-29 1-0\n"
+    );
+    let back = pdn::read_all(text.as_bytes());
+    assert_eq!(back.len(), 2);
+    assert_eq!(back[0].result.as_ref().map(|r| r.token.as_str()), Some("*"));
+}
+
+#[test]
+fn annotations_keep_their_order_and_owner() {
+    let g = one("1. 32-28 $3 ! ?? {c} !? $4 (! 19-23) *");
+    let text = g.to_pdn();
+    assert_eq!(text, "1. 32-28 $3 ! ?? {c} !? $4 (! 19-23) *\n");
+    let Node::Move(m) = &g.movetext[1] else {
+        panic!()
+    };
+    assert_eq!(m.annotations.len(), 3);
+    assert!(matches!(g.movetext[3], Node::Annotation(_)));
+}
+
+#[test]
+fn validate_names_what_cannot_be_written() {
+    let mut g = one("[Event \"x\"] {c} 1. 32-28 *");
+    assert!(g.validate().is_ok());
+    g.tags[0].value = "ends with \\".into();
+    assert!(g.validate().is_err());
+    let mut g = one("[Event \"x\"] {c} 1. 32-28 *");
+    if let Node::Comment(c) = &mut g.movetext[0] {
+        c.text = "a } b".into();
+    }
+    assert!(g.validate().is_err());
+    let mut g = one("[Event \"x\"] {c} 1. 32-28 *");
+    if let Node::Move(m) = &mut g.movetext[2] {
+        m.token = "1-0".into();
+    }
+    assert!(g.validate().is_err());
+    let mut g = one("[Event \"x\"] *");
+    g.result = Some(GameResult {
+        token: "4-6".into(),
+        span: Span::default(),
+    });
+    assert!(g.validate().is_err());
+    assert!(GameRecord::default().validate().is_err());
+}
+
+#[test]
+fn json_has_the_documented_shape() {
+    let g = one("[White \"Kees\"] 1. 32-28!? {good} (33-28) $3 /FEN \"W:W31:B1\"/ 1-0");
+    let v: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+    assert_eq!(v["tags"][0]["name"], "White");
+    assert_eq!(v["tags"][0]["span"], serde_json::json!([0, 14]));
+    assert_eq!(v["movetext"][0]["move_number"]["number"], 1);
+    assert_eq!(v["movetext"][1]["move"]["token"], "32-28");
+    assert_eq!(
+        v["movetext"][1]["move"]["annotations"][0]["strength"]["mark"],
+        "!?"
+    );
+    assert_eq!(v["movetext"][2]["comment"]["kind"], "brace");
+    assert_eq!(
+        v["movetext"][3]["variation"]["nodes"][0]["move"]["token"],
+        "33-28"
+    );
+    assert_eq!(v["movetext"][4]["annotation"]["nag"]["nag"], 3);
+    assert_eq!(v["movetext"][5]["setup"]["fen"], "W:W31:B1");
+    assert_eq!(v["result"]["token"], "1-0");
+    assert!(v.get("problems").is_none());
+    // Hand-written JSON without spans.
+    let r = GameRecord::from_json(
+        r#"{"tags":[{"name":"Event","value":"x"}],"movetext":[{"move":{"token":"32-28"}}],
+            "result":{"token":"*"}}"#,
+    )
+    .unwrap();
+    assert_eq!(r.to_pdn(), "[Event \"x\"]\n\n32-28 *\n");
+    assert!(GameRecord::from_json(r#"{"movetext":[{"move":{"token":"no"}}]}"#).is_err());
+}

@@ -174,7 +174,12 @@ fn font(size: u32) -> TextStyle<'static> {
 /// Bold text, built with the bold face from the start: `FontDesc::style` would keep the
 /// regular face's metrics and titles would be measured too narrow.
 fn bold(size: u32) -> TextStyle<'static> {
-    TextStyle::from(FontDesc::new(FAMILY.into(), f64::from(size), FontStyle::Bold)).color(&INK)
+    TextStyle::from(FontDesc::new(
+        FAMILY.into(),
+        f64::from(size),
+        FontStyle::Bold,
+    ))
+    .color(&INK)
 }
 
 /// A count for axis labels and bar labels: `950`, `12,345`, `1.2M`.

@@ -280,13 +280,19 @@ fn short_form_of_a_chain_that_returns_to_its_first_landing() {
     let pos =
         Position::from_fen("B:Wa2,e2,f2,h2,c3,e3,g3,a4,h4,f5,d6,Kc8:BKh1,a6,b6,g6,a7,h7").unwrap();
     let game = Tama::DEFAULT;
-    let mv = game.resolve_token(&pos, b"h1xh3").expect("short form of the maximal chain");
+    let mv = game
+        .resolve_token(&pos, b"h1xh3")
+        .expect("short form of the maximal chain");
     assert_eq!(mv.capture_count(), game.max_capture(&pos));
     let mut list = MoveList::new();
     game.legal_moves(&pos, &mut list);
     for m in list.iter() {
         let short = game.format_move(&pos, m, game::Notation::default());
         let back = game.resolve_token(&pos, short.as_bytes()).unwrap();
-        assert!(back.same_result(m), "{short} read back as {}", back.full_path());
+        assert!(
+            back.same_result(m),
+            "{short} read back as {}",
+            back.full_path()
+        );
     }
 }

@@ -468,7 +468,8 @@ fn corpus_run(
     for (path, e) in &missing {
         eprintln!("arbiter: {}: {e}", path.display());
     }
-    let (tally, stats, extras) = validate::run(&inputs, job, color, true);
+    let (mut tally, stats, extras) = validate::run(&inputs, job, color, true);
+    tally.io_errors += missing.len() as u64;
     let line = validate::summary(&tally);
     match (job.format, format) {
         (Some(_), report::Format::Human) => println!("{line}"),
@@ -485,7 +486,7 @@ fn corpus_run(
             files.json.display()
         );
     }
-    Ok(if !missing.is_empty() || tally.io_errors > 0 {
+    Ok(if tally.io_errors > 0 {
         FAILURE
     } else if tally.errors > 0 {
         PROBLEMS

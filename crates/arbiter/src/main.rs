@@ -101,6 +101,31 @@ impl GameOptions {
     }
 }
 
+/// One position of one game, for `moves` and `perft`.
+#[derive(Args, Debug, Clone)]
+struct PositionArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    game: GameArg,
+    /// Ruleset options, comma-separated.
+    #[arg(long)]
+    rules: Option<String>,
+    /// The position (default: the start position).
+    #[arg(long, alias = "position", value_name = "FEN")]
+    fen: Option<String>,
+}
+
+impl PositionArgs {
+    fn rules(&self) -> Result<RulesOptions, String> {
+        Ok(self
+            .rules
+            .as_deref()
+            .map(RulesOptions::parse)
+            .transpose()?
+            .unwrap_or_default())
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Replay every game against the rules and report every problem.
@@ -141,15 +166,8 @@ enum Command {
     },
     /// List every legal move of a position (Thaayam: every legal play of a series of throws).
     Moves {
-        /// The game.
-        #[arg(long, value_enum)]
-        game: GameArg,
-        /// Ruleset options, comma-separated.
-        #[arg(long)]
-        rules: Option<String>,
-        /// The position (default: the start position).
-        #[arg(long, alias = "position", value_name = "FEN")]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Thaayam: the throws of the series, e.g. "1 4 2".
         #[arg(long)]
         throws: Option<String>,
@@ -159,15 +177,8 @@ enum Command {
     },
     /// Count the positions reachable in 1..N moves (draughts perft convention).
     Perft {
-        /// The game (tama or odnocvetnie).
-        #[arg(long, value_enum)]
-        game: GameArg,
-        /// Ruleset options, comma-separated.
-        #[arg(long)]
-        rules: Option<String>,
-        /// The position (default: the start position).
-        #[arg(long, alias = "position", value_name = "FEN")]
-        fen: Option<String>,
+        #[command(flatten)]
+        position: PositionArgs,
         /// The deepest depth to count.
         #[arg(long)]
         depth: u32,
@@ -387,18 +398,15 @@ fn run(command: Command) -> Result<u8, String> {
             Ok(CLEAN)
         }
         Command::Moves {
-            game,
-            rules,
-            fen,
+            position,
             throws,
             squares,
         } => {
-            let rules = rules.as_deref().map(RulesOptions::parse).transpose()?;
             let numeric = !matches!(squares, Some(SquaresArg::Algebraic));
             let lines = explore::moves(
-                game.into(),
-                &rules.unwrap_or_default(),
-                fen.as_deref(),
+                position.game.into(),
+                &position.rules()?,
+                position.fen.as_deref(),
                 throws.as_deref(),
                 numeric,
             )?;
@@ -435,17 +443,11 @@ fn run(command: Command) -> Result<u8, String> {
             eprintln!("wrote {}: {}", request.output.display(), shown.title);
             Ok(CLEAN)
         }
-        Command::Perft {
-            game,
-            rules,
-            fen,
-            depth,
-        } => {
-            let rules = rules.as_deref().map(RulesOptions::parse).transpose()?;
+        Command::Perft { position, depth } => {
             let rows = explore::perft(
-                game.into(),
-                &rules.unwrap_or_default(),
-                fen.as_deref(),
+                position.game.into(),
+                &position.rules()?,
+                position.fen.as_deref(),
                 depth,
             )?;
             for (d, nodes) in rows {

@@ -18,29 +18,21 @@ use flate2::{Compression, GzBuilder};
 use selfplay::{generate, Agent, Config, GameChoice, Summary};
 
 /// One corpus file: game, agent (`None` = the mix), number of games, seed.
-const FILES: [(GameChoice, Option<Agent>, u32, u64); 12] = [
-    (GameChoice::Tama, Some(Agent::Search), 300, 101),
-    (GameChoice::Tama, Some(Agent::Greedy), 200, 102),
-    (GameChoice::Tama, Some(Agent::Random), 200, 103),
-    (GameChoice::Tama, None, 400, 104),
-    (GameChoice::Odnocvetnie, Some(Agent::Search), 300, 201),
-    (GameChoice::Odnocvetnie, Some(Agent::Greedy), 200, 202),
-    (GameChoice::Odnocvetnie, Some(Agent::Random), 200, 203),
-    (GameChoice::Odnocvetnie, None, 400, 204),
-    (GameChoice::Thaayam, Some(Agent::Search), 300, 301),
-    (GameChoice::Thaayam, Some(Agent::Greedy), 200, 302),
-    (GameChoice::Thaayam, Some(Agent::Random), 200, 303),
-    (GameChoice::Thaayam, None, 400, 304),
-];
+/// The corpus recipe as (game, agent, games, seed).
+fn files() -> impl Iterator<Item = (GameChoice, Option<Agent>, u32, u64)> {
+    selfplay::CORPUS_FILES
+        .iter()
+        .map(|f| (f.game, f.agent, f.games, f.seed))
+}
 
 fn file_name(game: GameChoice, agent: Option<Agent>) -> String {
-    let agent = agent.map_or("mixed", Agent::name);
-    let ext = if game == GameChoice::Thaayam {
-        "pdn.gz"
-    } else {
-        "pdn"
-    };
-    format!("{}/{}-{agent}.{ext}", game.name(), game.name())
+    selfplay::CorpusFile {
+        game,
+        agent,
+        games: 0,
+        seed: 0,
+    }
+    .file_name()
 }
 
 fn make(
@@ -81,9 +73,8 @@ fn main() {
     let start = Instant::now();
     // One thread per file: each file depends only on its own configuration.
     let results: Vec<_> = std::thread::scope(|s| {
-        let handles: Vec<_> = FILES
-            .iter()
-            .map(|&(game, agent, games, seed)| {
+        let handles: Vec<_> = files()
+            .map(|(game, agent, games, seed)| {
                 let root = &root;
                 s.spawn(move || make(root, game, agent, games, seed))
             })

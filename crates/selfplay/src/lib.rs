@@ -486,3 +486,60 @@ pub(crate) fn pick_best(scores: &[i32], rng: &mut Rng) -> usize {
     }
     0
 }
+
+/// One file of the shipped corpus (`corpus/<game>/`): which games, made by which agents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CorpusFile {
+    /// The game.
+    pub game: GameChoice,
+    /// The agent of every seat (`None`: the default mix).
+    pub agent: Option<Agent>,
+    /// How many games.
+    pub games: u32,
+    /// The seed.
+    pub seed: u64,
+}
+
+impl CorpusFile {
+    /// The file's path below `corpus/`, e.g. `tama/tama-search.pdn`; Thaayam files are
+    /// gzip-compressed (`.pdn.gz`) to keep the corpus small.
+    pub fn file_name(&self) -> String {
+        let agent = self.agent.map_or("mixed", Agent::name);
+        let ext = if self.game == GameChoice::Thaayam {
+            "pdn.gz"
+        } else {
+            "pdn"
+        };
+        format!("{}/{}-{agent}.{ext}", self.game.name(), self.game.name())
+    }
+}
+
+/// The recipe of the shipped corpus: each file is one [`generate`] call with the default
+/// event, ply caps and search depths (`arbiter selfplay --game G --games N --seed S
+/// [--agent A]`).
+pub const CORPUS_FILES: [CorpusFile; 12] = {
+    use Agent::{Greedy, Random, Search};
+    use GameChoice::{Odnocvetnie, Tama, Thaayam};
+    const fn file(game: GameChoice, agent: Option<Agent>, games: u32, seed: u64) -> CorpusFile {
+        CorpusFile {
+            game,
+            agent,
+            games,
+            seed,
+        }
+    }
+    [
+        file(Tama, Some(Search), 300, 101),
+        file(Tama, Some(Greedy), 200, 102),
+        file(Tama, Some(Random), 200, 103),
+        file(Tama, None, 400, 104),
+        file(Odnocvetnie, Some(Search), 300, 201),
+        file(Odnocvetnie, Some(Greedy), 200, 202),
+        file(Odnocvetnie, Some(Random), 200, 203),
+        file(Odnocvetnie, None, 400, 204),
+        file(Thaayam, Some(Search), 300, 301),
+        file(Thaayam, Some(Greedy), 200, 302),
+        file(Thaayam, Some(Random), 200, 303),
+        file(Thaayam, None, 400, 304),
+    ]
+};

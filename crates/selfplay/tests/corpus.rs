@@ -13,29 +13,21 @@ use selfplay::{generate, Agent, Config, GameChoice};
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus");
 
 /// The corpus files as `examples/make_corpus.rs` makes them: game, agent, games, seed.
-const FILES: [(GameChoice, Option<Agent>, u32, u64); 12] = [
-    (GameChoice::Tama, Some(Agent::Search), 300, 101),
-    (GameChoice::Tama, Some(Agent::Greedy), 200, 102),
-    (GameChoice::Tama, Some(Agent::Random), 200, 103),
-    (GameChoice::Tama, None, 400, 104),
-    (GameChoice::Odnocvetnie, Some(Agent::Search), 300, 201),
-    (GameChoice::Odnocvetnie, Some(Agent::Greedy), 200, 202),
-    (GameChoice::Odnocvetnie, Some(Agent::Random), 200, 203),
-    (GameChoice::Odnocvetnie, None, 400, 204),
-    (GameChoice::Thaayam, Some(Agent::Search), 300, 301),
-    (GameChoice::Thaayam, Some(Agent::Greedy), 200, 302),
-    (GameChoice::Thaayam, Some(Agent::Random), 200, 303),
-    (GameChoice::Thaayam, None, 400, 304),
-];
+/// The corpus recipe as (game, agent, games, seed).
+fn files() -> impl Iterator<Item = (GameChoice, Option<Agent>, u32, u64)> {
+    selfplay::CORPUS_FILES
+        .iter()
+        .map(|f| (f.game, f.agent, f.games, f.seed))
+}
 
 fn path(game: GameChoice, agent: Option<Agent>) -> PathBuf {
-    let agent = agent.map_or("mixed", Agent::name);
-    let ext = if game == GameChoice::Thaayam {
-        "pdn.gz"
-    } else {
-        "pdn"
+    let file = selfplay::CorpusFile {
+        game,
+        agent,
+        games: 0,
+        seed: 0,
     };
-    Path::new(CORPUS).join(format!("{}/{}-{agent}.{ext}", game.name(), game.name()))
+    Path::new(CORPUS).join(file.file_name())
 }
 
 fn read(path: &Path) -> Vec<u8> {
@@ -54,7 +46,7 @@ fn read(path: &Path) -> Vec<u8> {
 #[test]
 fn corpus_files_are_listed_and_hold_enough_games() {
     let mut per_game = [0u32; 3];
-    for (game, agent, games, _) in FILES {
+    for (game, agent, games, _) in files() {
         let text = read(&path(game, agent));
         let n = pdn::read_all(&text).len() as u32;
         assert_eq!(n, games, "{}", path(game, agent).display());
@@ -67,7 +59,7 @@ fn corpus_files_are_listed_and_hold_enough_games() {
         for entry in std::fs::read_dir(&dir).expect("folder") {
             let p = entry.expect("entry").path();
             assert!(
-                FILES.iter().any(|&(g, a, _, _)| path(g, a) == p),
+                files().any(|(g, a, _, _)| path(g, a) == p),
                 "{} is not made by make_corpus",
                 p.display()
             );
@@ -77,7 +69,7 @@ fn corpus_files_are_listed_and_hold_enough_games() {
 
 #[test]
 fn every_corpus_game_replays_clean_with_the_rules_crates() {
-    for (game, agent, _, _) in FILES {
+    for (game, agent, _, _) in files() {
         let p = path(game, agent);
         let text = read(&p);
         let (mut by_rule, mut open) = (0, 0);
@@ -111,7 +103,7 @@ fn every_corpus_game_replays_clean_with_the_rules_crates() {
 
 #[test]
 fn the_referee_finds_nothing_in_the_corpus() {
-    for (game, agent, _, _) in FILES {
+    for (game, agent, _, _) in files() {
         let p = path(game, agent);
         let text = read(&p);
         let mut reader = pdn::Reader::new(&text[..]);
@@ -139,7 +131,7 @@ fn corpus_files_start_with_what_the_generator_writes() {
     // The first games of a file do not depend on how many follow, so two games per file
     // show that the files come from these configurations (the whole files take a release
     // build: `examples/make_corpus.rs`).
-    for (game, agent, _, seed) in FILES {
+    for (game, agent, _, seed) in files() {
         let mut config = Config::new(game);
         config.games = 2;
         config.seed = seed;

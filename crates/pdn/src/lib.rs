@@ -44,7 +44,7 @@ pub use visitor::{CommentKind, Severity, Span, SyntaxProblem, Visitor};
 pub use writer::{write_game, write_pdn, Writer, LINE_WIDTH};
 
 /// Every `kind` the reader reports, errors and warnings (see `docs/notation.md`).
-pub const PROBLEM_KINDS: [&str; 20] = [
+pub const PROBLEM_KINDS: [&str; 21] = [
     "nested-comment",
     "unterminated-comment",
     "unmatched-brace",
@@ -59,6 +59,7 @@ pub const PROBLEM_KINDS: [&str; 20] = [
     "bad-throw-group",
     "unmatched-paren",
     "unclosed-variation",
+    "empty-variation",
     "result-in-variation",
     "missing-result",
     "too-long",

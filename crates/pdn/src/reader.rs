@@ -72,7 +72,8 @@ pub struct Reader<R> {
     game_start: u64,
     game_end: u64,
     /// Spans of the open variations of the current game.
-    open: Vec<Span>,
+    /// Open variations: where each began, and how many moves the game had read by then.
+    open: Vec<(Span, u64)>,
     /// Unescaped setup strings.
     scratch: Vec<u8>,
     /// The last position located (see [`Reader::locate`]).
@@ -203,6 +204,7 @@ impl<R: Read> Reader<R> {
             movetext: false,
             saw_tag: false,
             depth: 0,
+            moves: 0,
             pending_number: None,
             expect_move: None,
         };
@@ -234,6 +236,7 @@ impl<R: Read> Reader<R> {
                     g.flush_number();
                     g.expect_move = None;
                     let tok = &self.buf[start..start + lexed.len];
+                    g.moves += 1;
                     g.sink.on(|v| v.mov(tok, span));
                     false
                 }
@@ -266,7 +269,7 @@ impl<R: Read> Reader<R> {
                 g.sink.skip_var = None;
             }
             if g.depth <= MAX_DEPTH + 1 {
-                let open = self.open.pop().unwrap_or_default();
+                let (open, _) = self.open.pop().unwrap_or_default();
                 g.problem(
                     open,
                     Severity::Error,
@@ -457,6 +460,7 @@ impl<R: Read> Reader<R> {
             }
             Tok::Move => {
                 let tok = &buf[start..start + l.len];
+                g.moves += 1;
                 g.sink.on(|v| v.mov(tok, span));
             }
             Tok::UnknownMove => {
@@ -467,6 +471,7 @@ impl<R: Read> Reader<R> {
                     "`- -` stands for a move that was not recorded",
                 );
                 let tok = &buf[start..start + l.len];
+                g.moves += 1;
                 g.sink.on(|v| v.mov(tok, span));
             }
             Tok::Result => {
@@ -497,7 +502,7 @@ impl<R: Read> Reader<R> {
                 g.depth = g.depth.saturating_add(1);
                 // Deeper variations lie inside a skipped one: their spans are not needed.
                 if g.depth <= MAX_DEPTH + 1 {
-                    self.open.push(span);
+                    self.open.push((span, g.moves));
                 }
                 if g.depth > MAX_DEPTH {
                     g.problem(
@@ -523,7 +528,16 @@ impl<R: Read> Reader<R> {
                     );
                 } else {
                     if g.depth <= MAX_DEPTH + 1 {
-                        self.open.pop();
+                        if let Some((open, moves)) = self.open.pop() {
+                            if moves == g.moves && g.sink.skip_var != Some(g.depth) {
+                                g.problem(
+                                    Span::new(open.start, span.end),
+                                    Severity::Error,
+                                    "empty-variation",
+                                    "a variation must hold at least one move",
+                                );
+                            }
+                        }
                     }
                     if g.sink.skip_var == Some(g.depth) {
                         g.sink.skip_var = None;
@@ -831,6 +845,8 @@ struct Game<'v, V> {
     movetext: bool,
     saw_tag: bool,
     depth: u32,
+    /// Move tokens read so far in this game (to tell an empty variation).
+    moves: u64,
     /// A move number `12.` whose event waits for a possible `...` (`12. ...`).
     pending_number: Option<(u32, Span)>,
     /// The move number that still waits for its move.

@@ -347,3 +347,35 @@ fn locating_many_problems_in_one_long_line_is_fast_and_exact() {
     // Going back still gives the right answer.
     assert_eq!(r.locate(g.problems[0].span.start).column, 5);
 }
+
+/// A variation replaces a move, so one without any move is an error (found by fuzzing:
+/// `((!))` is a variation holding only a parenthesised strength mark, which no canonical
+/// text can express).
+#[test]
+fn variation_without_a_move_is_an_error() {
+    for text in [
+        "((!))",
+        "1. 32-28 () *",
+        "1. 32-28 ( {just a note} ) *",
+        "1. 32-28 ( $1 ) *",
+    ] {
+        let records = pdn::read_all(text.as_bytes());
+        let kinds: Vec<&str> = records
+            .iter()
+            .flat_map(|r| r.problems.iter().map(|p| p.kind))
+            .collect();
+        assert!(kinds.contains(&"empty-variation"), "{text}: {kinds:?}");
+    }
+    for text in [
+        "1. 32-28 (32-27) *",
+        "1. 32-28 ( 1. 33-28 ( 1. 34-30 ) ) *",
+        "1. 32-28 (!?) *",
+    ] {
+        let records = pdn::read_all(text.as_bytes());
+        assert!(
+            records.iter().all(|r| r.problems.is_empty()),
+            "{text}: {:?}",
+            records[0].problems
+        );
+    }
+}

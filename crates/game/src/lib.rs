@@ -287,6 +287,26 @@ pub enum Outcome {
     Unfinished,
 }
 
+impl Outcome {
+    /// True when two results say the same: equal, or the same winner where one of them does
+    /// not name the loser (`S+` agrees with `S+W-`).
+    pub fn agrees_with(self, other: Outcome) -> bool {
+        match (self, other) {
+            (
+                Outcome::Win {
+                    winner: w1,
+                    loser: l1,
+                },
+                Outcome::Win {
+                    winner: w2,
+                    loser: l2,
+                },
+            ) => w1 == w2 && (l1.is_none() || l2.is_none() || l1 == l2),
+            _ => self == other,
+        }
+    }
+}
+
 /// Facts about one ply, for statistics. Rules crates fill what applies to their game and leave
 /// the rest at the default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

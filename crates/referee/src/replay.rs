@@ -435,7 +435,7 @@ impl<G: Game> Replay for Replayer<G> {
             .or_else(|| tags.span("Result"))
             .unwrap_or(self.last_span);
         if let (Some(tag), Some(token), Some(text)) = (tag_outcome, token_outcome, tag.as_deref()) {
-            if !same_outcome(tag, token) {
+            if !tag.agrees_with(token) {
                 diags.push(Diagnostic {
                     code: Code::ResultMismatch.as_str(),
                     severity: Severity::Error,
@@ -471,7 +471,7 @@ impl<G: Game> Replay for Replayer<G> {
             let terminal = self.game.terminal(pos);
             report.terminal = terminal;
             if let Some(outcome) = terminal {
-                if !recorded.is_some_and(|r| same_outcome(r, outcome)) {
+                if !recorded.is_some_and(|r| r.agrees_with(outcome)) {
                     let written = match recorded {
                         Some(o) => format!("`{}`", self.game.write_result(o)),
                         None => "no result".to_string(),
@@ -503,23 +503,6 @@ impl<G: Game> Replay for Replayer<G> {
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
-    }
-}
-
-/// Two outcomes agree; a win that does not name the loser agrees with one that does.
-fn same_outcome(a: Outcome, b: Outcome) -> bool {
-    match (a, b) {
-        (
-            Outcome::Win {
-                winner: w1,
-                loser: l1,
-            },
-            Outcome::Win {
-                winner: w2,
-                loser: l2,
-            },
-        ) => w1 == w2 && (l1.is_none() || l2.is_none() || l1 == l2),
-        _ => a == b,
     }
 }
 

@@ -88,22 +88,6 @@ fn finding(problem: game::Problem, ply: Option<u32>) -> Finding {
     }
 }
 
-fn same_outcome(a: Outcome, b: Outcome) -> bool {
-    match (a, b) {
-        (
-            Outcome::Win {
-                winner: w1,
-                loser: l1,
-            },
-            Outcome::Win {
-                winner: w2,
-                loser: l2,
-            },
-        ) => w1 == w2 && (l1.is_none() || l2.is_none() || l1 == l2),
-        _ => a == b,
-    }
-}
-
 fn replay<G: Game>(game: &G, rec: &GameRecord) -> Result<Replayed, Finding> {
     let tag = |name: &str| rec.tag(name).map(str::to_string);
     let mut pos = match rec.tag("FEN") {
@@ -181,14 +165,14 @@ fn replay<G: Game>(game: &G, rec: &GameRecord) -> Result<Replayed, Finding> {
         None => None,
     };
     if let (Some(a), Some(b)) = (token, tag_result) {
-        if !same_outcome(a, b) {
+        if !a.agrees_with(b) {
             return Err(mismatch(format!("tag {b:?} against token {a:?}")));
         }
     }
     let recorded = token.or(tag_result);
     let terminal = game.terminal(&pos);
     if let Some(t) = terminal {
-        if !recorded.is_some_and(|r| same_outcome(r, t)) {
+        if !recorded.is_some_and(|r| r.agrees_with(t)) {
             return Err(mismatch(format!(
                 "the rules give {t:?}, the record {recorded:?}"
             )));

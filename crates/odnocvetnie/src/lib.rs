@@ -53,7 +53,45 @@ pub struct Odnocvetnie {
 
 const SEAT_NAMES: [&str; 4] = ["South", "West", "North", "East"];
 
+/// Odnocvetnie Shashki in the game registry.
+pub static INFO: game::GameInfo = game::GameInfo {
+    id: "odnocvetnie",
+    label: "Odnocvetnie Shashki",
+    variant_tag: "Odnocvetnie",
+    aliases: &["Odnocvetnie Shashki", "Monochrome", "Monochrome draughts"],
+    game_types: &[],
+    options: &[
+        game::RuleOption {
+            name: "lock-any-piece",
+            help: "a man crowned in the previous turn stays locked this turn",
+        },
+        game::RuleOption {
+            name: "elimination",
+            help: "a seat with no move drops out and play goes on (not supported: records asking for it are refused)",
+        },
+    ],
+    seat_names: &SEAT_NAMES,
+    profile: game::Profile {
+        two_sides: false,
+        shared_pieces: true,
+        chance: None,
+        board: game::BoardShape {
+            files: 10,
+            ranks: 10,
+            style: game::BoardStyle::DarkOnly,
+        },
+    },
+};
+
 impl Odnocvetnie {
+    /// The rules for a validated option set (see [`INFO`]).
+    pub fn from_options(options: &game::Options) -> Odnocvetnie {
+        Odnocvetnie {
+            lock_any_piece: options.has("lock-any-piece"),
+            elimination: options.has("elimination"),
+        }
+    }
+
     fn refuse_unsupported(&self) -> Result<(), Problem> {
         if self.elimination {
             return Err(Problem::new(
@@ -201,7 +239,7 @@ impl game::Game for Odnocvetnie {
         PlyFacts {
             mover: before.side_to_move().index(),
             captures,
-            capture_squares: mv.captured().iter().map(Square::index).collect(),
+            capture_squares: mv.captured().iter().map(|s| (s.file(), s.rank())).collect(),
             promotion: mv.promotes(),
             material: [before.pieces().len() as u8 - captures, 0, 0, 0],
             ..PlyFacts::default()

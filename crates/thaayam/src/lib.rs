@@ -64,25 +64,59 @@ pub struct Options {
 }
 
 impl Options {
+    /// The options of a validated set (see [`INFO`]).
+    pub fn from_options(options: &game::Options) -> Options {
+        Options {
+            ludii: options.has("ludii"),
+            lenient_unused: options.has("lenient-unused"),
+        }
+    }
+
     /// Reads a comma-separated list of option names (`ludii`, `lenient-unused`); an empty
     /// list or `default` gives the default rules.
     pub fn parse(list: &str) -> Result<Options, String> {
-        let mut o = Options::default();
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match name.to_ascii_lowercase().as_str() {
-                "ludii" => o.ludii = true,
-                "lenient-unused" => o.lenient_unused = true,
-                "default" | "standard" => {}
-                _ => {
-                    return Err(format!(
-                        "unknown Thaayam rules option \"{name}\" (known: ludii, lenient-unused)"
-                    ))
-                }
-            }
-        }
-        Ok(o)
+        INFO.parse_options(list)
+            .map(|o| Options::from_options(&o))
+            .map_err(|e| e.to_string())
     }
 }
+
+/// The values a throw can take and their probabilities with four fair cowries.
+pub static THROWS: game::Chance = game::Chance {
+    name: "throw",
+    values: &[1, 2, 3, 4, 8],
+    probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
+};
+
+/// Thaayam in the game registry.
+pub static INFO: game::GameInfo = game::GameInfo {
+    id: "thaayam",
+    label: "Thaayam",
+    variant_tag: "Thaayam",
+    aliases: &[],
+    game_types: &[],
+    options: &[
+        game::RuleOption {
+            name: "ludii",
+            help: "Ludii's reading: each throw moves a unit on its own, twins halve each throw, turn order S E N W",
+        },
+        game::RuleOption {
+            name: "lenient-unused",
+            help: "only check that no lost throw could still be used at the end of the series",
+        },
+    ],
+    seat_names: &["South", "West", "North", "East"],
+    profile: game::Profile {
+        two_sides: false,
+        shared_pieces: false,
+        chance: Some(&THROWS),
+        board: game::BoardShape {
+            files: 5,
+            ranks: 5,
+            style: game::BoardStyle::Plain,
+        },
+    },
+};
 
 /// The throws and actions of one series, as played.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -534,7 +568,7 @@ impl Game for Thaayam {
             for a in &s.actions {
                 match run.apply(a) {
                     Ok(Action::Advance(adv)) if adv.captured > 0 => {
-                        f.capture_squares.push(adv.to.index());
+                        f.capture_squares.push((adv.to.file(), adv.to.rank()));
                     }
                     Ok(Action::Twins) => f.twins_formed += 1,
                     Ok(Action::BearOff) => f.borne_off += 1,

@@ -406,6 +406,14 @@ pub trait Game {
     /// Writes a result in the game's result-token form.
     fn write_result(&self, outcome: Outcome) -> String;
 
+    /// Checks a recorded result against a position where the game is not over by rule
+    /// (a draughts game may be won by resignation; some games cannot). Default: any result
+    /// may be recorded.
+    fn check_recorded(&self, pos: &Self::Position, recorded: Outcome) -> Result<(), String> {
+        let _ = (pos, recorded);
+        Ok(())
+    }
+
     /// The notation the game's records use unless told otherwise.
     fn default_notation(&self) -> Notation {
         Notation::default()

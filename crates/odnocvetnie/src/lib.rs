@@ -288,3 +288,30 @@ impl game::Game for Odnocvetnie {
             .collect()
     }
 }
+
+impl game::Explore for Odnocvetnie {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        Ok(list)
+    }
+
+    fn describe(&self, pos: &Position, mv: &Move) -> game::MoveInfo {
+        let path: Vec<String> = pos
+            .paths(mv)
+            .first()
+            .map(|p| p.squares.iter().map(Square::to_string).collect())
+            .unwrap_or_default();
+        game::MoveInfo {
+            notation: game::Game::write_move(self, pos, mv, game::Game::default_notation(self)),
+            from: path.first().cloned(),
+            to: path.last().cloned(),
+            captured: mv.captured().iter().map(|s| s.to_string()).collect(),
+            path,
+        }
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        Odnocvetnie::perft(self, pos, depth)
+    }
+}

@@ -293,3 +293,29 @@ impl Game for Tama {
         vec![resolve::move_path(mv)]
     }
 }
+
+impl game::Explore for Tama {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+        let mut list = MoveList::new();
+        self.legal_moves_distinct(pos, &mut list);
+        Ok(list.iter().cloned().collect())
+    }
+
+    fn describe(&self, pos: &Position, mv: &Move) -> game::MoveInfo {
+        let path: Vec<String> = std::iter::once(mv.from())
+            .chain(mv.path().iter().copied())
+            .map(|s| s.to_string())
+            .collect();
+        game::MoveInfo {
+            notation: self.write_move(pos, mv, self.default_notation()),
+            from: path.first().cloned(),
+            to: path.last().cloned(),
+            captured: mv.captured().iter().map(Square::to_string).collect(),
+            path,
+        }
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        Tama::perft(self, pos, depth)
+    }
+}

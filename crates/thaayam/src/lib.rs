@@ -546,6 +546,22 @@ impl Game for Thaayam {
         }
     }
 
+    /// A win is only ever made by bearing off all four pieces (rule 18): a record that names
+    /// a winner before that is wrong (resignations are recorded as `*`).
+    fn check_recorded(&self, pos: &Position, recorded: Outcome) -> Result<(), String> {
+        match recorded {
+            Outcome::Win { winner, .. } if pos.winner() != Some(winner.0) => Err(format!(
+                "the record gives {} as the winner, but {} has borne off {} of its 4 pieces \
+                 and the game is not over; a Thaayam game is won only by bearing off all four \
+                 (a game stopped early is recorded as *)",
+                self.write_result(recorded),
+                seat_name(winner.0),
+                pos.off(winner.0)
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// `notation.full_captures` writes arrivals and lost throws too; `numeric` has no
     /// meaning for Thaayam and is ignored.
     fn write_move(&self, pos: &Position, mv: &Turn, notation: Notation) -> String {
@@ -602,5 +618,44 @@ impl Game for Thaayam {
             cur = diagram::series_paths(&cur, &s.throws, &s.actions, self.options.ludii, &mut out);
         }
         out
+    }
+}
+
+impl game::Explore for Thaayam {
+    fn needs_chance(&self) -> bool {
+        true
+    }
+
+    /// Every legal play of one series of `throws` (see [`Thaayam::plays`]), each as a turn
+    /// of that one series.
+    fn legal_moves(&self, pos: &Position, throws: &[u8]) -> Result<Vec<Turn>, String> {
+        let seat = self.to_move(pos).0;
+        let plays = self.plays(pos, throws).map_err(|p| p.message)?;
+        Ok(plays
+            .into_iter()
+            .map(|p| Turn {
+                seat,
+                series: vec![p.series],
+            })
+            .collect())
+    }
+
+    fn describe(&self, pos: &Position, turn: &Turn) -> game::MoveInfo {
+        let name = |(file, rank): (u8, u8)| format!("{}{}", char::from(b'a' + file), rank + 1);
+        let paths = self.move_paths(pos, turn);
+        let path: Vec<String> = paths
+            .iter()
+            .find(|p| p.len() > 1)
+            .or_else(|| paths.first())
+            .map(|p| p.iter().copied().map(name).collect())
+            .unwrap_or_default();
+        let facts = self.facts(pos, turn);
+        game::MoveInfo {
+            notation: self.write_turn(pos, turn, false),
+            from: path.first().cloned(),
+            to: path.last().cloned(),
+            captured: facts.capture_squares.into_iter().map(name).collect(),
+            path,
+        }
     }
 }

@@ -67,6 +67,11 @@ impl Games {
         }
     }
 
+    /// The games, for identification and lookups by name.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
     /// The entry of a game.
     pub fn entry(&self, info: &GameInfo) -> Option<&Entry> {
         self.entries.iter().find(|e| e.info.id == info.id)
@@ -97,8 +102,14 @@ pub trait Explorer {
     /// [`Explore::needs_chance`]).
     fn needs_chance(&self) -> bool;
     /// Every legal move of the position (`None`: the start position), described. `chance`
-    /// is what a game of chance needs (Thaayam: the throws).
-    fn moves(&self, position: Option<&str>, chance: &[u8]) -> Result<Vec<MoveInfo>, String>;
+    /// is what a game of chance needs (Thaayam: the throws). With `numeric`, the moves are
+    /// written with numeric (`Some(true)`) or algebraic squares instead of the game's default.
+    fn moves(
+        &self,
+        position: Option<&str>,
+        chance: &[u8],
+        numeric: Option<bool>,
+    ) -> Result<Vec<MoveInfo>, String>;
     /// The perft count at every depth from 1 to `depth`.
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, String>;
     /// The position as a diagram draws it.
@@ -148,11 +159,28 @@ impl<G: Explore> Explorer for Looking<G> {
         self.0.needs_chance()
     }
 
-    fn moves(&self, position: Option<&str>, chance: &[u8]) -> Result<Vec<MoveInfo>, String> {
+    fn moves(
+        &self,
+        position: Option<&str>,
+        chance: &[u8],
+        numeric: Option<bool>,
+    ) -> Result<Vec<MoveInfo>, String> {
         let pos = self.position(position)?;
         let moves = self.0.legal_moves(&pos, chance)?;
-        let mut described: Vec<MoveInfo> =
-            moves.iter().map(|m| self.0.describe(&pos, m)).collect();
+        let notation = numeric.map(|numeric| game::Notation {
+            numeric,
+            ..self.0.default_notation()
+        });
+        let mut described: Vec<MoveInfo> = moves
+            .iter()
+            .map(|m| {
+                let mut info = self.0.describe(&pos, m);
+                if let Some(n) = notation {
+                    info.notation = self.0.write_move(&pos, m, n);
+                }
+                info
+            })
+            .collect();
         described.sort_by(|a, b| a.notation.cmp(&b.notation));
         Ok(described)
     }
@@ -200,16 +228,18 @@ mod tests {
         let tama = g.registry().by_name("tama").unwrap();
         let e = g.explorer(tama, &Options::default()).unwrap();
         assert_eq!(e.perft(None, 3).unwrap(), [22, 484, 12_174]);
-        let moves = e.moves(None, &[]).unwrap();
+        let moves = e.moves(None, &[], None).unwrap();
         assert_eq!(moves.len(), 22);
-        assert!(moves.iter().all(|m| m.path.len() == 2 && m.captured.is_empty()));
+        assert!(moves
+            .iter()
+            .all(|m| m.path.len() == 2 && m.captured.is_empty()));
 
         let thaayam = g.registry().by_name("Thaayam").unwrap();
         let e = g.explorer(thaayam, &Options::default()).unwrap();
         assert!(e.needs_chance());
         assert!(e.perft(None, 1).is_err());
-        assert!(e.moves(None, &[]).is_err());
-        let plays = e.moves(None, &[1, 4, 2]).unwrap();
+        assert!(e.moves(None, &[], None).is_err());
+        let plays = e.moves(None, &[1, 4, 2], None).unwrap();
         assert!(!plays.is_empty());
         assert!(plays.iter().all(|m| m.notation.contains("in")));
     }

@@ -186,10 +186,7 @@ impl<'c> Referee<'c> {
             details: self.settings.details,
         };
         let diagnostics = &mut self.report.diagnostics;
-        self.engines[index]
-            .engine
-            .0
-            .start(&view, mode, diagnostics);
+        self.engines[index].engine.0.start(&view, mode, diagnostics);
     }
 
     /// The active replay and the report's diagnostics, if the game is known.

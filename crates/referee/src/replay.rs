@@ -716,7 +716,11 @@ mod tests {
 
     impl Explore for Count {
         fn legal_moves(&self, pos: &Pos, _chance: &[u8]) -> Result<Vec<u32>, String> {
-            Ok(if pos.total >= 10 { vec![] } else { vec![1, 2, 3] })
+            Ok(if pos.total >= 10 {
+                vec![]
+            } else {
+                vec![1, 2, 3]
+            })
         }
         fn describe(&self, pos: &Pos, mv: &u32) -> game::MoveInfo {
             game::MoveInfo {

@@ -182,4 +182,3 @@ impl GameReport {
             .any(|d| d.severity == Severity::Error)
     }
 }
-

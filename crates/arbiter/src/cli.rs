@@ -22,7 +22,7 @@ pub use crate::report::Format;
                   ambiguous notation, locked pieces, unused throws, wrong results. It also \
                   converts between notations and writes statistics reports. \
                   `arbiter games` lists the games it knows.",
-    after_help = "Examples:\n  arbiter validate corpus\n  arbiter games\n  arbiter moves --game tama"
+    after_help = "Examples:\n  arbiter validate corpus/tama\n  arbiter games\n  arbiter moves --game tama"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -283,16 +283,16 @@ pub enum Command {
     },
     /// Print a shell completion script.
     #[command(after_help = "Examples:
-  arbiter completions bash > /etc/bash_completion.d/arbiter
-  arbiter completions zsh > ~/.zfunc/_arbiter")]
+  arbiter completions bash
+  arbiter completions zsh")]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
     },
     /// Write the manual page (arbiter.1 and one page per subcommand).
     #[command(after_help = "Examples:
-  arbiter man -o target/man
-  arbiter man -o target/man && man target/man/arbiter.1")]
+  arbiter man -o man
+  arbiter man --output man-pages")]
     Man {
         /// The folder to write the pages to.
         #[arg(short, long, value_name = "DIR")]

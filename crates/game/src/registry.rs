@@ -134,7 +134,7 @@ pub struct Options(Vec<&'static str>);
 impl Options {
     /// True when the option `name` is set.
     pub fn has(&self, name: &str) -> bool {
-        self.0.iter().any(|&n| n == name)
+        self.0.contains(&name)
     }
 
     /// The options set, in the order given.

@@ -79,6 +79,7 @@ fn run(command: Command) -> Outcome {
                 color: use_color(color, format),
                 max_errors,
                 strict,
+                summary_on_stdout: format == Format::Human,
             };
             validate_cmd(&inputs.paths, &game, print, report.as_deref())
         }
@@ -227,6 +228,7 @@ fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
         color: false,
         max_errors: None,
         strict: false,
+        summary_on_stdout: false,
     };
     corpus_run(paths, &settings, print, Some(output))
 }
@@ -251,7 +253,7 @@ fn corpus_run(
     let (mut tally, stats, extras) = validate::run(&inputs, &job, true)?;
     tally.io_errors += missing.len() as u64;
     let line = validate::summary(&tally);
-    if print.format == Some(Format::Human) {
+    if print.summary_on_stdout {
         writeln!(io::stdout().lock(), "{line}")?;
     } else {
         eprintln!("{line}");

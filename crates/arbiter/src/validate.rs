@@ -62,6 +62,8 @@ pub struct Print {
     pub max_errors: Option<u64>,
     /// A game that cannot be identified is an error, not a warning.
     pub strict: bool,
+    /// The closing summary goes to standard output (else to standard error).
+    pub summary_on_stdout: bool,
 }
 
 /// What a run produces besides the tally.
@@ -405,6 +407,7 @@ mod tests {
         color: false,
         max_errors: None,
         strict: false,
+        summary_on_stdout: false,
     };
 
     #[test]

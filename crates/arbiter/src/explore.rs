@@ -28,7 +28,7 @@ pub fn moves(
     }
     match kind {
         GameKind::Tama => {
-            let game = tama::Tama { ludii: rules.ludii };
+            let game = tama::Tama::DEFAULT.with_ludii(rules.ludii);
             let pos = start_or_parse(&game, position)?;
             Ok(game.move_strings(&pos))
         }
@@ -59,7 +59,7 @@ pub fn perft(
 ) -> Result<Vec<(u32, u64)>, UsageError> {
     let count: Box<dyn Fn(u32) -> u64> = match kind {
         GameKind::Tama => {
-            let game = tama::Tama { ludii: rules.ludii };
+            let game = tama::Tama::DEFAULT.with_ludii(rules.ludii);
             let pos = start_or_parse(&game, position)?;
             Box::new(move |d| game.perft(&pos, d))
         }

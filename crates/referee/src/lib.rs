@@ -231,7 +231,7 @@ impl Referee {
             GameKind::Tama => self
                 .replayers
                 .tama
-                .set_game(tama::Tama { ludii: rules.ludii }),
+                .set_game(tama::Tama::DEFAULT.with_ludii(rules.ludii)),
             GameKind::Odnocvetnie => {
                 self.replayers
                     .odnocvetnie

@@ -27,10 +27,7 @@ pub fn trials(prefix: &str) -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .filter(|p| {
             p.extension().is_some_and(|e| e == "trl")
-                && p.file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .starts_with(prefix)
+                && p.file_name().unwrap().to_string_lossy().starts_with(prefix)
         })
         .collect();
     v.sort();
@@ -51,7 +48,11 @@ pub fn replay<G: Game>(game: &G, pdn_text: &str) -> (Vec<Found>, G::Position) {
     let records = pdn::read_all(pdn_text.as_bytes());
     assert_eq!(records.len(), 1, "one game per converted trial");
     let rec = &records[0];
-    assert!(rec.problems.is_empty(), "PDN syntax problems: {:?}", rec.problems);
+    assert!(
+        rec.problems.is_empty(),
+        "PDN syntax problems: {:?}",
+        rec.problems
+    );
     let tag = |name: &str| rec.tag(name).map(str::to_string);
     let mut pos = game.start_position(&tag).expect("start position");
     if let Some(fen) = rec.tag("FEN") {

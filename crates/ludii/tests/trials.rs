@@ -132,6 +132,15 @@ fn ludii_board(trial: &ludii::Trial, stop: u32) -> Vec<Vec<u8>> {
     sites
 }
 
+/// True when, before trial line `stop`, every piece of `player` on the route (keep excluded)
+/// lies under another player's piece in Ludii's stack.
+fn all_covered(trial: &ludii::Trial, stop: u32, player: u8) -> bool {
+    let board = ludii_board(trial, stop);
+    (0..25)
+        .filter(|&s| s != 12)
+        .all(|s| board[s].last().is_none_or(|&top| top != player))
+}
+
 #[test]
 fn thaayam_trials_convert_and_each_problem_is_a_real_ludii_deviation() {
     let files = common::trials("thaayam_");
@@ -177,6 +186,8 @@ fn thaayam_trials_convert_and_each_problem_is_a_real_ludii_deviation() {
                         (0..25).any(|s| s != 12 && board[s].contains(&m.mover)),
                         "{line}"
                     );
+                    // ... but every such piece lay under another player's piece.
+                    assert!(all_covered(&trial, e.trl_line, m.mover), "{line}");
                     seen.push(("throws dropped", e.trl_line));
                 }
                 other => panic!(
@@ -218,5 +229,142 @@ fn ludii_goes_on_after_the_first_seat_has_borne_off_everything() {
         assert!(last.trl_line > offs[3]);
         let seat = ['S', 'E', 'N', 'W'][usize::from(winner) - 1];
         assert!(c.pdn.contains(&format!("[Result \"{seat}+\"]")));
+    }
+}
+
+/// Ludii's position before the turn starting at trial line `stop`, as a Thaayam position
+/// string with `seat` to move (players 1–4 = S, E, N, W).
+fn ludii_position(trial: &ludii::Trial, stop: u32, seat: char) -> String {
+    let board = ludii_board(trial, stop);
+    let mut parts = Vec::new();
+    for (p, letter) in ['S', 'E', 'N', 'W'].into_iter().enumerate() {
+        let player = p as u8 + 1;
+        let mut items = Vec::new();
+        let hand = board[25 + p].len();
+        let mut placed = hand;
+        if hand > 0 {
+            items.push(format!("h{hand}"));
+        }
+        for (site, stack) in board.iter().enumerate().take(25) {
+            let n = stack.iter().filter(|&&o| o == player).count();
+            if n == 0 {
+                continue;
+            }
+            placed += n;
+            let name = format!("{}{}", (b'a' + (site % 5) as u8) as char, site / 5 + 1);
+            items.push(match (site, n) {
+                (12, _) => format!("k{n}"),
+                (_, 1) => name,
+                _ => format!("{name}x{n}"),
+            });
+        }
+        if placed < 4 {
+            items.push(format!("o{}", 4 - placed));
+        }
+        parts.push(format!("{letter}={}", items.join(",")));
+    }
+    format!("{seat}:{}", parts.join("/"))
+}
+
+/// Every problem the thaayam crate finds in a converted trial, going on after each one from
+/// Ludii's own position (rebuilt from the trial) at the next turn where that position can be
+/// written; returns (trial line, code, message).
+fn all_deviations(trial: &ludii::Trial, c: &ludii::Converted) -> Vec<(u32, Code, String)> {
+    let game = thaayam::Thaayam::with_rules("ludii").unwrap();
+    let rec = &pdn::read_all(c.pdn.as_bytes())[0];
+    let tag = |name: &str| rec.tag(name).map(str::to_string);
+    let mut plies: Vec<Vec<&pdn::Move>> = Vec::new();
+    for n in &rec.movetext {
+        if let pdn::Node::Move(m) = n {
+            if plies.is_empty() || game.starts_ply(m.token.as_bytes()) {
+                plies.push(Vec::new());
+            }
+            plies.last_mut().unwrap().push(m);
+        }
+    }
+    let mut out = Vec::new();
+    let mut pos = Some(game.start_position(&tag).unwrap());
+    for ply in &plies {
+        let line = |off: u64| c.locate(off).unwrap().trl_line;
+        if pos.is_none() {
+            let seat = ply[0].token.chars().next().unwrap();
+            pos = game
+                .parse_position(&ludii_position(trial, line(ply[0].span.start), seat))
+                .ok();
+        }
+        let Some(p) = pos.as_mut() else { continue };
+        let tokens: Vec<&[u8]> = ply.iter().map(|m| m.token.as_bytes()).collect();
+        match game.resolve(p, &tokens) {
+            Ok(mv) => game.play(p, &mv),
+            Err(e) => {
+                let at = ply[e.token.min(ply.len() - 1)].span.start;
+                out.push((line(at), e.code, e.message));
+                pos = None;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_thaayam_deviation_is_a_known_ludii_deviation() {
+    for path in common::trials("thaayam_") {
+        let (text, trial) = read(&path);
+        let c = to_pdn(&trial).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let found = all_deviations(&trial, &c);
+        let mut kinds = std::collections::BTreeMap::new();
+        for (line, code, message) in &found {
+            let kind = if *code == Code::IllegalMove && message.contains("captures on") {
+                assert!(!lines[*line as usize - 1].contains("Remove"));
+                "no capture"
+            } else if *code == Code::UnusedThrow {
+                // The problem points at the throw group: the turn's lines start there.
+                let mover = trial.moves.iter().find(|m| m.line == *line).unwrap().mover;
+                let turn: Vec<&ludii::LudiiMove> = trial
+                    .moves
+                    .iter()
+                    .skip_while(|m| m.line < *line)
+                    .take_while(|m| m.mover == mover)
+                    .collect();
+                let dropped = turn.iter().any(|m| {
+                    m.actions_of("SetStateAndUpdateDice").next().is_some()
+                        && m.actions_of("RememberValue").next().is_none()
+                });
+                let board = ludii_board(&trial, *line);
+                let on_route = (0..25).any(|s| s != 12 && board[s].contains(&mover));
+                if !dropped {
+                    "fewer throws used than possible"
+                } else if on_route {
+                    assert!(
+                        all_covered(&trial, *line, mover),
+                        "{} line {line}: {message}",
+                        path.display()
+                    );
+                    "throws dropped: every piece covered"
+                } else {
+                    // Only pieces in the keep (and in hand): Ludii discarded as if none were
+                    // on the board.
+                    assert!(
+                        board[12].contains(&mover),
+                        "{} line {line}: {message}",
+                        path.display()
+                    );
+                    "throws dropped: keep not counted"
+                }
+            } else if *code == Code::ResultMismatch && message.contains("over") {
+                "plays on after the win"
+            } else {
+                panic!("{} line {line}: {code}: {message}", path.display())
+            };
+            eprintln!("{} line {line}: {kind}: {code}: {message}", path.display());
+            kinds.entry(kind).or_insert(*line);
+        }
+        eprintln!(
+            "{}: {} problems, first of each kind: {kinds:?}",
+            path.display(),
+            found.len()
+        );
+        assert!(!found.is_empty());
     }
 }

@@ -60,10 +60,27 @@ fn forgotten(m: &LudiiMove) -> Vec<i64> {
         .collect()
 }
 
+/// The palace sites of players 1–4 (c1, e3, c5, a3), where their pieces enter.
+const PALACES: [u32; 4] = [2, 14, 22, 10];
+
 /// The action token of a piece move.
 fn move_token(m: &LudiiMove, from: u32, to: u32) -> Result<String, ConvertError> {
     let values = forgotten(m);
     if (HANDS..DICE).contains(&from) {
+        // `in` names no squares: refuse what it would hide.
+        let p = usize::from(m.mover) - 1;
+        if from != HANDS + p as u32 || to != PALACES[p] {
+            return Err(bad(
+                m,
+                format!(
+                    "player {} moves a piece from site {from} to site {to}; a piece enters from \
+                     its own hand (site {}) onto its palace {}",
+                    m.mover,
+                    HANDS + p as u32,
+                    square_name(PALACES[p])
+                ),
+            ));
+        }
         return Ok("in".to_string());
     }
     if from == KEEP && (HANDS..DICE).contains(&to) {

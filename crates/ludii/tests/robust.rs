@@ -66,3 +66,25 @@ proptest! {
         exercise(&bytes);
     }
 }
+
+#[test]
+fn an_entry_that_in_would_hide_is_refused() {
+    // Player 1 (South) enters on e3 instead of its palace c1.
+    let text = THAAYAM
+        .replace("from=25,to=2,", "from=25,to=14,")
+        .replace("from=25,typeTo=Cell,to=2,", "from=25,typeTo=Cell,to=14,");
+    let t = ludii::read_trial(text.as_bytes()).unwrap();
+    let err = ludii::to_pdn(&t).unwrap_err();
+    assert!(err.to_string().contains("palace c1"), "{err}");
+    assert!(
+        matches!(
+            err,
+            ludii::ConvertError::BadMove {
+                line: 6,
+                number: 4,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}

@@ -80,7 +80,7 @@ fn an_entry_that_in_would_hide_is_refused() {
         matches!(
             err,
             ludii::ConvertError::BadMove {
-                line: 6,
+                line: 7,
                 number: 4,
                 ..
             }

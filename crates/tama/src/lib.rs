@@ -4,7 +4,8 @@
 //! The rules are those of the project's `docs/rules/tama.md`: 8x8 board, men that step and
 //! capture forward and sideways, flying kings that capture orthogonally, captured pieces
 //! removed at once, no 180° turn between jumps, the majority rule, and promotion in the middle
-//! of a chain. [`Tama::ludii`] selects Ludii's reading of mid-chain promotion.
+//! of a chain. [`Tama::ludii`] selects Ludii's reading of mid-chain promotion, and
+//! [`Tama::schmidt`] the short-range kings of Ludii's "Observed" (Schmidt 1934) ruleset.
 //!
 //! Position strings are PDN FEN with algebraic or numeric squares, `K` for kings:
 //! `W:Wa2,b2,Kd4:Ba7,h7` (side to move first; `?` reads as White; a trailing `.`, blanks,
@@ -53,6 +54,10 @@ pub struct Tama {
     /// Ludii's reading of rule 12: a man reaching the far rank by a jump goes on capturing as
     /// a man and is crowned when the chain ends.
     pub ludii: bool,
+    /// The `schmidt` option, Ludii's "Observed" ruleset after Schmidt (1934): kings are
+    /// short-range. A king steps one square along any of the eight lines and captures like a
+    /// man by a short jump over an adjacent piece, but in all four orthogonal directions.
+    pub schmidt: bool,
 }
 
 /// Tama in the game registry.
@@ -62,10 +67,16 @@ pub static INFO: game::GameInfo = game::GameInfo {
     variant_tag: "Tama",
     aliases: &["Armenian", "Armenian draughts"],
     game_types: &[],
-    options: &[game::RuleOption {
-        name: "ludii",
-        help: "a man reaching the far rank by a jump goes on capturing as a man (Ludii's Wikipedia ruleset)",
-    }],
+    options: &[
+        game::RuleOption {
+            name: "ludii",
+            help: "a man reaching the far rank by a jump goes on capturing as a man (Ludii's Wikipedia ruleset)",
+        },
+        game::RuleOption {
+            name: "schmidt",
+            help: "short-range kings: one step on any line, captures by a short orthogonal jump (Ludii's Observed ruleset)",
+        },
+    ],
     seat_names: &["White", "Black"],
     profile: game::Profile {
         two_sides: true,
@@ -81,40 +92,70 @@ pub static INFO: game::GameInfo = game::GameInfo {
 
 impl Tama {
     /// The default rules.
-    pub const DEFAULT: Tama = Tama { ludii: false };
+    pub const DEFAULT: Tama = Tama {
+        ludii: false,
+        schmidt: false,
+    };
     /// The `ludii` ruleset option.
-    pub const LUDII: Tama = Tama { ludii: true };
+    pub const LUDII: Tama = Tama {
+        ludii: true,
+        schmidt: false,
+    };
+    /// The `schmidt` ruleset option (short-range kings).
+    pub const SCHMIDT: Tama = Tama {
+        ludii: false,
+        schmidt: true,
+    };
+
+    /// The same rules with the `ludii` option set to `ludii`.
+    pub const fn with_ludii(self, ludii: bool) -> Tama {
+        Tama { ludii, ..self }
+    }
+
+    /// The rules for an option list such as `"ludii"` or `"schmidt"` (empty = default),
+    /// checked against [`INFO`]; the error says which options exist.
+    pub fn with_options(options: &str) -> Result<Tama, String> {
+        INFO.parse_options(options)
+            .map(|o| Tama::from_options(&o))
+            .map_err(|e| e.to_string())
+    }
 
     /// The rules for a validated option set (see [`INFO`]).
     pub fn from_options(options: &game::Options) -> Tama {
         Tama {
             ludii: options.has("ludii"),
+            schmidt: options.has("schmidt"),
         }
     }
 
     /// Fills `list` with every legal move; for captures every landing-square variant.
     pub fn legal_moves(&self, pos: &Position, list: &mut MoveList) {
-        legal_moves(pos, self.ludii, list);
+        movegen::legal_moves_with(pos, *self, list);
     }
 
     /// Fills `list` with one move per resulting position.
     pub fn legal_moves_distinct(&self, pos: &Position, list: &mut MoveList) {
-        legal_moves_distinct(pos, self.ludii, list);
+        movegen::legal_moves_distinct_with(pos, *self, list);
     }
 
     /// Fills `list` with every complete capture chain, before the majority rule.
     pub fn all_capture_chains(&self, pos: &Position, list: &mut MoveList) {
-        all_capture_chains(pos, self.ludii, list);
+        movegen::all_chains_with(pos, *self, list);
     }
 
     /// Pieces taken by the best capture chain (0 when there is no capture).
     pub fn max_capture(&self, pos: &Position) -> usize {
-        max_capture(pos, self.ludii)
+        movegen::max_capture_with(pos, *self)
     }
 
     /// Leaf count `depth` plies ahead (moves with the same result counted once).
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        perft(pos, depth, self.ludii)
+        movegen::perft_with(pos, depth, *self)
+    }
+
+    /// True when the side to move has a legal move under these rules.
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        movegen::has_legal_move_with(pos, *self)
     }
 
     /// Every legal move as a full path (`c3-c4`, `c3xc5xe5`, a king's flying capture with the
@@ -131,7 +172,7 @@ impl Tama {
 
     /// Resolves one move token (see the crate docs for what is accepted).
     pub fn resolve_token(&self, pos: &Position, token: &[u8]) -> Result<Move, Problem> {
-        resolve::resolve(pos, self.ludii, token)
+        resolve::resolve(pos, *self, token)
     }
 
     /// Writes `mv` (legal in `pos`). The short capture form is used unless another legal move
@@ -195,7 +236,7 @@ impl Game for Tama {
     }
 
     fn terminal(&self, pos: &Position) -> Option<Outcome> {
-        if has_legal_move(pos) {
+        if self.has_legal_move(pos) {
             None
         } else {
             Some(Outcome::Win {

@@ -8,6 +8,7 @@
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::square::{Dir, Side, Square};
+use crate::Tama;
 
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub(crate) const FILE_B: u64 = FILE_A << 1;
@@ -54,6 +55,32 @@ const fn build_rays() -> [[u64; 64]; 8] {
 /// [`Dir`]).
 pub(crate) static RAYS: [[u64; 64]; 8] = build_rays();
 
+const fn build_steps() -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut df = -1;
+            while df <= 1 {
+                let (nf, nr) = (f + df, r + dr);
+                if (df != 0 || dr != 0) && nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                    t[s] |= 1u64 << (nr * 8 + nf);
+                }
+                df += 1;
+            }
+            dr += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// `STEPS[sq]`: the (up to eight) neighbours of `sq`, where a short-range king (the `schmidt`
+/// option) steps.
+pub(crate) static STEPS: [u64; 64] = build_steps();
+
 /// True when the direction runs towards higher square indices.
 #[inline]
 const fn positive(d: usize) -> bool {
@@ -84,9 +111,12 @@ fn ray_attacks(sq: usize, d: usize, occ: u64) -> u64 {
     }
 }
 
-/// Empty squares a king on `sq` slides to (rule 6).
+/// Empty squares a king on `sq` slides to (rule 6), or steps to when kings are short-range.
 #[inline]
-pub(crate) fn king_quiet_targets(sq: usize, occ: u64) -> u64 {
+pub(crate) fn king_quiet_targets(sq: usize, occ: u64, short: bool) -> u64 {
+    if short {
+        return STEPS[sq] & !occ;
+    }
     let mut t = 0;
     for d in 0..8 {
         t |= ray_attacks(sq, d, occ);
@@ -113,6 +143,14 @@ pub(crate) fn king_jump(sq: usize, d: usize, occ: u64, enemy: u64) -> Option<(us
     } else {
         Some((victim, landings))
     }
+}
+
+/// For a short-range king (the `schmidt` option) on `sq` jumping in orthogonal direction
+/// `d`: the captured square and the landing square as a bitboard, if the jump exists.
+#[inline]
+fn short_king_jump(sq: usize, d: usize, occ: u64, enemy: u64) -> Option<(usize, u64)> {
+    let (mid, land) = short_jump(sq, d)?;
+    (enemy & (1u64 << mid) != 0 && occ & (1u64 << land) == 0).then_some((mid, 1u64 << land))
 }
 
 /// Capture directions of a man of `side`: forward and both sideways (rule 5).
@@ -145,9 +183,15 @@ fn short_jump(sq: usize, d: usize) -> Option<(usize, usize)> {
     }
 }
 
-/// Pieces of the side to move that can make at least one jump now.
+/// Pieces of the side to move that can make at least one jump now (flying kings).
 #[inline]
 pub fn capturers(pos: &Position) -> u64 {
+    capturers_with(pos, false)
+}
+
+/// [`capturers`] with short-range kings when `short` is set (the `schmidt` option).
+#[inline]
+pub(crate) fn capturers_with(pos: &Position, short: bool) -> u64 {
     let us = pos.side_to_move();
     let them = us.opponent();
     let enemy = pos.pieces(them);
@@ -165,7 +209,12 @@ pub fn capturers(pos: &Position) -> u64 {
         let sq = kings.trailing_zeros() as usize;
         kings &= kings - 1;
         for d in 0..4 {
-            if king_jump(sq, d, occ, enemy).is_some() {
+            let jump = if short {
+                short_king_jump(sq, d, occ, enemy)
+            } else {
+                king_jump(sq, d, occ, enemy)
+            };
+            if jump.is_some() {
                 c |= 1u64 << sq;
                 break;
             }
@@ -180,8 +229,15 @@ pub fn has_capture(pos: &Position) -> bool {
     capturers(pos) != 0
 }
 
+/// [`has_capture`] under `rules`.
+#[inline]
+pub(crate) fn has_capture_with(pos: &Position, rules: Tama) -> bool {
+    capturers_with(pos, rules.schmidt) != 0
+}
+
 struct ChainGen<'f, F: FnMut(&Move)> {
     ludii: bool,
+    short_kings: bool,
     side: Side,
     far: u64,
     enemy: u64,
@@ -203,7 +259,12 @@ impl<F: FnMut(&Move)> ChainGen<'_, F> {
                 if d == back {
                     continue;
                 }
-                if let Some((victim, mut landings)) = king_jump(sq, d, self.occ, self.enemy) {
+                let jump = if self.short_kings {
+                    short_king_jump(sq, d, self.occ, self.enemy)
+                } else {
+                    king_jump(sq, d, self.occ, self.enemy)
+                };
+                if let Some((victim, mut landings)) = jump {
                     extended = true;
                     let vbit = 1u64 << victim;
                     self.enemy &= !vbit;
@@ -265,6 +326,11 @@ impl<F: FnMut(&Move)> ChainGen<'_, F> {
 /// side to move). Every distinct landing sequence is reported; nothing is filtered by the
 /// majority rule.
 pub fn for_each_chain_from(pos: &Position, ludii: bool, from: Square, f: &mut impl FnMut(&Move)) {
+    chains_from(pos, Tama::DEFAULT.with_ludii(ludii), from, f);
+}
+
+/// [`for_each_chain_from`] under `rules`.
+pub(crate) fn chains_from(pos: &Position, rules: Tama, from: Square, f: &mut impl FnMut(&Move)) {
     let us = pos.side_to_move();
     let b = from.bit();
     let king = if pos.kings(us) & b != 0 {
@@ -275,7 +341,8 @@ pub fn for_each_chain_from(pos: &Position, ludii: bool, from: Square, f: &mut im
         return;
     };
     let mut g = ChainGen {
-        ludii,
+        ludii: rules.ludii,
+        short_kings: rules.schmidt,
         side: us,
         far: us.far_rank_mask(),
         enemy: pos.pieces(us.opponent()),
@@ -289,24 +356,39 @@ pub fn for_each_chain_from(pos: &Position, ludii: bool, from: Square, f: &mut im
 /// Calls `f` for every complete capture chain of every piece of the side to move (rules 5,
 /// 7–10, 12), before the majority rule.
 pub fn for_each_chain(pos: &Position, ludii: bool, f: &mut impl FnMut(&Move)) {
-    let mut c = capturers(pos);
+    chains(pos, Tama::DEFAULT.with_ludii(ludii), f);
+}
+
+/// [`for_each_chain`] under `rules`.
+pub(crate) fn chains(pos: &Position, rules: Tama, f: &mut impl FnMut(&Move)) {
+    let mut c = capturers_with(pos, rules.schmidt);
     while c != 0 {
         let sq = c.trailing_zeros() as u8;
         c &= c - 1;
-        for_each_chain_from(pos, ludii, Square::from_index_unchecked(sq), f);
+        chains_from(pos, rules, Square::from_index_unchecked(sq), f);
     }
 }
 
 /// Appends every complete capture chain (all landing-square variants, no majority filter).
 pub fn all_capture_chains(pos: &Position, ludii: bool, list: &mut MoveList) {
+    all_chains_with(pos, Tama::DEFAULT.with_ludii(ludii), list);
+}
+
+/// [`all_capture_chains`] under `rules`.
+pub(crate) fn all_chains_with(pos: &Position, rules: Tama, list: &mut MoveList) {
     list.clear();
-    for_each_chain(pos, ludii, &mut |m| list.push(*m));
+    chains(pos, rules, &mut |m| list.push(*m));
 }
 
 /// The number of pieces the best capture chain takes (0 when no capture exists).
 pub fn max_capture(pos: &Position, ludii: bool) -> usize {
+    max_capture_with(pos, Tama::DEFAULT.with_ludii(ludii))
+}
+
+/// [`max_capture`] under `rules`.
+pub(crate) fn max_capture_with(pos: &Position, rules: Tama) -> usize {
     let mut best = 0;
-    for_each_chain(pos, ludii, &mut |m| best = best.max(m.capture_count()));
+    chains(pos, rules, &mut |m| best = best.max(m.capture_count()));
     best
 }
 
@@ -350,6 +432,11 @@ fn men_targets(side: Side, men: u64, empty: u64) -> [(u64, i32); 5] {
 /// Appends every quiet move of the side to move (rules 4, 6), whether or not a capture is
 /// compulsory.
 pub fn quiet_moves(pos: &Position, list: &mut MoveList) {
+    quiet_moves_with(pos, false, list);
+}
+
+/// [`quiet_moves`], with short-range kings when `short` is set.
+pub(crate) fn quiet_moves_with(pos: &Position, short: bool, list: &mut MoveList) {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let far = us.far_rank_mask();
@@ -360,7 +447,7 @@ pub fn quiet_moves(pos: &Position, list: &mut MoveList) {
     while kings != 0 {
         let sq = kings.trailing_zeros() as usize;
         kings &= kings - 1;
-        let mut t = king_quiet_targets(sq, occ);
+        let mut t = king_quiet_targets(sq, occ, short);
         while t != 0 {
             let to = t.trailing_zeros() as u8;
             t &= t - 1;
@@ -376,6 +463,12 @@ pub fn quiet_moves(pos: &Position, list: &mut MoveList) {
 /// Number of quiet moves of the side to move.
 #[inline]
 pub fn count_quiet(pos: &Position) -> u64 {
+    count_quiet_with(pos, false)
+}
+
+/// [`count_quiet`], with short-range kings when `short` is set.
+#[inline]
+pub(crate) fn count_quiet_with(pos: &Position, short: bool) -> u64 {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let mut n = 0u64;
@@ -386,7 +479,7 @@ pub fn count_quiet(pos: &Position) -> u64 {
     while kings != 0 {
         let sq = kings.trailing_zeros() as usize;
         kings &= kings - 1;
-        n += u64::from(king_quiet_targets(sq, occ).count_ones());
+        n += u64::from(king_quiet_targets(sq, occ, short).count_ones());
     }
     n
 }
@@ -395,6 +488,17 @@ pub fn count_quiet(pos: &Position) -> u64 {
 /// whether a capture is compulsory).
 #[inline]
 pub fn quiet_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    quiet_move_with(pos, false, from, to)
+}
+
+/// [`quiet_move`], with short-range kings when `short` is set.
+#[inline]
+pub(crate) fn quiet_move_with(
+    pos: &Position,
+    short: bool,
+    from: Square,
+    to: Square,
+) -> Option<Move> {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     if occ & to.bit() != 0 {
@@ -410,6 +514,10 @@ pub fn quiet_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
         let ok = (dr == 1 && df.abs() <= 1) || (dr == 0 && df.abs() == 1);
         ok.then(|| Move::quiet(from, to, to.rank() == us.far_rank()))
     } else if pos.kings(us) & from.bit() != 0 {
+        if short {
+            return (STEPS[from.index() as usize] & to.bit() != 0)
+                .then(|| Move::quiet(from, to, false));
+        }
         let d = Dir::between(from, to)? as usize;
         let between = RAYS[d][from.index() as usize] & !RAYS[d][to.index() as usize] & !to.bit();
         (between & occ == 0).then(|| Move::quiet(from, to, false))
@@ -421,10 +529,15 @@ pub fn quiet_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 /// Fills `list` with every legal move: the maximal capture chains if any capture exists (all
 /// landing-square variants of each), else the quiet moves.
 pub fn legal_moves(pos: &Position, ludii: bool, list: &mut MoveList) {
+    legal_moves_with(pos, Tama::DEFAULT.with_ludii(ludii), list);
+}
+
+/// [`legal_moves`] under `rules`.
+pub(crate) fn legal_moves_with(pos: &Position, rules: Tama, list: &mut MoveList) {
     list.clear();
-    if has_capture(pos) {
+    if has_capture_with(pos, rules) {
         let mut best = 0;
-        for_each_chain(pos, ludii, &mut |m| {
+        chains(pos, rules, &mut |m| {
             let c = m.capture_count();
             if c > best {
                 best = c;
@@ -435,13 +548,18 @@ pub fn legal_moves(pos: &Position, ludii: bool, list: &mut MoveList) {
             }
         });
     } else {
-        quiet_moves(pos, list);
+        quiet_moves_with(pos, rules.schmidt, list);
     }
 }
 
 /// Like [`legal_moves`], keeping one move per resulting position.
 pub fn legal_moves_distinct(pos: &Position, ludii: bool, list: &mut MoveList) {
-    legal_moves(pos, ludii, list);
+    legal_moves_distinct_with(pos, Tama::DEFAULT.with_ludii(ludii), list);
+}
+
+/// [`legal_moves_distinct`] under `rules`.
+pub(crate) fn legal_moves_distinct_with(pos: &Position, rules: Tama, list: &mut MoveList) {
+    legal_moves_with(pos, rules, list);
     if list.first().is_some_and(Move::is_capture) {
         list.dedup_results();
     }
@@ -452,25 +570,35 @@ pub fn has_legal_move(pos: &Position) -> bool {
     has_capture(pos) || count_quiet(pos) != 0
 }
 
-/// Counts leaf positions `depth` plies ahead, moves that lead to the same position counted once.
-pub fn perft(pos: &Position, depth: u32, ludii: bool) -> u64 {
-    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
-    perft_rec(pos, depth, ludii, &mut lists)
+/// [`has_legal_move`] under `rules`.
+pub(crate) fn has_legal_move_with(pos: &Position, rules: Tama) -> bool {
+    has_capture_with(pos, rules) || count_quiet_with(pos, rules.schmidt) != 0
 }
 
-fn perft_rec(pos: &Position, depth: u32, ludii: bool, lists: &mut [MoveList]) -> u64 {
+/// Counts leaf positions `depth` plies ahead, moves that lead to the same position counted once.
+pub fn perft(pos: &Position, depth: u32, ludii: bool) -> u64 {
+    perft_with(pos, depth, Tama::DEFAULT.with_ludii(ludii))
+}
+
+/// [`perft`] under `rules`.
+pub(crate) fn perft_with(pos: &Position, depth: u32, rules: Tama) -> u64 {
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    perft_rec(pos, depth, rules, &mut lists)
+}
+
+fn perft_rec(pos: &Position, depth: u32, rules: Tama, lists: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let capture = has_capture(pos);
+    let capture = has_capture_with(pos, rules);
     if depth == 1 && !capture {
-        return count_quiet(pos);
+        return count_quiet_with(pos, rules.schmidt);
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
     list.clear();
     if capture {
         let mut best = 0;
-        for_each_chain(pos, ludii, &mut |m| {
+        chains(pos, rules, &mut |m| {
             let c = m.capture_count();
             if c > best {
                 best = c;
@@ -482,7 +610,7 @@ fn perft_rec(pos: &Position, depth: u32, ludii: bool, lists: &mut [MoveList]) ->
         });
         list.dedup_results();
     } else {
-        quiet_moves(pos, list);
+        quiet_moves_with(pos, rules.schmidt, list);
     }
     if depth == 1 {
         return list.len() as u64;
@@ -491,7 +619,7 @@ fn perft_rec(pos: &Position, depth: u32, ludii: bool, lists: &mut [MoveList]) ->
     for mv in list.iter() {
         let mut child = *pos;
         child.play(mv);
-        n += perft_rec(&child, depth - 1, ludii, rest);
+        n += perft_rec(&child, depth - 1, rules, rest);
     }
     n
 }

@@ -6,11 +6,12 @@
 
 use game::{Code, Problem};
 
-use crate::movegen::{for_each_chain, for_each_chain_from, has_capture, quiet_move, RAYS};
+use crate::movegen::{chains, chains_from, has_capture_with, quiet_move_with, RAYS};
 use crate::moves::{Move, MoveList};
 use crate::notation::{parse_token, Separator, Token};
 use crate::position::{Kind, Position};
 use crate::square::{Dir, Side, Square};
+use crate::Tama;
 
 /// How a token fits one complete chain.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -55,6 +56,10 @@ fn fit(tok: &[Square], mv: &Move) -> Fit {
 
 const KEEP: usize = 4;
 
+const SHORT_KING_STEP: &str = "under the schmidt rules a king moves one square";
+const SHORT_KING_JUMP: &str =
+    "under the schmidt rules a king captures by a short jump over an adjacent piece";
+
 /// `(file, rank)` of a square, for diagrams.
 #[inline]
 pub(crate) fn coords(sq: Square) -> (u8, u8) {
@@ -71,23 +76,23 @@ pub(crate) fn move_path(mv: &Move) -> Vec<(u8, u8)> {
 
 /// Resolves one token against the position. A problem carries the squares the token names
 /// (and, for a capture too short or missed, one maximal chain) for diagrams.
-pub fn resolve(pos: &Position, ludii: bool, raw: &[u8]) -> Result<Move, Problem> {
+pub fn resolve(pos: &Position, rules: Tama, raw: &[u8]) -> Result<Move, Problem> {
     let tok = parse_token(raw).map_err(|m| Problem::new(Code::IllegalMove, m))?;
-    resolve_parsed(pos, ludii, &tok, raw).map_err(|p| {
+    resolve_parsed(pos, rules, &tok, raw).map_err(|p| {
         let named = tok.squares().iter().copied().map(coords).collect();
         p.with_played(vec![named])
     })
 }
 
-fn resolve_parsed(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Result<Move, Problem> {
+fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Result<Move, Problem> {
     let squares = tok.squares();
-    if !has_capture(pos) {
+    if !has_capture_with(pos, rules) {
         if squares.len() == 2 {
-            if let Some(mv) = quiet_move(pos, squares[0], squares[1]) {
+            if let Some(mv) = quiet_move_with(pos, rules.schmidt, squares[0], squares[1]) {
                 return Ok(mv);
             }
         }
-        return Err(illegal(pos, ludii, tok, raw));
+        return Err(illegal(pos, rules, tok, raw));
     }
 
     // Captures exist: one pass over every complete chain.
@@ -98,7 +103,7 @@ fn resolve_parsed(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Resul
     let mut n_found = 0usize;
     let mut prefix = 0usize;
     let full_path = squares.len() >= 3;
-    for_each_chain(pos, ludii, &mut |m| {
+    chains(pos, rules, &mut |m| {
         let c = m.capture_count();
         global_max = global_max.max(c);
         if full_path && m.from() == squares[0] && m.path() == &squares[1..] {
@@ -124,7 +129,7 @@ fn resolve_parsed(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Resul
     let shown = String::from_utf8_lossy(raw);
     let shown = shown.trim();
     let non_maximal = |taken: usize, stopped: bool| {
-        let chain = example_chain(pos, ludii, tok.from(), global_max);
+        let chain = example_chain(pos, rules, tok.from(), global_max);
         let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
         let message = if stopped {
             format!(
@@ -153,12 +158,13 @@ fn resolve_parsed(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Resul
         if n_found == 1 {
             return Ok(found[0]);
         }
-        return Err(ambiguous(pos, ludii, tok, raw, global_max));
+        return Err(ambiguous(pos, rules, tok, raw, global_max));
     }
     // 3. A quiet move (written as one) while a capture is compulsory.
-    let quiet = squares.len() == 2 && quiet_move(pos, squares[0], squares[1]).is_some();
+    let quiet =
+        squares.len() == 2 && quiet_move_with(pos, rules.schmidt, squares[0], squares[1]).is_some();
     if quiet && tok.separator() != Separator::Capture {
-        return Err(missed_capture(pos, ludii, tok, shown, global_max));
+        return Err(missed_capture(pos, rules, tok, shown, global_max));
     }
     // 4. A legal chain that takes too little, or stops too early.
     if n_found > 0 {
@@ -168,13 +174,13 @@ fn resolve_parsed(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Resul
         return Err(non_maximal(prefix, true));
     }
     if quiet {
-        return Err(missed_capture(pos, ludii, tok, shown, global_max));
+        return Err(missed_capture(pos, rules, tok, shown, global_max));
     }
-    Err(illegal(pos, ludii, tok, raw))
+    Err(illegal(pos, rules, tok, raw))
 }
 
-fn missed_capture(pos: &Position, ludii: bool, tok: &Token, shown: &str, max: usize) -> Problem {
-    let chain = example_chain(pos, ludii, tok.from(), max);
+fn missed_capture(pos: &Position, rules: Tama, tok: &Token, shown: &str, max: usize) -> Problem {
+    let chain = example_chain(pos, rules, tok.from(), max);
     let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
     Problem::new(
         Code::MissedCapture,
@@ -197,10 +203,10 @@ fn pieces(n: usize) -> String {
 
 /// A maximal chain to show the player: one of the piece on `prefer` if it has one, else the
 /// first in path order.
-fn example_chain(pos: &Position, ludii: bool, prefer: Square, max: usize) -> Option<Move> {
+fn example_chain(pos: &Position, rules: Tama, prefer: Square, max: usize) -> Option<Move> {
     let mut own: Option<(String, Move)> = None;
     let mut any: Option<(String, Move)> = None;
-    for_each_chain(pos, ludii, &mut |m| {
+    chains(pos, rules, &mut |m| {
         if m.capture_count() != max {
             return;
         }
@@ -217,9 +223,9 @@ fn example_chain(pos: &Position, ludii: bool, prefer: Square, max: usize) -> Opt
     own.or(any).map(|(_, m)| m)
 }
 
-fn ambiguous(pos: &Position, ludii: bool, tok: &Token, raw: &[u8], max: usize) -> Problem {
+fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -> Problem {
     let mut list = MoveList::new();
-    for_each_chain_from(pos, ludii, tok.from(), &mut |m| {
+    chains_from(pos, rules, tok.from(), &mut |m| {
         if m.capture_count() == max && fit(tok.squares(), m) == Fit::Whole {
             list.push(*m);
         }
@@ -295,16 +301,16 @@ fn rel(side: Side, a: Square, b: Square) -> (i8, i8) {
 }
 
 /// Builds the `illegal-move` problem, with the reason in words.
-fn illegal(pos: &Position, ludii: bool, tok: &Token, raw: &[u8]) -> Problem {
+fn illegal(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Problem {
     let shown = String::from_utf8_lossy(raw);
-    let reason = explain(pos, ludii, tok);
+    let reason = explain(pos, rules, tok);
     Problem::new(
         Code::IllegalMove,
         format!("{} is illegal: {reason}", shown.trim()),
     )
 }
 
-fn explain(pos: &Position, ludii: bool, tok: &Token) -> String {
+fn explain(pos: &Position, rules: Tama, tok: &Token) -> String {
     let us = pos.side_to_move();
     let from = tok.from();
     let Some(piece) = pos.piece_at(from) else {
@@ -325,9 +331,9 @@ fn explain(pos: &Position, ludii: bool, tok: &Token) -> String {
         // A short form over several jumps: only the chains can tell.
         None
     } else if squares.len() == 2 && !capture_written {
-        explain_step(pos, piece.kind, from, squares[1])
+        explain_step(pos, rules, piece.kind, from, squares[1])
     } else {
-        explain_path(pos, ludii, piece.kind, squares)
+        explain_path(pos, rules, piece.kind, squares)
     };
     if let Some(r) = reason {
         return r;
@@ -335,9 +341,9 @@ fn explain(pos: &Position, ludii: bool, tok: &Token) -> String {
     // Every step looked possible: the token names a jump sequence that is not a whole move,
     // or a quiet move while a capture is compulsory.
     let mut chains = MoveList::new();
-    for_each_chain_from(pos, ludii, from, &mut |m| chains.push(*m));
+    chains_from(pos, rules, from, &mut |m| chains.push(*m));
     if chains.is_empty() {
-        if has_capture(pos) {
+        if has_capture_with(pos, rules) {
             return "a capture is compulsory and this is not one".to_string();
         }
         return format!(
@@ -356,7 +362,13 @@ fn explain(pos: &Position, ludii: bool, tok: &Token) -> String {
 }
 
 /// A two-square token written without a capture sign: a step or slide, or perhaps a jump.
-fn explain_step(pos: &Position, kind: Kind, from: Square, to: Square) -> Option<String> {
+fn explain_step(
+    pos: &Position,
+    rules: Tama,
+    kind: Kind,
+    from: Square,
+    to: Square,
+) -> Option<String> {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let own = pos.pieces(us);
@@ -407,6 +419,25 @@ fn explain_step(pos: &Position, kind: Kind, from: Square, to: Square) -> Option<
             if occ & to.bit() != 0 {
                 return Some(format!("{to} is occupied"));
             }
+            if rules.schmidt
+                && (to.file() - from.file())
+                    .abs()
+                    .max((to.rank() - from.rank()).abs())
+                    > 1
+            {
+                let jump = d.is_orthogonal()
+                    && (to.file() - from.file())
+                        .abs()
+                        .max((to.rank() - from.rank()).abs())
+                        == 2
+                    && from
+                        .step(d)
+                        .is_some_and(|m| pos.pieces(us.opponent()) & m.bit() != 0);
+                if !jump {
+                    return Some(SHORT_KING_STEP.to_string());
+                }
+                return None;
+            }
             let on_way = between(from, to, d) & occ;
             if on_way == 0 {
                 return None;
@@ -431,7 +462,7 @@ fn explain_step(pos: &Position, kind: Kind, from: Square, to: Square) -> Option<
 
 /// A token read as a capture: each pair of consecutive squares is checked as one jump, with
 /// captured pieces removed at once, as the chain would be played.
-fn explain_path(pos: &Position, ludii: bool, kind: Kind, squares: &[Square]) -> Option<String> {
+fn explain_path(pos: &Position, rules: Tama, kind: Kind, squares: &[Square]) -> Option<String> {
     let us = pos.side_to_move();
     let enemy0 = pos.pieces(us.opponent());
     let mut enemy = enemy0;
@@ -466,6 +497,9 @@ fn explain_path(pos: &Position, ludii: bool, kind: Kind, squares: &[Square]) -> 
             }
             if occ & b.bit() != 0 {
                 return Some(format!("{b} is occupied"));
+            }
+            if rules.schmidt && (b.file() - a.file()).abs().max((b.rank() - a.rank()).abs()) != 2 {
+                return Some(format!("{SHORT_KING_JUMP} ({a}x{b})"));
             }
             let on_way = between(a, b, d) & occ;
             if on_way == 0 {
@@ -545,7 +579,7 @@ fn explain_path(pos: &Position, ludii: bool, kind: Kind, squares: &[Square]) -> 
             }
             victim = mid;
             if b.rank() == us.far_rank() {
-                if ludii {
+                if rules.ludii {
                     crowned_as_man = true;
                 } else {
                     king = true;

@@ -47,7 +47,7 @@ fn check_table(limit: u64) -> usize {
             continue;
         }
         let pos = Position::from_fen(&line.fen).expect("table FEN");
-        let rules = Tama { ludii: line.ludii };
+        let rules = Tama::DEFAULT.with_ludii(line.ludii);
         assert_eq!(
             rules.perft(&pos, line.depth),
             line.nodes,
@@ -101,7 +101,7 @@ fn texts_ref(b: &Board, ludii: bool) -> BTreeSet<(String, Vec<usize>, bool)> {
 
 fn texts_crate(pos: &Position, ludii: bool) -> BTreeSet<(String, Vec<usize>, bool)> {
     let mut l = MoveList::new();
-    Tama { ludii }.legal_moves(pos, &mut l);
+    Tama::DEFAULT.with_ludii(ludii).legal_moves(pos, &mut l);
     l.iter()
         .map(|m: &Move| {
             (
@@ -148,10 +148,14 @@ fn generator_matches_reference_on_random_playouts() {
                 b.fen()
             );
             let mut chains = MoveList::new();
-            Tama { ludii }.all_capture_chains(&pos, &mut chains);
+            Tama::DEFAULT
+                .with_ludii(ludii)
+                .all_capture_chains(&pos, &mut chains);
             assert_eq!(chains.len(), b.chains(ludii).len(), "chains at {}", b.fen());
             let mut distinct = MoveList::new();
-            Tama { ludii }.legal_moves_distinct(&pos, &mut distinct);
+            Tama::DEFAULT
+                .with_ludii(ludii)
+                .legal_moves_distinct(&pos, &mut distinct);
             assert_eq!(
                 distinct.len(),
                 b.distinct(ludii).len(),
@@ -164,7 +168,8 @@ fn generator_matches_reference_on_random_playouts() {
                 break;
             }
             let m = &moves[(rng.next() % moves.len() as u64) as usize];
-            let mv = Tama { ludii }
+            let mv = Tama::DEFAULT
+                .with_ludii(ludii)
                 .resolve_token(&pos, m.text().as_bytes())
                 .expect("reference move resolves");
             pos.play(&mv);

@@ -99,7 +99,7 @@ proptest! {
 
     #[test]
     fn random_playouts_keep_invariants(choices in prop::collection::vec(any::<u32>(), 1..160), ludii: bool) {
-        let rules = Tama { ludii };
+        let rules = Tama::DEFAULT.with_ludii(ludii);
         let mut pos = Position::start();
         let mut list = MoveList::new();
         for c in choices {

@@ -289,3 +289,51 @@ fn rule_13_no_move_loses() {
         assert_eq!(g.write_result(g.parse_result(r).unwrap()), r);
     }
 }
+
+// The `schmidt` option: short-range kings (Ludii's "Observed" ruleset).
+
+fn moves_schmidt(fen: &str) -> Vec<String> {
+    Tama::SCHMIDT.move_strings(&pos(fen))
+}
+
+#[test]
+fn schmidt_king_steps_one_square_in_eight_directions() {
+    assert_eq!(
+        moves_schmidt("W:WKd4:Ba8"),
+        sorted(&["d4-c3", "d4-c4", "d4-c5", "d4-d3", "d4-d5", "d4-e3", "d4-e4", "d4-e5"])
+    );
+    // The default king slides: far more moves from the same square.
+    assert!(moves("W:WKd4:Ba8").len() > 20);
+}
+
+#[test]
+fn schmidt_king_captures_by_a_short_jump_only() {
+    // d6 is two squares away: the flying king could take it, the short king cannot.
+    assert_eq!(moves_schmidt("W:WKd4:Bd6,e4,a8"), sorted(&["d4xf4"]));
+    assert_eq!(
+        moves("W:WKd4:Bd6,e4,a8"),
+        sorted(&["d4xd7", "d4xd8", "d4xf4", "d4xg4", "d4xh4"])
+    );
+}
+
+#[test]
+fn schmidt_king_captures_backwards_and_chains() {
+    assert_eq!(moves_schmidt("W:WKd4:Bd3,c2"), sorted(&["d4xd2xb2"]));
+    assert_eq!(moves("W:WKd4:Bd3,c2"), sorted(&["d4xd2xa2", "d4xd2xb2"]));
+}
+
+#[test]
+fn schmidt_resolver_explains_a_long_king_move() {
+    let rules = Tama::with_options("schmidt").unwrap();
+    assert_eq!(rules, Tama::SCHMIDT);
+    let p = pos("W:WKd4:Ba8");
+    let err = rules.resolve_token(&p, b"d4-d7").unwrap_err();
+    assert_eq!(err.code, game::Code::IllegalMove);
+    assert!(err.message.contains("one square"), "{}", err.message);
+    let err = rules
+        .resolve_token(&pos("W:WKd4:Bd6,e4,a8"), b"d4xd7")
+        .unwrap_err();
+    assert!(err.message.contains("short jump"), "{}", err.message);
+    assert!(rules.resolve_token(&p, b"d4-e5").is_ok());
+    assert!(Tama::DEFAULT.resolve_token(&p, b"d4-d7").is_ok());
+}

@@ -14,6 +14,8 @@ pub enum Target {
     Pdn,
     /// One JSON object per game, one game per line.
     Json,
+    /// A Ludii trial (Tama; one game per file).
+    Trl,
 }
 
 /// What a conversion met on its way.
@@ -117,6 +119,21 @@ pub fn convert(
                 out.write_all(record.to_json().as_bytes())?;
                 out.write_all(b"\n")?;
             }
+            Target::Trl if game > 1 => {
+                tally.problems += 1;
+                writeln!(
+                    notes,
+                    "{name}: game {game}: not written: a Ludii trial holds one game \
+                     (split the file first: arbiter split --games 1)"
+                )?;
+            }
+            Target::Trl => match ludii::from_pdn_tama(&record) {
+                Ok(trial) => out.write_all(trial.as_bytes())?,
+                Err(e) => {
+                    tally.problems += 1;
+                    writeln!(notes, "{name}: game {game}: not written as a trial: {e}")?;
+                }
+            },
         }
         Ok(())
     };

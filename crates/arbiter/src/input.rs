@@ -26,6 +26,28 @@ impl Input {
     /// alike) and decompressed on the fly; an input that is not text (NUL bytes, or mostly
     /// control characters) is refused with an `InvalidData` error.
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        self.open_records().map(|(reader, _)| reader)
+    }
+
+    /// Like [`Input::open`], and a Ludii trial (a text starting with `game=`) is converted
+    /// to the PDN text of one record on the way: its [`Trial`] says where that record's
+    /// pieces came from.
+    pub fn open_records(&self) -> io::Result<(Box<dyn Read + Send>, Option<Trial>)> {
+        let mut text = self.open_text()?;
+        if !text.fill_buf()?.starts_with(b"game=") {
+            return Ok((Box::new(text), None));
+        }
+        let mut bytes = Vec::new();
+        text.read_to_end(&mut bytes)?;
+        let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
+        let trial = ludii::read_trial(&bytes).map_err(|e| invalid(e.to_string()))?;
+        let converted = ludii::to_pdn(&trial).map_err(|e| invalid(e.to_string()))?;
+        let lines = pdn::decode(&bytes).lines().map(str::to_string).collect();
+        let pdn = io::Cursor::new(converted.pdn.clone().into_bytes());
+        Ok((Box::new(pdn), Some(Trial { converted, lines })))
+    }
+
+    fn open_text(&self) -> io::Result<BufReader<Box<dyn Read + Send>>> {
         let raw: Box<dyn Read + Send> = match self {
             Input::Stdin => Box::new(io::stdin()),
             Input::File(p) => Box::new(File::open(p)?),
@@ -43,7 +65,25 @@ impl Input {
                 "not a text file (it holds binary data); skipped",
             ));
         }
-        Ok(Box::new(text))
+        Ok(text)
+    }
+}
+
+/// A Ludii trial read as a record: the converted record and the trial's lines.
+pub struct Trial {
+    /// The PDN text made from the trial, and where its pieces came from.
+    pub converted: ludii::Converted,
+    /// The trial's lines, for showing the one a diagnostic is about.
+    pub lines: Vec<String>,
+}
+
+impl Trial {
+    /// The trial line of the Ludii move behind a byte of the converted record, and that
+    /// move's number; `None` for bytes before the first move (tags).
+    pub fn origin(&self, byte: u64) -> Option<(u32, u32)> {
+        self.converted
+            .locate(byte)
+            .map(|e| (e.trl_line, e.ludii_move))
     }
 }
 
@@ -64,13 +104,13 @@ fn looks_like_text(head: &[u8]) -> bool {
     control * 10 <= head.len()
 }
 
-/// True for the files a directory walk picks up: `*.pdn` and `*.pdn.gz`.
+/// True for the files a directory walk picks up: `*.pdn`, `*.pdn.gz` and Ludii's `*.trl`.
 fn is_record_file(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
-    name.ends_with(".pdn") || name.ends_with(".pdn.gz")
+    name.ends_with(".pdn") || name.ends_with(".pdn.gz") || name.ends_with(".trl")
 }
 
 /// Expands the command-line paths: `-` is standard input, a file is taken as it is (whatever

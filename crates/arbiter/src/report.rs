@@ -31,6 +31,29 @@ pub struct Place {
     pub text: String,
     /// The diagnostic's range within `text` (bytes of the decoded line).
     pub range: Range<usize>,
+    /// For a record made from a Ludii trial: the number of the Ludii move.
+    pub ludii_move: Option<u32>,
+}
+
+/// Where a diagnostic on a record made from a Ludii trial is in the trial: the line of the
+/// Ludii move it came from (the first line for the record's tags).
+pub fn trial_place(trial: &crate::input::Trial, span: referee::Span) -> Place {
+    let (line, ludii_move) = match trial.origin(span.start) {
+        Some((line, number)) => (line, Some(number)),
+        None => (1, None),
+    };
+    let text = trial
+        .lines
+        .get(line.saturating_sub(1) as usize)
+        .map_or("", String::as_str);
+    let (text, range) = snippet(text, 0..text.len());
+    Place {
+        line: u64::from(line),
+        column: 1,
+        text,
+        range,
+        ludii_move,
+    }
 }
 
 /// Finds the line and column of `span` in the source of the game just read.
@@ -66,6 +89,7 @@ pub fn place(source: &pdn::Source<'_>, span: referee::Span) -> Place {
         column: prefix.chars().count() as u64 + 1 + shift,
         text,
         range,
+        ludii_move: None,
     }
 }
 
@@ -167,6 +191,8 @@ struct JsonDiagnostic<'a> {
     ply: Option<u32>,
     #[serde(rename = "move")]
     move_number: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ludii_move: Option<u32>,
     code: &'a str,
     severity: &'static str,
     message: &'a str,
@@ -190,6 +216,7 @@ pub fn write(
                 column: place.column,
                 ply: diagnostic.ply,
                 move_number: diagnostic.move_number,
+                ludii_move: place.ludii_move,
                 code: diagnostic.code,
                 severity: severity_name(diagnostic.severity),
                 message: &diagnostic.message,
@@ -205,6 +232,9 @@ pub fn write(
             }
             if let Some(p) = diagnostic.ply {
                 context.push_str(&format!(", ply {p}"));
+            }
+            if let Some(m) = place.ludii_move {
+                context.push_str(&format!(", Ludii move {m}"));
             }
             let cs = CsDiagnostic::new(match diagnostic.severity {
                 Severity::Error => CsSeverity::Error,

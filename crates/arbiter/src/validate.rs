@@ -126,7 +126,8 @@ pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
     };
     let mut referee = Referee::new(games::games(), job.settings.clone());
     let result = (|| -> io::Result<()> {
-        let mut reader = pdn::Reader::new(input.open()?);
+        let (records, trial) = input.open_records()?;
+        let mut reader = pdn::Reader::new(records);
         while let Some(mut game) = reader.read_game(&mut referee)? {
             tally.games += 1;
             tally.plies += u64::from(game.plies_written);
@@ -169,7 +170,10 @@ pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
                 if !game.diagnostics.is_empty() {
                     let source = reader.source();
                     for d in &game.diagnostics {
-                        let place = report::place(&source, d.span);
+                        let place = match &trial {
+                            Some(t) => report::trial_place(t, d.span),
+                            None => report::place(&source, d.span),
+                        };
                         report::write(&mut out, format, &name, tally.games, d, &place)?;
                         ends.push(out.as_slice().len());
                     }

@@ -81,6 +81,17 @@ pub fn convert(
         }
         if let Some(referee) = referee.as_mut() {
             let report = record.accept(referee);
+            if let (Some(info), Some(true)) =
+                (report.game, settings.rewrite.and_then(|r| r.numeric))
+            {
+                if !info.numeric_squares {
+                    writeln!(
+                        notes,
+                        "{name}: game {game}: {} squares have no numeric form; they are written as names",
+                        info.label
+                    )?;
+                }
+            }
             if report.game.is_none() {
                 let why = report
                     .diagnostics
@@ -178,33 +189,115 @@ fn looks_like_json(
     Ok(head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
 }
 
-/// Replaces the tokens of rewritten single-token plies; returns how many were replaced.
+/// Writes the rewritten plies into the record; returns how many plies were rewritten. A
+/// ply of several tokens (a Thaayam turn) is replaced as a whole: its new tokens take the
+/// place of the old ones, with the old tokens' annotations after the last of them.
 fn apply_rewrites(record: &mut GameRecord, rewrites: &[(u32, u32, String)]) -> u64 {
-    let mut moves: Vec<&mut pdn::Move> = Vec::new();
-    collect_moves(&mut record.movetext, &mut moves);
-    let mut count = 0;
+    let mut by_first: std::collections::HashMap<u32, (u32, &str)> =
+        std::collections::HashMap::with_capacity(rewrites.len());
     for (first, len, text) in rewrites {
-        if *len != 1 {
-            continue;
-        }
-        if let Some(m) = moves.get_mut(*first as usize) {
-            if m.token != *text {
-                m.token.clone_from(text);
-            }
-            count += 1;
-        }
+        by_first.insert(*first, (*len, text.as_str()));
     }
-    count
+    let mut state = Rewriting {
+        by_first,
+        index: 0,
+        skip: 0,
+        carried: Vec::new(),
+        count: 0,
+    };
+    let nodes = std::mem::take(&mut record.movetext);
+    record.movetext = state.nodes(nodes);
+    state.count
 }
 
-fn collect_moves<'a>(nodes: &'a mut [Node], out: &mut Vec<&'a mut pdn::Move>) {
-    for node in nodes {
-        match node {
-            Node::Move(m) => out.push(m),
-            Node::Variation(v) => collect_moves(&mut v.nodes, out),
-            _ => {}
+/// The walk of [`apply_rewrites`] over the movetext, in file order.
+struct Rewriting<'a> {
+    by_first: std::collections::HashMap<u32, (u32, &'a str)>,
+    /// Index of the next move token, counting every token in file order from 0.
+    index: u32,
+    /// Old tokens of the current ply still to drop.
+    skip: u32,
+    /// Annotations of dropped tokens, given to the last new token once the ply is done.
+    carried: Vec<pdn::Annotation>,
+    count: u64,
+}
+
+impl Rewriting<'_> {
+    fn nodes(&mut self, nodes: Vec<Node>) -> Vec<Node> {
+        let mut out = Vec::with_capacity(nodes.len());
+        for node in nodes {
+            match node {
+                Node::Move(m) => self.token(m, &mut out),
+                Node::Variation(mut v) => {
+                    v.nodes = self.nodes(std::mem::take(&mut v.nodes));
+                    out.push(Node::Variation(v));
+                }
+                other => out.push(other),
+            }
+        }
+        out
+    }
+
+    fn token(&mut self, m: pdn::Move, out: &mut Vec<Node>) {
+        let index = self.index;
+        self.index += 1;
+        if self.skip > 0 {
+            self.skip -= 1;
+            self.carried.extend(m.annotations);
+            if self.skip == 0 {
+                self.give_annotations(out);
+            }
+            return;
+        }
+        let Some(&(len, text)) = self.by_first.get(&index) else {
+            out.push(Node::Move(m));
+            return;
+        };
+        self.count += 1;
+        self.carried = m.annotations;
+        for token in ply_tokens(text) {
+            out.push(Node::Move(pdn::Move {
+                token: token.to_string(),
+                annotations: Vec::new(),
+                span: m.span,
+            }));
+        }
+        self.skip = len.saturating_sub(1);
+        if self.skip == 0 {
+            self.give_annotations(out);
         }
     }
+
+    fn give_annotations(&mut self, out: &mut [Node]) {
+        if let Some(Node::Move(last)) = out.iter_mut().rev().find(|n| matches!(n, Node::Move(_))) {
+            last.annotations.append(&mut self.carried);
+        }
+    }
+}
+
+/// The tokens of a written ply: split at blanks outside brackets (`S [1 4 2] in c1+4+2`).
+fn ply_tokens(text: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let mut depth = 0u32;
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if c.is_whitespace() && depth == 0 {
+            if let Some(s) = start.take() {
+                tokens.push(&text[s..i]);
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        tokens.push(&text[s..]);
+    }
+    tokens
 }
 
 #[cfg(test)]

@@ -301,6 +301,11 @@ fn convert_cmd(
         full_captures: captures.map(|c| c == CapturesArg::Full),
     });
     let mut settings = settings(game)?;
+    if let (Some(SquaresArg::Numeric), Some(info)) = (squares, game.game) {
+        if !info.numeric_squares {
+            return Err(format!("{} squares have no numeric form", info.label).into());
+        }
+    }
     settings.rewrite = rewrite;
     let mut out = open_output(output)?;
     let mut total = convert::ConvertTally::default();
@@ -360,6 +365,9 @@ fn moves_cmd(
         (false, None) => Vec::new(),
     };
     let numeric = squares.map(|s| s == SquaresArg::Numeric);
+    if numeric == Some(true) && !position.game.numeric_squares {
+        return Err(format!("{} squares have no numeric form", position.game.label).into());
+    }
     let moves = explorer.moves(position.fen.as_deref(), &chance, numeric)?;
     let mut out = io::stdout().lock();
     for m in &moves {

@@ -138,6 +138,21 @@ fn a_flag_that_does_not_apply_is_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
 
     let out = arbiter()
+        .args([
+            "moves",
+            "--game",
+            "thaayam",
+            "--throws",
+            "1 2",
+            "--squares",
+            "numeric",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no numeric form"));
+
+    let out = arbiter()
         .args(["show", "x.pdn", "--game", "chess", "-o", "x.svg"])
         .output()
         .unwrap();

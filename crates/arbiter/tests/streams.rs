@@ -82,8 +82,12 @@ fn gzip_on_standard_input_and_quiet_and_max_errors() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(&packed).unwrap();
-        child.wait_with_output().unwrap()
+        let mut stdin = child.stdin.take().unwrap();
+        let packed = packed.clone();
+        let feeder = std::thread::spawn(move || stdin.write_all(&packed));
+        let out = child.wait_with_output().unwrap();
+        feeder.join().unwrap().unwrap();
+        out
     };
     let out = run(&["validate", "--format", "json", "-"]);
     assert_eq!(out.status.code(), Some(1));

@@ -72,6 +72,8 @@ pub struct GameInfo {
     pub options: &'static [RuleOption],
     /// Names of the seats, indexed by seat number.
     pub seat_names: &'static [&'static str],
+    /// Its squares have a numeric form as well as names (`--squares numeric`).
+    pub numeric_squares: bool,
     /// What its statistics look like.
     pub profile: Profile,
 }
@@ -301,6 +303,7 @@ mod tests {
             help: "x",
         }],
         seat_names: &["Black", "White"],
+        numeric_squares: true,
         profile: PROFILE,
     };
     static B: GameInfo = GameInfo {
@@ -311,6 +314,7 @@ mod tests {
         game_types: &[97],
         options: &[],
         seat_names: &["White", "Black"],
+        numeric_squares: true,
         profile: PROFILE,
     };
 

@@ -71,6 +71,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
         },
     ],
     seat_names: &SEAT_NAMES,
+    numeric_squares: true,
     profile: game::Profile {
         two_sides: false,
         shared_pieces: true,

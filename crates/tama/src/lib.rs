@@ -78,6 +78,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
         },
     ],
     seat_names: &["White", "Black"],
+    numeric_squares: true,
     profile: game::Profile {
         two_sides: true,
         shared_pieces: false,

@@ -106,6 +106,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
         },
     ],
     seat_names: &["South", "West", "North", "East"],
+    numeric_squares: false,
     profile: game::Profile {
         two_sides: false,
         shared_pieces: false,

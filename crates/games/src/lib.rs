@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use game::{Explore, GameInfo, MoveInfo, Options, Registry};
 use referee::{Catalog, ReplayEngine};
-use selfplay::Player;
+use selfplay::{Generic, Names, Player};
 
 /// The registry with every game arbiter knows, built once.
 pub fn games() -> &'static Games {
@@ -49,17 +49,25 @@ where
     G: Explore + Send + Sync + 'static,
     G::Position: Send,
 {
+    let rules: Box<dyn Rules> = Box::new(Maker {
+        make,
+        _game: PhantomData,
+    });
     Entry {
         info,
-        rules: Box::new(Maker {
-            make,
-            _game: PhantomData,
-        }),
-        player: Box::new(selfplay::Generic::new(info, make(&Options::default()))),
+        player: rules.generic_player(info, Names::International),
+        rules,
     }
 }
 
 impl Entry {
+    /// The same entry, played by the generic player with players from `names` (the
+    /// default is [`selfplay::Names::International`]).
+    pub fn with_names(mut self, names: Names) -> Entry {
+        self.player = self.rules.generic_player(self.info, names);
+        self
+    }
+
     /// The same entry with a self-play of its own instead of the generic one.
     pub fn with_player(mut self, player: impl Player + 'static) -> Entry {
         self.player = Box::new(player);
@@ -140,6 +148,8 @@ pub trait Explorer {
 trait Rules: Send + Sync {
     fn engine(&self, options: &Options) -> ReplayEngine;
     fn explorer(&self, options: &Options) -> Box<dyn Explorer>;
+    /// The generic self-play of the default rules.
+    fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
 }
 
 struct Maker<G> {
@@ -158,6 +168,10 @@ where
 
     fn explorer(&self, options: &Options) -> Box<dyn Explorer> {
         Box::new(Looking((self.make)(options)))
+    }
+
+    fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player> {
+        Box::new(Generic::new(info, (self.make)(&Options::default())).with_names(names))
     }
 }
 
@@ -261,6 +275,18 @@ mod tests {
             g.entry(thaayam).unwrap().player().names(),
             selfplay::Names::Tamil
         );
+    }
+
+    #[test]
+    fn an_entry_without_a_player_of_its_own_is_played_by_the_generic_player() {
+        let plain = entry(&tama::INFO, tama::Tama::from_options);
+        assert_eq!(plain.player().names(), selfplay::Names::International);
+        assert_eq!(plain.player().info().id, "tama");
+        assert_eq!(plain.player().players(), 2..=2);
+        let english = entry(&tama::INFO, tama::Tama::from_options).with_names(Names::English);
+        assert_eq!(english.player().names(), Names::English);
+        let own = entry(&tama::INFO, tama::Tama::from_options).with_player(selfplay::TamaPlayer);
+        assert_eq!(own.player().names(), Names::Armenian);
     }
 
     #[test]

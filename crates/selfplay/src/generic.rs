@@ -15,6 +15,12 @@
 //!   way less those the others captured.
 //!
 //! Ties are broken at random, so games differ although the search adds no noise.
+//!
+//! A game in which only kings have moved, without a capture, for a long while is stopped as
+//! a recorder would: a two-sided game after [`DEAD_PLIES`] such plies as an agreed draw
+//! `1/2-1/2`, another after [`DEAD_ROUNDS`] such rounds with `*`. A king is what
+//! [`game::Game::board`] draws as one on the first square of [`game::Game::move_paths`];
+//! a game that gives no paths is stopped by the ply cap only.
 
 use std::ops::RangeInclusive;
 
@@ -28,6 +34,10 @@ use crate::{pick_best, Agent};
 
 /// The search agent's default depth in plies.
 pub const DEFAULT_DEPTH: u32 = 3;
+/// Plies of quiet king moves after which a two-sided game is stopped as an agreed draw.
+pub const DEAD_PLIES: u32 = 60;
+/// Rounds of quiet king moves after which a game of more seats is stopped with `*`.
+pub const DEAD_ROUNDS: u32 = 20;
 /// A won game (less the plies to it, so that quicker wins score higher).
 const WIN: i32 = 1_000_000;
 
@@ -128,6 +138,7 @@ where
             rules: &self.rules,
             depth: table.depth,
             two_sides: self.info.profile.two_sides && seats.len() == 2,
+            seats: seats.len() as u32,
         };
         let mut played = play_out(&mut mover, start, table);
         played.players = seats.into_iter().zip(names).collect();
@@ -141,6 +152,8 @@ struct GenericMover<'a, G> {
     depth: u32,
     /// Score material (seats 0 and 1) rather than captures.
     two_sides: bool,
+    /// Seats in play.
+    seats: u32,
 }
 
 impl<G: Explore> GenericMover<'_, G> {
@@ -308,6 +321,25 @@ impl<G: Explore> Mover for GenericMover<'_, G> {
             Agent::Search => self.best_move(pos, moves, rng),
         }
     }
+
+    fn dead_run(&self) -> Option<(u32, &'static str)> {
+        Some(if self.two_sides {
+            (DEAD_PLIES, "1/2-1/2")
+        } else {
+            (DEAD_ROUNDS * self.seats, "*")
+        })
+    }
+
+    fn quiet_king_move(&self, pos: &G::Position, mv: &G::Move) -> bool {
+        if self.rules.facts(pos, mv).captures > 0 {
+            return false;
+        }
+        let paths = self.rules.move_paths(pos, mv);
+        let Some(&(file, rank)) = paths.first().and_then(|p| p.first()) else {
+            return false;
+        };
+        self.rules.board(pos).pieces_at(file, rank).any(|p| p.king)
+    }
 }
 
 #[cfg(test)]
@@ -328,6 +360,7 @@ mod tests {
             rules: &rules,
             depth,
             two_sides: true,
+            seats: 2,
         };
         let mut moves = Vec::new();
         mover.legal_moves(&pos, &mut moves);
@@ -362,7 +395,7 @@ mod tests {
         for _game in 0..40 {
             let mut pos = rules.start_position(&|_| None).expect("start");
             for _ply in 0..400 {
-                let moves = rules.legal_moves(&pos, &[]).expect("moves");
+                let moves = Explore::legal_moves(&rules, &pos, &[]).expect("moves");
                 if moves.is_empty() {
                     break;
                 }
@@ -380,6 +413,7 @@ mod tests {
                             rules: &rules,
                             depth,
                             two_sides: false,
+                            seats: 4,
                         };
                         let i = mover.choose(agent, &pos, &moves, 0, &mut rng);
                         assert!(wins(i), "{agent:?} depth {depth} missed the win");
@@ -418,6 +452,38 @@ mod tests {
         let four = Generic::new(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::default());
         assert_eq!(four.players(), 4..=4);
         assert_eq!(four.default_max_plies(), 400);
+    }
+
+    #[test]
+    fn quiet_king_moves_are_told_from_man_moves_and_captures() {
+        let rules = tama::Tama::default();
+        // White: a king on a1 and a man on h2; Black: a man on d8 (out of reach).
+        let pos = rules.parse_position("W:WKa1,h2:Bd8").expect("position");
+        let mover = GenericMover {
+            rules: &rules,
+            depth: 1,
+            two_sides: true,
+            seats: 2,
+        };
+        let moves = Explore::legal_moves(&rules, &pos, &[]).expect("moves");
+        let (mut king, mut man) = (0, 0);
+        for mv in &moves {
+            let text = rules.write_move(&pos, mv, Notation::default());
+            if mover.quiet_king_move(&pos, mv) {
+                assert!(text.starts_with("a1"), "{text}");
+                king += 1;
+            } else {
+                assert!(text.starts_with("h2"), "{text}");
+                man += 1;
+            }
+        }
+        assert!(king > 0 && man > 0, "{king} king moves, {man} man moves");
+        // A king capture is not quiet.
+        let pos = rules.parse_position("W:WKa1:Ba4").expect("position");
+        let moves = Explore::legal_moves(&rules, &pos, &[]).expect("moves");
+        assert!(!moves.is_empty());
+        assert!(moves.iter().all(|mv| !mover.quiet_king_move(&pos, mv)));
+        assert_eq!(mover.dead_run(), Some((DEAD_PLIES, "1/2-1/2")));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! - `random` plays a uniformly random move of [`Explore::legal_moves`];
 //! - `greedy` plays a move that wins at once if there is one, else the move that captures the
-//!   most pieces (from [`Explore::describe`]) less the most the next seat can capture in
+//!   most pieces ([`game::PlyFacts::captures`]) less the most the next seat can capture in
 //!   reply;
 //! - `search` is an alpha-beta search to a fixed depth (default [`DEFAULT_DEPTH`] plies) in
 //!   which the searching seat maximises and every other seat minimises its score (with two
@@ -167,8 +167,10 @@ impl<G: Explore> GenericMover<'_, G> {
         next
     }
 
+    /// Pieces `mv` captures: [`game::PlyFacts::captures`], the length of
+    /// [`Explore::describe`]'s `captured` list without writing the move out.
     fn captured(&self, pos: &G::Position, mv: &G::Move) -> i32 {
-        self.rules.describe(pos, mv).captured.len() as i32
+        i32::from(self.rules.facts(pos, mv).captures)
     }
 
     /// Greedy: an immediate win, else captures less the best capture in reply.

@@ -10,9 +10,9 @@
 //! - `search` is an alpha-beta search to a fixed depth (default [`DEFAULT_DEPTH`] plies) in
 //!   which the searching seat maximises and every other seat minimises its score (with two
 //!   seats, plain minimax). Finished games score a win or a loss (0 when other seats decide
-//!   it); other positions score material for a two-sided game (pieces on the board per seat,
-//!   from [`game::Game::facts`]) and, for other games, the pieces the searching seat captured on the
-//!   way less those the others captured.
+//!   it); other positions score the pieces the searching seat captured on the way less those
+//!   the others captured ([`game::PlyFacts::captures`]): in a two-sided game, the material
+//!   balance.
 //!
 //! Ties are broken at random, so games differ although the search adds no noise.
 //!
@@ -150,7 +150,7 @@ where
 struct GenericMover<'a, G> {
     rules: &'a G,
     depth: u32,
-    /// Score material (seats 0 and 1) rather than captures.
+    /// Two sides: a dead run ends as an agreed draw.
     two_sides: bool,
     /// Seats in play.
     seats: u32,
@@ -195,17 +195,16 @@ impl<G: Explore> GenericMover<'_, G> {
         pick_best(&scores, rng)
     }
 
-    /// The score for `root` of the position `mv` leads to, before looking further: material
-    /// (two-sided games) or `gained` updated with the move's captures.
+    /// The score for `root` of the position `mv` leads to, before looking further: `gained`
+    /// (the pieces `root` has captured on the way less those the others captured) updated
+    /// with the move's captures. In a two-sided game this is the material balance, up to
+    /// the balance at the root, which is the same for every root move.
     fn static_score(&self, pos: &G::Position, mv: &G::Move, root: Seat, gained: i32) -> i32 {
-        let facts = self.rules.facts(pos, mv);
-        if self.two_sides {
-            let own = usize::from(root.0.min(1));
-            i32::from(facts.material[own]) - i32::from(facts.material[1 - own])
-        } else if self.rules.to_move(pos) == root {
-            gained + i32::from(facts.captures)
+        let captured = self.captured(pos, mv);
+        if self.rules.to_move(pos) == root {
+            gained + captured
         } else {
-            gained - i32::from(facts.captures)
+            gained - captured
         }
     }
 

@@ -52,9 +52,10 @@
 //! The generic player ([`Generic`]) has the same three agents for any game without chance:
 //! random (uniform over [`game::Explore::legal_moves`]), greedy (the most pieces captured,
 //! less the most the next seat can capture in reply; a move that wins at once first) and
-//! search (a small alpha-beta search, default 3 plies, on material for two-sided games and on
-//! the pieces each seat has captured otherwise; other seats are assumed to play against the
-//! searching one).
+//! search (a small alpha-beta search, default 3 plies, on the pieces the searching seat
+//! captures less those the others capture — the material balance of a two-sided game; other
+//! seats are assumed to play against the searching one). Long runs of quiet king moves are
+//! stopped as in Tama (see [`Generic`]).
 //!
 //! Ties are broken by the seeded generator, and the search agents add a little noise (more in
 //! the first plies of Tama), so that games differ. With [`Config::agent`] `None` every seat

@@ -7,7 +7,7 @@
 //! - `greedy` plays a move that wins at once if there is one, else the move that captures the
 //!   most pieces ([`game::PlyFacts::captures`]) less the most the next seat can capture in
 //!   reply;
-//! - `search` is an alpha-beta search to a fixed depth (default [`DEFAULT_DEPTH`] plies) in
+//! - `search` is an alpha-beta search to a fixed depth (default 3 plies) in
 //!   which the searching seat maximises and every other seat minimises its score (with two
 //!   seats, plain minimax). Finished games score a win or a loss (0 when other seats decide
 //!   it); other positions score the pieces the searching seat captured on the way less those
@@ -17,8 +17,8 @@
 //! Ties are broken at random, so games differ although the search adds no noise.
 //!
 //! A game in which only kings have moved, without a capture, for a long while is stopped as
-//! a recorder would: a two-sided game after [`DEAD_PLIES`] such plies as an agreed draw
-//! `1/2-1/2`, another after [`DEAD_ROUNDS`] such rounds with `*`. A king is what
+//! a recorder would: a two-sided game after 60 such plies as an agreed draw `1/2-1/2`,
+//! another after 20 such rounds with `*`. A king is what
 //! [`game::Game::board`] draws as one on the first square of [`game::Game::move_paths`];
 //! a game that gives no paths is stopped by the ply cap only.
 
@@ -33,11 +33,11 @@ use crate::rng::Rng;
 use crate::{pick_best, Agent};
 
 /// The search agent's default depth in plies.
-pub const DEFAULT_DEPTH: u32 = 3;
+pub(crate) const DEFAULT_DEPTH: u32 = 3;
 /// Plies of quiet king moves after which a two-sided game is stopped as an agreed draw.
-pub const DEAD_PLIES: u32 = 60;
+pub(crate) const DEAD_PLIES: u32 = 60;
 /// Rounds of quiet king moves after which a game of more seats is stopped with `*`.
-pub const DEAD_ROUNDS: u32 = 20;
+pub(crate) const DEAD_ROUNDS: u32 = 20;
 /// A won game (less the plies to it, so that quicker wins score higher).
 const WIN: i32 = 1_000_000;
 

@@ -181,7 +181,7 @@ fn choose(
 
 /// Odnocvetnie Shashki's self-play: four seats with the agents above. One game in eight
 /// starts with a seat other than South (a `FirstSeat` tag says which); a game in which only
-/// damki have moved for [`DEAD_PLIES`] plies without a capture is stopped with `*`.
+/// damki have moved for 80 plies (twenty rounds) without a capture is stopped with `*`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OdnocvetniePlayer;
 

@@ -228,7 +228,7 @@ fn choose(
 }
 
 /// Tama's self-play: White and Black with the agents above; a game in which only kings have
-/// moved for [`DEAD_PLIES`] plies without a capture is stopped as an agreed draw.
+/// moved for 60 plies without a capture is stopped as an agreed draw.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TamaPlayer;
 

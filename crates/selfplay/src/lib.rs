@@ -57,8 +57,8 @@
 //! seats are assumed to play against the searching one). Long runs of quiet king moves are
 //! stopped as in Tama (see [`Generic`]).
 //!
-//! Ties are broken by the seeded generator, and the search agents add a little noise (more in
-//! the first plies of Tama), so that games differ. With [`Config::agent`] `None` every seat
+//! Ties are broken by the seeded generator, and the Tama and Odnocvetnie search agents add a
+//! little noise (more in the first plies of Tama), so that games differ. With [`Config::agent`] `None` every seat
 //! of every game draws its own agent: random 1 in 5, greedy 3 in 10, search 1 in 2.
 //!
 //! # Games
@@ -83,7 +83,9 @@
 //! - Tama: after 60 plies in which only kings moved and nothing was captured, as an agreed
 //!   draw `1/2-1/2` (a recorded result, never derived by the rules);
 //! - Odnocvetnie Shashki: after 80 plies (20 rounds) in which only damki moved and nothing was
-//!   captured, with `*` (a free damka can be moved for ever).
+//!   captured, with `*` (a free damka can be moved for ever);
+//! - generic player: after 60 such plies as an agreed draw (two-sided games), or 20 such
+//!   rounds with `*` (other games).
 //!
 //! Captures are written in the short form unless the rules crate's writer gives the full
 //! path (an ambiguous short form); if a short form would not read back as the same move (a
@@ -101,6 +103,14 @@
 //! (Thaayam), and for other games the players under the names of the seats in play (`South`,
 //! `West`, `North`, `East`). Players are invented names drawn from a pool of sixteen per
 //! archive ([`Names`]), so the same people meet again and again.
+//!
+//! # A new game
+//!
+//! A game without chance needs nothing here: its registry entry (`games::entry`) gives it
+//! [`Generic`] over its default rules, with players from [`Names::International`]
+//! (`.with_names(..)` on the entry picks another pool). A game of chance, or one that deserves
+//! stronger agents, gets a [`Player`] of its own and `.with_player(..)` on its entry. Its
+//! corpus files are lines of [`CORPUS_FILES`].
 #![deny(missing_docs)]
 
 mod generic;

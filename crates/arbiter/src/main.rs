@@ -440,9 +440,12 @@ fn show_cmd(
     Ok(CLEAN)
 }
 
-fn selfplay_game(game: &'static GameInfo) -> Result<selfplay::GameChoice, String> {
-    selfplay::GameChoice::from_name(game.id)
-        .ok_or_else(|| format!("self-play does not know how to play {} yet", game.label))
+/// The registry's self-play of `game`.
+fn selfplay_game(game: &'static GameInfo) -> Result<&'static dyn selfplay::Player, String> {
+    games::games()
+        .entry(game)
+        .map(games::Entry::player)
+        .ok_or_else(|| format!("{} is not in the registry", game.label))
 }
 
 fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {

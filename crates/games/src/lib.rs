@@ -1,13 +1,14 @@
 //! The game registry: the one list of the games arbiter knows.
 //!
 //! Each entry joins a rules crate's [`GameInfo`] with a constructor of its rules from
-//! ruleset options. From that the registry builds, without naming any game elsewhere:
-//! replay engines for the referee ([`referee::Catalog`]) and explorers for `moves` and
-//! `perft` ([`Explorer`]).
+//! ruleset options and the game's self-play. From that the registry builds, without naming
+//! any game elsewhere: replay engines for the referee ([`referee::Catalog`]), explorers for
+//! `moves` and `perft` ([`Explorer`]) and players for `selfplay` ([`Entry::player`]).
 //!
 //! Adding a game: write a rules crate that implements [`game::Game`] and [`game::Explore`]
-//! and describes itself with a static [`GameInfo`], then add one [`entry`] line to
-//! [`GAMES`]'s list below.
+//! and describes itself with a static [`GameInfo`], then add one [`entry`] line to the list
+//! in [`games`]. It is played by [`selfplay::Generic`] unless the line gives it a player of
+//! its own ([`Entry::with_player`]).
 #![deny(missing_docs)]
 
 use std::marker::PhantomData;
@@ -15,17 +16,20 @@ use std::sync::OnceLock;
 
 use game::{Explore, GameInfo, MoveInfo, Options, Registry};
 use referee::{Catalog, ReplayEngine};
+use selfplay::{Generic, Names, Player};
 
 /// The registry with every game arbiter knows, built once.
 pub fn games() -> &'static Games {
     static GAMES: OnceLock<Games> = OnceLock::new();
     GAMES.get_or_init(|| {
         Games::new(vec![
-            entry(&tama::INFO, tama::Tama::from_options),
-            entry(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::from_options),
+            entry(&tama::INFO, tama::Tama::from_options).with_player(selfplay::TamaPlayer),
+            entry(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::from_options)
+                .with_player(selfplay::OdnocvetniePlayer),
             entry(&thaayam::INFO, |o| {
                 thaayam::Thaayam::new(thaayam::Options::from_options(o))
-            }),
+            })
+            .with_player(selfplay::ThaayamPlayer),
         ])
     })
 }
@@ -35,20 +39,44 @@ pub struct Entry {
     /// The game's description.
     pub info: &'static GameInfo,
     rules: Box<dyn Rules>,
+    player: Box<dyn Player>,
 }
 
-/// The registry entry of a game whose rules `make` builds from ruleset options.
+/// The registry entry of a game whose rules `make` builds from ruleset options. Its
+/// self-play is the generic player over the default rules ([`selfplay::Generic`]).
 pub fn entry<G>(info: &'static GameInfo, make: fn(&Options) -> G) -> Entry
 where
     G: Explore + Send + Sync + 'static,
     G::Position: Send,
 {
+    let rules: Box<dyn Rules> = Box::new(Maker {
+        make,
+        _game: PhantomData,
+    });
     Entry {
         info,
-        rules: Box::new(Maker {
-            make,
-            _game: PhantomData,
-        }),
+        player: rules.generic_player(info, Names::International),
+        rules,
+    }
+}
+
+impl Entry {
+    /// The same entry, played by the generic player with players from `names` (the
+    /// default is [`selfplay::Names::International`]).
+    pub fn with_names(mut self, names: Names) -> Entry {
+        self.player = self.rules.generic_player(self.info, names);
+        self
+    }
+
+    /// The same entry with a self-play of its own instead of the generic one.
+    pub fn with_player(mut self, player: impl Player + 'static) -> Entry {
+        self.player = Box::new(player);
+        self
+    }
+
+    /// The game's self-play, for [`selfplay::Config::new`].
+    pub fn player(&self) -> &dyn Player {
+        self.player.as_ref()
     }
 }
 
@@ -120,6 +148,8 @@ pub trait Explorer {
 trait Rules: Send + Sync {
     fn engine(&self, options: &Options) -> ReplayEngine;
     fn explorer(&self, options: &Options) -> Box<dyn Explorer>;
+    /// The generic self-play of the default rules.
+    fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
 }
 
 struct Maker<G> {
@@ -138,6 +168,10 @@ where
 
     fn explorer(&self, options: &Options) -> Box<dyn Explorer> {
         Box::new(Looking((self.make)(options)))
+    }
+
+    fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player> {
+        Box::new(Generic::new(info, (self.make)(&Options::default())).with_names(names))
     }
 }
 
@@ -220,6 +254,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn every_game_has_a_player_of_its_own_game() {
+        let g = games();
+        for info in g.registry().games() {
+            let player = g.entry(info).expect("entry").player();
+            assert_eq!(player.info().id, info.id);
+            let counts = player.players();
+            assert!(counts.start() >= &1 && counts.end() <= &4, "{}", info.id);
+            // Every game can be played: games of chance have players of their own.
+            assert_eq!(player.check(), Ok(()), "{}", info.id);
+        }
+        // The three first games keep their specialised agents (Thaayam's search does not
+        // search a tree; the generic player's does).
+        let thaayam = g.registry().by_name("thaayam").unwrap();
+        assert_eq!(g.entry(thaayam).unwrap().player().default_search_depth(), 0);
+        assert_eq!(
+            g.entry(thaayam).unwrap().player().names(),
+            selfplay::Names::Tamil
+        );
+    }
+
+    #[test]
+    fn an_entry_without_a_player_of_its_own_is_played_by_the_generic_player() {
+        let plain = entry(&tama::INFO, tama::Tama::from_options);
+        assert_eq!(plain.player().names(), selfplay::Names::International);
+        assert_eq!(plain.player().info().id, "tama");
+        assert_eq!(plain.player().players(), 2..=2);
+        let english = entry(&tama::INFO, tama::Tama::from_options).with_names(Names::English);
+        assert_eq!(english.player().names(), Names::English);
+        let own = entry(&tama::INFO, tama::Tama::from_options).with_player(selfplay::TamaPlayer);
+        assert_eq!(own.player().names(), Names::Armenian);
     }
 
     #[test]

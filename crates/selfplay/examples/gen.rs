@@ -2,15 +2,23 @@
 //! `cargo run --release -p selfplay --example gen -- GAME GAMES SEED [AGENT] [PLAYERS] [DEPTH]`
 //! writes the PDN to standard output and a summary to standard error.
 
-use selfplay::{generate, Agent, Config, GameChoice};
+use selfplay::{generate, Agent, Config};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(game) = args.first().and_then(|g| GameChoice::from_name(g)) else {
-        eprintln!("usage: gen tama|odnocvetnie|thaayam GAMES SEED [random|greedy|search|mix] [PLAYERS] [DEPTH]");
+    let registry = games::games();
+    let Some(info) = args.first().and_then(|g| registry.registry().by_name(g)) else {
+        eprintln!(
+            "usage: gen GAME GAMES SEED [random|greedy|search|mix] [PLAYERS] [DEPTH]\nGAME: {}",
+            registry.registry().id_list()
+        );
         std::process::exit(2);
     };
-    let mut config = Config::new(game);
+    let Some(entry) = registry.entry(info) else {
+        eprintln!("{} has no registry entry", info.label);
+        std::process::exit(2);
+    };
+    let mut config = Config::new(entry.player());
     config.games = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10);
     config.seed = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     config.agent = args.get(3).and_then(|s| Agent::from_name(s));

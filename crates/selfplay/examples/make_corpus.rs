@@ -1,5 +1,5 @@
-//! Regenerates the self-play part of the shipped corpus: `corpus/tama/`,
-//! `corpus/odnocvetnie/` and `corpus/thaayam/`.
+//! Regenerates the self-play part of the shipped corpus: one folder per game of
+//! [`selfplay::CORPUS_FILES`] (`corpus/tama/`, `corpus/odnocvetnie/`, `corpus/thaayam/`).
 //!
 //! ```text
 //! cargo run --release -p selfplay --example make_corpus -- corpus
@@ -7,55 +7,45 @@
 //!
 //! Every file is one [`selfplay::generate`] call with the default event, ply caps and search
 //! depths, so each is also what `arbiter selfplay --game G --games N --seed S [--agent A]`
-//! writes (the list is in `corpus/README.md`). Thaayam files are gzip-compressed to keep the
-//! corpus small; their content is identical to the plain output.
+//! writes (the list is in `corpus/README.md`). Files marked `gzip` (Thaayam's) are
+//! compressed to keep the corpus small; their content is identical to the plain output.
+//!
+//! With more arguments, only the files of those games are made:
+//! `make_corpus -- corpus international english`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use flate2::{Compression, GzBuilder};
-use selfplay::{generate, Agent, Config, GameChoice, Summary};
+use selfplay::{generate, Config, CorpusFile, Summary};
 
-/// One corpus file: game, agent (`None` = the mix), number of games, seed.
-/// The corpus recipe as (game, agent, games, seed).
-fn files() -> impl Iterator<Item = (GameChoice, Option<Agent>, u32, u64)> {
-    selfplay::CORPUS_FILES
-        .iter()
-        .map(|f| (f.game, f.agent, f.games, f.seed))
-}
-
-fn file_name(game: GameChoice, agent: Option<Agent>) -> String {
-    selfplay::CorpusFile {
-        game,
-        agent,
-        games: 0,
-        seed: 0,
-    }
-    .file_name()
-}
-
-fn make(
-    root: &Path,
-    game: GameChoice,
-    agent: Option<Agent>,
-    games: u32,
-    seed: u64,
-) -> std::io::Result<(PathBuf, Summary, f64)> {
+fn make(root: &Path, file: &CorpusFile) -> std::io::Result<(PathBuf, Summary, f64)> {
     let start = Instant::now();
-    let mut config = Config::new(game);
-    config.games = games;
-    config.seed = seed;
-    config.agent = agent;
+    let registry = games::games();
+    let entry = registry
+        .registry()
+        .by_name(file.game)
+        .and_then(|info| registry.entry(info))
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} is not a game of the registry", file.game),
+            )
+        })?;
+    let mut config = Config::new(entry.player());
+    config.games = file.games;
+    config.seed = file.seed;
+    config.agent = file.agent;
     let mut text = Vec::new();
     let summary = generate(&config, &mut text)?;
-    let path = root.join(file_name(game, agent));
+    let path = root.join(file.file_name());
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    if game == GameChoice::Thaayam {
-        let file = std::fs::File::create(&path)?;
-        let mut gz = GzBuilder::new().mtime(0).write(file, Compression::best());
+    if file.gzip {
+        let out = std::fs::File::create(&path)?;
+        let mut gz = GzBuilder::new().mtime(0).write(out, Compression::best());
         gz.write_all(&text)?;
         gz.finish()?.sync_all()?;
     } else {
@@ -65,18 +55,18 @@ fn make(
 }
 
 fn main() {
-    let root = PathBuf::from(
-        std::env::args()
-            .nth(1)
-            .unwrap_or_else(|| "corpus".to_string()),
-    );
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = PathBuf::from(args.first().map_or("corpus", String::as_str));
+    let only = &args[args.len().min(1)..];
     let start = Instant::now();
     // One thread per file: each file depends only on its own configuration.
     let results: Vec<_> = std::thread::scope(|s| {
-        let handles: Vec<_> = files()
-            .map(|(game, agent, games, seed)| {
+        let handles: Vec<_> = selfplay::CORPUS_FILES
+            .iter()
+            .filter(|f| only.is_empty() || only.iter().any(|g| g == f.game))
+            .map(|file| {
                 let root = &root;
-                s.spawn(move || make(root, game, agent, games, seed))
+                s.spawn(move || make(root, file))
             })
             .collect();
         handles.into_iter().map(|h| h.join()).collect()

@@ -1,17 +1,22 @@
-//! Seeded self-play for arbiter: agents that play Tama, Odnocvetnie Shashki and Thaayam
-//! against each other and write the games as PDN, as a real archive would hold them.
+//! Seeded self-play for arbiter: agents that play any game of the registry against each
+//! other and write the games as PDN, as a real archive would hold them.
 //!
-//! [`generate`] writes [`Config::games`] complete games. The output depends only on the
-//! [`Config`]: the same configuration gives the same bytes on every machine (the random
-//! numbers come from the crate's own xoshiro256** generator, never from the environment).
-//! Moves and results are written by each rules crate's own writer
-//! ([`game::Game::write_move`], [`game::Game::write_result`]), so the notation is the
-//! canonical one, with short capture forms wherever they are unambiguous.
+//! [`generate`] writes [`Config::games`] complete games of the game whose [`Player`] the
+//! configuration holds. Tama, Odnocvetnie Shashki and Thaayam have their own players with
+//! specialised agents ([`TamaPlayer`], [`OdnocvetniePlayer`], [`ThaayamPlayer`]); every other
+//! game without chance is played by [`Generic`], written once over [`game::Explore`]. The
+//! registry (crate `games`) gives each game its player, so nothing here chooses by game.
+//!
+//! The output depends only on the [`Config`]: the same configuration gives the same bytes on
+//! every machine (the random numbers come from the crate's own xoshiro256** generator,
+//! [`Rng`], never from the environment). Moves and results are written by each rules crate's
+//! own writer ([`game::Game::write_move`], [`game::Game::write_result`]), so the notation is
+//! the canonical one, with short capture forms wherever they are unambiguous.
 //!
 //! ```
-//! use selfplay::{generate, Agent, Config, GameChoice};
+//! use selfplay::{generate, Agent, Config, TamaPlayer};
 //!
-//! let mut config = Config::new(GameChoice::Tama);
+//! let mut config = Config::new(&TamaPlayer);
 //! config.games = 2;
 //! config.seed = 7;
 //! config.agent = Some(Agent::Greedy);
@@ -44,8 +49,16 @@
 //!   within reach of enemy units that could capture them cost their progress, weighted by the
 //!   chance of one series covering the distance.
 //!
-//! Ties are broken by the seeded generator, and the search agents add a little noise (more in
-//! the first plies of Tama), so that games differ. With [`Config::agent`] `None` every seat
+//! The generic player ([`Generic`]) has the same three agents for any game without chance:
+//! random (uniform over [`game::Explore::legal_moves`]), greedy (the most pieces captured,
+//! less the most the next seat can capture in reply; a move that wins at once first) and
+//! search (a small alpha-beta search, default 3 plies, on the pieces the searching seat
+//! captures less those the others capture — the material balance of a two-sided game; other
+//! seats are assumed to play against the searching one). Long runs of quiet king moves are
+//! stopped as in Tama (see [`Generic`]).
+//!
+//! Ties are broken by the seeded generator, and the Tama and Odnocvetnie search agents add a
+//! little noise (more in the first plies of Tama), so that games differ. With [`Config::agent`] `None` every seat
 //! of every game draws its own agent: random 1 in 5, greedy 3 in 10, search 1 in 2.
 //!
 //! # Games
@@ -54,6 +67,8 @@
 //! - Odnocvetnie Shashki: numeric squares, four moves per move number starting with the
 //!   first seat. One game in eight starts with a seat other than South and says so with a
 //!   `FirstSeat` tag. Many games never end by rule (a free damka can move for ever).
+//! - Any other game (generic player): the rules' start position, move numbers every round
+//!   (one ply per seat in play).
 //! - Thaayam: two, three or four players (drawn 1:1:1 when [`Config::players`] is `None`;
 //!   two players sit South and North, three leave out a random seat), a random first seat,
 //!   real seeded throws of fair shells, one move number per round. Seats are listed in
@@ -63,12 +78,14 @@
 //! A game the rules end carries the rules' result (`1-0`/`0-1`, `S+W-`, `N+`). Other games
 //! stop, as a recorder would stop writing:
 //!
-//! - at the ply cap ([`Config::max_plies`]; defaults in [`GameChoice::default_max_plies`]),
+//! - at the ply cap ([`Config::max_plies`]; defaults in [`Player::default_max_plies`]),
 //!   with `*`;
 //! - Tama: after 60 plies in which only kings moved and nothing was captured, as an agreed
 //!   draw `1/2-1/2` (a recorded result, never derived by the rules);
 //! - Odnocvetnie Shashki: after 80 plies (20 rounds) in which only damki moved and nothing was
-//!   captured, with `*` (a free damka can be moved for ever).
+//!   captured, with `*` (a free damka can be moved for ever);
+//! - generic player: after 60 such plies as an agreed draw (two-sided games), or 20 such
+//!   rounds with `*` (other games).
 //!
 //! Captures are written in the short form unless the rules crate's writer gives the full
 //! path (an ambiguous short form); if a short form would not read back as the same move (a
@@ -80,14 +97,27 @@
 //!
 //! Event ([`Config::event`]), Site (a town, from the seed), Date (from the seed: the archive
 //! starts on a day between 1995 and 2019, three games a day), Round (the game's number),
-//! White and Black (Tama), Result, Variant, PlyCount (Thaayam: turns), then the seat tags:
-//! `FirstSeat` (Odnocvetnie, when not South), `Seats` and `First` (Thaayam), and the players
-//! `South`, `West`, `North`, `East` of the seats in play. Players are invented names drawn from
-//! a pool of sixteen per archive, so the same people meet again and again.
+//! the players of a two-sided game (`White` and `Black`: each player under the name of the
+//! seat, `White` first), Result, Variant (the game's `variant_tag`), PlyCount (Thaayam:
+//! turns), then the seat tags: `FirstSeat` (Odnocvetnie, when not South), `Seats` and `First`
+//! (Thaayam), and for other games the players under the names of the seats in play (`South`,
+//! `West`, `North`, `East`). Players are invented names drawn from a pool of sixteen per
+//! archive ([`Names`]), so the same people meet again and again.
+//!
+//! # A new game
+//!
+//! A game without chance needs nothing here: its registry entry (`games::entry`) gives it
+//! [`Generic`] over its default rules, with players from [`Names::International`]
+//! (`.with_names(..)` on the entry picks another pool). A game of chance, or one that deserves
+//! stronger agents, gets a [`Player`] of its own and `.with_player(..)` on its entry. Its
+//! corpus files are lines of [`CORPUS_FILES`].
 #![deny(missing_docs)]
 
+mod generic;
 mod names;
 mod odnocvetnie_play;
+mod player;
+mod playout;
 mod record;
 mod rng;
 mod tama_play;
@@ -99,95 +129,22 @@ use std::io::{self, Write};
 use names::People;
 use rayon::prelude::*;
 use record::Record;
-use rng::Rng;
 
-/// The game to generate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameChoice {
-    /// Tama (Armenian draughts).
-    Tama,
-    /// Odnocvetnie Shashki (four-seat monochrome draughts).
-    Odnocvetnie,
-    /// Thaayam (the race game with cowrie throws).
-    Thaayam,
-}
-
-impl GameChoice {
-    /// Every game.
-    pub const ALL: [GameChoice; 3] = [
-        GameChoice::Tama,
-        GameChoice::Odnocvetnie,
-        GameChoice::Thaayam,
-    ];
-
-    /// Reads the command-line name: `tama`, `odnocvetnie`, `thaayam` (any case).
-    pub fn from_name(name: &str) -> Option<GameChoice> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "tama" => Some(GameChoice::Tama),
-            "odnocvetnie" => Some(GameChoice::Odnocvetnie),
-            "thaayam" => Some(GameChoice::Thaayam),
-            _ => None,
-        }
-    }
-
-    /// The command-line name.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameChoice::Tama => "tama",
-            GameChoice::Odnocvetnie => "odnocvetnie",
-            GameChoice::Thaayam => "thaayam",
-        }
-    }
-
-    /// The value written in the `Variant` tag.
-    pub fn variant(self) -> &'static str {
-        match self {
-            GameChoice::Tama => "Tama",
-            GameChoice::Odnocvetnie => "Odnocvetnie",
-            GameChoice::Thaayam => "Thaayam",
-        }
-    }
-
-    /// The ply cap used when [`Config::max_plies`] is `None`: Tama 300 plies, Odnocvetnie
-    /// Shashki 400 plies (100 rounds), Thaayam 1000 turns.
-    pub fn default_max_plies(self) -> u32 {
-        match self {
-            GameChoice::Tama => 300,
-            GameChoice::Odnocvetnie => 400,
-            GameChoice::Thaayam => 1000,
-        }
-    }
-
-    /// The search depth used when [`Config::search_depth`] is `None` (Thaayam's `search`
-    /// agent does not search a tree and ignores it).
-    pub fn default_search_depth(self) -> u32 {
-        match self {
-            GameChoice::Tama => tama_play::DEFAULT_DEPTH,
-            GameChoice::Odnocvetnie => odnocvetnie_play::DEFAULT_DEPTH,
-            GameChoice::Thaayam => 0,
-        }
-    }
-
-    fn seats(self) -> &'static [&'static str] {
-        match self {
-            GameChoice::Tama => &["White", "Black"],
-            _ => &["South", "West", "North", "East"],
-        }
-    }
-}
-
-impl fmt::Display for GameChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use generic::Generic;
+pub use names::Names;
+pub use odnocvetnie_play::OdnocvetniePlayer;
+pub use player::{Played, Player, Table};
+pub use rng::Rng;
+pub use tama_play::TamaPlayer;
+pub use thaayam_play::ThaayamPlayer;
 
 /// How a seat chooses its moves (see the crate documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Agent {
     /// A uniformly random legal move.
     Random,
-    /// The best immediate material (Tama), squeeze (Odnocvetnie) or race progress (Thaayam).
+    /// The best immediate outcome: material (Tama, generic), squeeze (Odnocvetnie) or race
+    /// progress (Thaayam).
     Greedy,
     /// A small fixed-depth search (Thaayam: the greedy score with a safety term).
     Search,
@@ -235,22 +192,22 @@ impl fmt::Display for Agent {
 /// What to generate. [`Config::new`] gives the defaults.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
-    /// The game.
-    pub game: GameChoice,
+    /// The game, as its self-play (`games::games().entry(info)` gives every game's).
+    pub game: &'static dyn Player,
     /// Number of games.
     pub games: u32,
     /// The seed: the same seed (and the rest of the configuration) gives the same bytes.
     pub seed: u64,
-    /// Number of players: Tama 2, Odnocvetnie 4, Thaayam 2–4. `None`: the game's number
-    /// (Thaayam: a mix of 2, 3 and 4).
+    /// Number of players, one of [`Player::players`]. `None`: the game's number (Thaayam: a
+    /// mix of 2, 3 and 4).
     pub players: Option<u8>,
     /// The agent of every seat; `None`: each seat of each game draws one (see the crate
     /// documentation).
     pub agent: Option<Agent>,
-    /// Ply cap (Thaayam: turns); `None`: [`GameChoice::default_max_plies`].
+    /// Ply cap (Thaayam: turns); `None`: [`Player::default_max_plies`].
     pub max_plies: Option<u32>,
     /// Search depth in plies for the `search` agent; `None`:
-    /// [`GameChoice::default_search_depth`]. Must be 1 to 6.
+    /// [`Player::default_search_depth`]. Must be 1 to 6.
     pub search_depth: Option<u32>,
     /// The `Event` tag value.
     pub event: String,
@@ -259,7 +216,7 @@ pub struct Config {
 impl Config {
     /// One game of `game`, seed 0, default players, agents, cap and depth, event
     /// `"arbiter self-play"`.
-    pub fn new(game: GameChoice) -> Config {
+    pub fn new(game: &'static dyn Player) -> Config {
         Config {
             game,
             games: 1,
@@ -274,19 +231,15 @@ impl Config {
 
     /// Checks the configuration; the error is a sentence for the user.
     pub fn check(&self) -> Result<(), String> {
-        match (self.game, self.players) {
-            (_, None) | (GameChoice::Tama, Some(2)) | (GameChoice::Odnocvetnie, Some(4)) => {}
-            (GameChoice::Thaayam, Some(2..=4)) => {}
-            (GameChoice::Tama, Some(n)) => {
-                return Err(format!("Tama is played by 2 players, not {n}"))
-            }
-            (GameChoice::Odnocvetnie, Some(n)) => {
+        self.game.check()?;
+        if let Some(n) = self.players {
+            let allowed = self.game.players();
+            if !allowed.contains(&n) {
                 return Err(format!(
-                    "Odnocvetnie Shashki is played by 4 players, not {n}"
-                ))
-            }
-            (GameChoice::Thaayam, Some(n)) => {
-                return Err(format!("Thaayam is played by 2, 3 or 4 players, not {n}"))
+                    "{} is played by {} players, not {n}",
+                    self.game.info().label,
+                    player::player_counts(allowed)
+                ));
             }
         }
         if self.max_plies == Some(0) {
@@ -328,14 +281,15 @@ pub struct Summary {
 
 /// Writes `config.games` complete games as PDN to `out`. Identical configurations give
 /// identical bytes, however many threads play them (games are played in parallel on the
-/// rayon thread pool, each with its own generator, and written in order). An invalid configuration (see [`Config::check`]) is an
-/// [`io::ErrorKind::InvalidInput`] error and writes nothing.
+/// rayon thread pool, each with its own generator, and written in order). An invalid
+/// configuration (see [`Config::check`]) is an [`io::ErrorKind::InvalidInput`] error and
+/// writes nothing.
 pub fn generate(config: &Config, out: &mut impl Write) -> io::Result<Summary> {
     config
         .check()
         .map_err(|m| io::Error::new(io::ErrorKind::InvalidInput, m))?;
     let mut master = Rng::new(config.seed);
-    let people = People::new(config.game, &mut master.fork());
+    let people = People::new(config.game.names(), &mut master.fork());
     let mut summary = Summary {
         shortest: u32::MAX,
         ..Summary::default()
@@ -375,98 +329,56 @@ pub fn generate(config: &Config, out: &mut impl Write) -> io::Result<Summary> {
 }
 
 /// Plays game number `index` (0-based) with its own generator and builds its record.
+///
+/// The generator's draws come in this order: the four seats' agents (drawn even when the
+/// configuration fixes them), the fork of the agents' choices, then the player's seating.
 fn play_game(config: &Config, index: u32, people: &People, rng: &mut Rng) -> Record {
-    let game = config.game;
-    let max_plies = config.max_plies.unwrap_or(game.default_max_plies());
-    let depth = config.search_depth.unwrap_or(game.default_search_depth());
+    let player = config.game;
+    let info = player.info();
+    let max_plies = config.max_plies.unwrap_or(player.default_max_plies());
+    let depth = config.search_depth.unwrap_or(player.default_search_depth());
     let mut agents = [Agent::Random; 4];
     for a in &mut agents {
         *a = config.agent.unwrap_or_else(|| Agent::draw(rng));
     }
-    let mut rec = Record::default();
-    let mut players: Vec<(&'static str, String)> = Vec::new();
-    let mut seat_tags: Vec<(&'static str, String)> = Vec::new();
-    let mut play_rng = rng.fork();
-    match game {
-        GameChoice::Tama => {
-            let names = people.pick(2, rng);
-            players.push(("White", names[0].clone()));
-            players.push(("Black", names[1].clone()));
-            tama_play::play(
-                [agents[0], agents[1]],
-                max_plies,
-                depth,
-                &mut play_rng,
-                &mut rec,
-            );
-        }
-        GameChoice::Odnocvetnie => {
-            let names = people.pick(4, rng);
-            let first = if rng.chance(1, 8) {
-                odnocvetnie::Side::from_index(1 + rng.below(3) as u8)
-            } else {
-                odnocvetnie::Side::South
-            };
-            if first != odnocvetnie::Side::South {
-                seat_tags.push(("FirstSeat", first.letter().to_string()));
-            }
-            for (seat, name) in game.seats().iter().zip(names) {
-                players.push((*seat, name));
-            }
-            odnocvetnie_play::play(agents, first, max_plies, depth, &mut play_rng, &mut rec);
-        }
-        GameChoice::Thaayam => {
-            let n = config.players.unwrap_or_else(|| 2 + rng.below(3) as u8);
-            let seats: Vec<u8> = match n {
-                2 => vec![0, 2],
-                3 => {
-                    let left_out = rng.below(4) as u8;
-                    (0..4).filter(|&s| s != left_out).collect()
-                }
-                _ => vec![0, 1, 2, 3],
-            };
-            let first_at = rng.index(seats.len());
-            let letters: Vec<String> = seats
-                .iter()
-                .map(|&s| thaayam::seat_letter(s).to_string())
-                .collect();
-            seat_tags.push(("Seats", letters.join(" ")));
-            if first_at != 0 {
-                seat_tags.push(("First", letters[first_at].clone()));
-            }
-            let names = people.pick(seats.len(), rng);
-            for (&s, name) in seats.iter().zip(names) {
-                players.push((game.seats()[usize::from(s)], name));
-            }
-            let mut order = seats.clone();
-            order.rotate_left(first_at);
-            let mut dice = rng.fork();
-            thaayam_play::play(
-                &order,
-                agents,
-                max_plies,
-                &mut dice,
-                &mut play_rng,
-                &mut rec,
-            );
-        }
-    }
+    let moves = rng.fork();
+    let mut table =
+        player::Table::new(agents, max_plies, depth, config.players, people, rng, moves);
+    let played = player.play(&mut table);
+    let seat_name = |seat: game::Seat| {
+        info.seat_names
+            .get(usize::from(seat.0))
+            .copied()
+            .unwrap_or("Player")
+    };
+    let mut players: Vec<(&'static str, String)> = played
+        .players
+        .into_iter()
+        .map(|(seat, name)| (seat_name(seat), name))
+        .collect();
     let mut tags: Vec<(&'static str, String)> = vec![
         ("Event", config.event.clone()),
         ("Site", people.site.to_string()),
         ("Date", people.date(index)),
         ("Round", (index + 1).to_string()),
     ];
-    if game == GameChoice::Tama {
+    if info.profile.two_sides {
+        // The PDN roster order: White before Black, whichever seat moves first.
+        players.sort_by_key(|(tag, _)| *tag != "White");
         tags.append(&mut players);
     }
-    tags.push(("Result", rec.result.clone()));
-    tags.push(("Variant", game.variant().to_string()));
-    tags.push(("PlyCount", rec.plies.to_string()));
-    tags.append(&mut seat_tags);
+    tags.push(("Result", played.result.clone()));
+    tags.push(("Variant", info.variant_tag.to_string()));
+    tags.push(("PlyCount", played.plies.to_string()));
+    tags.extend(played.seat_tags);
     tags.append(&mut players);
-    rec.tags = tags;
-    rec
+    Record {
+        tags,
+        units: played.units,
+        result: played.result,
+        plies: played.plies,
+        ended_by_rule: played.ended_by_rule,
+    }
 }
 
 /// The index of a highest score, ties broken at random.
@@ -487,59 +399,67 @@ pub(crate) fn pick_best(scores: &[i32], rng: &mut Rng) -> usize {
     0
 }
 
-/// One file of the shipped corpus (`corpus/<game>/`): which games, made by which agents.
+/// One file of the shipped corpus (`corpus/<game id>/`): which game, made by which agents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CorpusFile {
-    /// The game.
-    pub game: GameChoice,
+    /// The game, by its registry id (`tama`, `international`): the folder and file names.
+    pub game: &'static str,
     /// The agent of every seat (`None`: the default mix).
     pub agent: Option<Agent>,
     /// How many games.
     pub games: u32,
     /// The seed.
     pub seed: u64,
+    /// The file is gzip-compressed (`.pdn.gz`), to keep the corpus small.
+    pub gzip: bool,
 }
 
 impl CorpusFile {
-    /// The file's path below `corpus/`, e.g. `tama/tama-search.pdn`; Thaayam files are
-    /// gzip-compressed (`.pdn.gz`) to keep the corpus small.
+    /// The file's path below `corpus/`, e.g. `tama/tama-search.pdn` or
+    /// `thaayam/thaayam-mixed.pdn.gz`.
     pub fn file_name(&self) -> String {
         let agent = self.agent.map_or("mixed", Agent::name);
-        let ext = if self.game == GameChoice::Thaayam {
-            "pdn.gz"
-        } else {
-            "pdn"
-        };
-        format!("{}/{}-{agent}.{ext}", self.game.name(), self.game.name())
+        let ext = if self.gzip { "pdn.gz" } else { "pdn" };
+        format!("{}/{}-{agent}.{ext}", self.game, self.game)
     }
 }
 
 /// The recipe of the shipped corpus: each file is one [`generate`] call with the default
 /// event, ply caps and search depths (`arbiter selfplay --game G --games N --seed S
-/// [--agent A]`).
-pub const CORPUS_FILES: [CorpusFile; 12] = {
+/// [--agent A]`, piped through `gzip -9n` for a compressed file). A new game's files are new
+/// lines here: the generator example and the corpus test read this list.
+pub const CORPUS_FILES: &[CorpusFile] = {
     use Agent::{Greedy, Random, Search};
-    use GameChoice::{Odnocvetnie, Tama, Thaayam};
-    const fn file(game: GameChoice, agent: Option<Agent>, games: u32, seed: u64) -> CorpusFile {
+    const fn plain(game: &'static str, agent: Option<Agent>, games: u32, seed: u64) -> CorpusFile {
         CorpusFile {
             game,
             agent,
             games,
             seed,
+            gzip: false,
         }
     }
-    [
-        file(Tama, Some(Search), 300, 101),
-        file(Tama, Some(Greedy), 200, 102),
-        file(Tama, Some(Random), 200, 103),
-        file(Tama, None, 400, 104),
-        file(Odnocvetnie, Some(Search), 300, 201),
-        file(Odnocvetnie, Some(Greedy), 200, 202),
-        file(Odnocvetnie, Some(Random), 200, 203),
-        file(Odnocvetnie, None, 400, 204),
-        file(Thaayam, Some(Search), 300, 301),
-        file(Thaayam, Some(Greedy), 200, 302),
-        file(Thaayam, Some(Random), 200, 303),
-        file(Thaayam, None, 400, 304),
+    const fn gzip(game: &'static str, agent: Option<Agent>, games: u32, seed: u64) -> CorpusFile {
+        CorpusFile {
+            game,
+            agent,
+            games,
+            seed,
+            gzip: true,
+        }
+    }
+    &[
+        plain("tama", Some(Search), 300, 101),
+        plain("tama", Some(Greedy), 200, 102),
+        plain("tama", Some(Random), 200, 103),
+        plain("tama", None, 400, 104),
+        plain("odnocvetnie", Some(Search), 300, 201),
+        plain("odnocvetnie", Some(Greedy), 200, 202),
+        plain("odnocvetnie", Some(Random), 200, 203),
+        plain("odnocvetnie", None, 400, 204),
+        gzip("thaayam", Some(Search), 300, 301),
+        gzip("thaayam", Some(Greedy), 200, 302),
+        gzip("thaayam", Some(Random), 200, 303),
+        gzip("thaayam", None, 400, 304),
     ]
 };

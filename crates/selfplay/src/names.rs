@@ -4,7 +4,6 @@
 //! the players are invented; each game's pool of players, site and dates follow from the seed.
 
 use crate::rng::Rng;
-use crate::GameChoice;
 
 const TAMA_GIVEN: [&str; 20] = [
     "Aram", "Narek", "Tigran", "Ani", "Lilit", "Gohar", "Vahe", "Karen", "Armen", "Siranush",
@@ -112,6 +111,145 @@ const TA_SITES: [&str; 8] = [
     "Dindigul",
 ];
 
+const INTL_GIVEN: [&str; 20] = [
+    "Pieter", "Anouk", "Moussa", "Awa", "Jan", "Sanne", "Mamadou", "Fatou", "Luc", "Claire",
+    "Guntis", "Ilze", "Wiktor", "Zofia", "Joost", "Marieke", "Ibrahima", "Aminata", "Henk",
+    "Elodie",
+];
+const INTL_FAMILY: [&str; 20] = [
+    "de Vries", "Jansen", "Diallo", "Ndiaye", "Bakker", "Visser", "Sow", "Fall", "Dubois",
+    "Lefebvre", "Ozols", "Kalnins", "Nowak", "Wojcik", "Smit", "Mulder", "Diop", "Sarr", "Bos",
+    "Girard",
+];
+const INTL_SITES: [&str; 8] = [
+    "Amsterdam",
+    "Utrecht",
+    "Dakar",
+    "Riga",
+    "Lyon",
+    "Warsaw",
+    "Groningen",
+    "Thies",
+];
+
+const EN_GIVEN: [&str; 20] = [
+    "Thomas",
+    "Margaret",
+    "William",
+    "Elizabeth",
+    "George",
+    "Mary",
+    "Arthur",
+    "Edith",
+    "Harold",
+    "Dorothy",
+    "Albert",
+    "Florence",
+    "Walter",
+    "Agnes",
+    "Frederick",
+    "Winifred",
+    "Ernest",
+    "Ada",
+    "Herbert",
+    "Mabel",
+];
+const EN_FAMILY: [&str; 20] = [
+    "Hughes",
+    "Barker",
+    "Whitworth",
+    "Holt",
+    "Pickering",
+    "Ashworth",
+    "Crowther",
+    "Bramley",
+    "Fenwick",
+    "Haigh",
+    "Ollerenshaw",
+    "Tattersall",
+    "Greenhalgh",
+    "Sutcliffe",
+    "Marsden",
+    "Hartley",
+    "Lumb",
+    "Entwistle",
+    "Brindle",
+    "Horrocks",
+];
+const EN_SITES: [&str; 8] = [
+    "Manchester",
+    "Leeds",
+    "Sheffield",
+    "Glasgow",
+    "Bristol",
+    "Newcastle",
+    "Norwich",
+    "York",
+];
+
+/// Where the invented players of an archive come from: the lists their names are put
+/// together from, and the towns the games are played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Names {
+    /// Armenian names (`Sargsyan, Ani`), Armenian towns: Tama.
+    Armenian,
+    /// Russian names with feminine family names (`Sokolova, Olga`), Russian towns:
+    /// Odnocvetnie Shashki.
+    Russian,
+    /// Tamil names with an initial (`K. Meena`), towns of Tamil Nadu: Thaayam.
+    Tamil,
+    /// Names and towns of the international draughts world (the Netherlands, Senegal, Latvia,
+    /// France, Poland): the default of the generic player.
+    International,
+    /// English and Scottish names and towns.
+    English,
+}
+
+impl Names {
+    /// One player's name.
+    fn draw(self, rng: &mut Rng) -> String {
+        match self {
+            Names::Armenian => format!(
+                "{}, {}",
+                TAMA_FAMILY[rng.index(TAMA_FAMILY.len())],
+                TAMA_GIVEN[rng.index(TAMA_GIVEN.len())]
+            ),
+            Names::Russian => {
+                let (given, feminine) = RU_GIVEN[rng.index(RU_GIVEN.len())];
+                let family = RU_FAMILY[rng.index(RU_FAMILY.len())];
+                let suffix = if feminine { "a" } else { "" };
+                format!("{family}{suffix}, {given}")
+            }
+            Names::Tamil => format!(
+                "{} {}",
+                TA_INITIALS[rng.index(TA_INITIALS.len())],
+                TA_GIVEN[rng.index(TA_GIVEN.len())]
+            ),
+            Names::International => format!(
+                "{}, {}",
+                INTL_FAMILY[rng.index(INTL_FAMILY.len())],
+                INTL_GIVEN[rng.index(INTL_GIVEN.len())]
+            ),
+            Names::English => format!(
+                "{}, {}",
+                EN_FAMILY[rng.index(EN_FAMILY.len())],
+                EN_GIVEN[rng.index(EN_GIVEN.len())]
+            ),
+        }
+    }
+
+    /// The towns games are played in.
+    fn sites(self) -> &'static [&'static str] {
+        match self {
+            Names::Armenian => &TAMA_SITES,
+            Names::Russian => &RU_SITES,
+            Names::Tamil => &TA_SITES,
+            Names::International => &INTL_SITES,
+            Names::English => &EN_SITES,
+        }
+    }
+}
+
 /// Players of one generated archive: a fixed pool drawn from the seed, so the same people
 /// meet again and again, as in a real club archive.
 pub(crate) struct People {
@@ -122,38 +260,17 @@ pub(crate) struct People {
 }
 
 impl People {
-    /// The pool for `game`, from its own generator.
-    pub(crate) fn new(game: GameChoice, rng: &mut Rng) -> People {
+    /// A pool of sixteen players with `names`, from its own generator.
+    pub(crate) fn new(names: Names, rng: &mut Rng) -> People {
         let size = 16;
         let mut pool: Vec<String> = Vec::with_capacity(size);
         while pool.len() < size {
-            let name = match game {
-                GameChoice::Tama => format!(
-                    "{}, {}",
-                    TAMA_FAMILY[rng.index(TAMA_FAMILY.len())],
-                    TAMA_GIVEN[rng.index(TAMA_GIVEN.len())]
-                ),
-                GameChoice::Odnocvetnie => {
-                    let (given, feminine) = RU_GIVEN[rng.index(RU_GIVEN.len())];
-                    let family = RU_FAMILY[rng.index(RU_FAMILY.len())];
-                    let suffix = if feminine { "a" } else { "" };
-                    format!("{family}{suffix}, {given}")
-                }
-                GameChoice::Thaayam => format!(
-                    "{} {}",
-                    TA_INITIALS[rng.index(TA_INITIALS.len())],
-                    TA_GIVEN[rng.index(TA_GIVEN.len())]
-                ),
-            };
+            let name = names.draw(rng);
             if !pool.contains(&name) {
                 pool.push(name);
             }
         }
-        let sites: &[&'static str] = match game {
-            GameChoice::Tama => &TAMA_SITES,
-            GameChoice::Odnocvetnie => &RU_SITES,
-            GameChoice::Thaayam => &TA_SITES,
-        };
+        let sites = names.sites();
         let site = sites[rng.index(sites.len())];
         // Some day between 1995-01-01 and the end of 2019.
         let first_day = days_from_civil(1995, 1, 1) + rng.below(25 * 365) as i64;
@@ -164,7 +281,7 @@ impl People {
         }
     }
 
-    /// `n` distinct players for one game.
+    /// `n` distinct players for one game (at most the pool's sixteen).
     pub(crate) fn pick(&self, n: usize, rng: &mut Rng) -> Vec<String> {
         let mut idx: Vec<usize> = (0..self.pool.len()).collect();
         // Partial Fisher–Yates shuffle.
@@ -172,7 +289,10 @@ impl People {
             let j = i + rng.index(idx.len() - i);
             idx.swap(i, j);
         }
-        idx[..n].iter().map(|&i| self.pool[i].clone()).collect()
+        idx[..n.min(idx.len())]
+            .iter()
+            .map(|&i| self.pool[i].clone())
+            .collect()
     }
 
     /// The date of game `index` (0-based): three games a day, from the first day on.
@@ -225,13 +345,16 @@ mod tests {
 
     #[test]
     fn pool_is_distinct_and_picks_are_distinct() {
-        for game in [
-            GameChoice::Tama,
-            GameChoice::Odnocvetnie,
-            GameChoice::Thaayam,
+        for names in [
+            Names::Armenian,
+            Names::Russian,
+            Names::Tamil,
+            Names::International,
+            Names::English,
         ] {
             let mut rng = Rng::new(3);
-            let people = People::new(game, &mut rng);
+            let people = People::new(names, &mut rng);
+            assert!(names.sites().contains(&people.site));
             let four = people.pick(4, &mut rng);
             for (i, a) in four.iter().enumerate() {
                 assert!(!four[i + 1..].contains(a), "{four:?}");

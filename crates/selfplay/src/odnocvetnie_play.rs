@@ -1,4 +1,5 @@
-//! Odnocvetnie Shashki self-play: the three agents and the game loop.
+//! Odnocvetnie Shashki self-play: the three agents, and the player that runs them through
+//! the shared game loop ([`crate::playout`]).
 //!
 //! The men belong to nobody, so there is no material to count. What decides the game is
 //! mobility: a seat loses when it has no legal move on its turn, and the seat before it wins.
@@ -12,10 +13,14 @@
 //!   the searching seat's own mobility against the mobility of the seat after it (both with
 //!   diminishing returns: going from 1 move to 3 matters, from 20 to 22 does not).
 
-use game::{Game, Notation};
+use std::ops::RangeInclusive;
+
+use game::{GameInfo, Seat};
 use odnocvetnie::{Move, Odnocvetnie, Position, Side};
 
-use crate::record::Record;
+use crate::names::Names;
+use crate::player::{Played, Player, Table};
+use crate::playout::{play_out, Mover};
 use crate::rng::Rng;
 use crate::{pick_best, Agent};
 
@@ -174,73 +179,97 @@ fn choose(
     }
 }
 
-/// Plays one game from the start position with `first` to move; `agents` is indexed by seat
-/// (South, West, North, East).
-pub(crate) fn play(
-    agents: [Agent; 4],
-    first: Side,
-    max_plies: u32,
-    depth: u32,
-    rng: &mut Rng,
-    rec: &mut Record,
-) {
-    let game = Odnocvetnie::default();
-    let mut pos = Position::start_with(first);
-    let mut searcher = Searcher::new();
-    let mut list = Vec::with_capacity(64);
-    let notation = Notation {
-        numeric: true,
-        full_captures: false,
-    };
-    let mut ply = 0u32;
-    let mut damka_run = 0u32;
-    loop {
-        if let Some(outcome) = game.terminal(&pos) {
-            rec.result = game.write_result(outcome);
-            rec.ended_by_rule = true;
-            break;
-        }
-        if ply >= max_plies || damka_run >= DEAD_PLIES {
-            rec.result = "*".to_string();
-            break;
-        }
-        pos.legal_moves(&mut list);
-        let seat = pos.side_to_move();
-        let i = choose(
-            agents[usize::from(seat.index())],
-            &pos,
-            &list,
-            depth,
-            &mut searcher,
-            rng,
-        );
-        let mv = list[i];
-        let mut text = game.write_move(&pos, &mv, notation);
-        // Keep the short form only if it reads back as the same move (see the Tama writer).
-        if game.resolve(&pos, &[text.as_bytes()]).ok() != Some(mv) {
-            text = game.write_move(
-                &pos,
-                &mv,
-                Notation {
-                    full_captures: true,
-                    ..notation
-                },
-            );
-        }
-        rec.units.push(if ply % 4 == 0 {
-            format!("{}. {text}", ply / 4 + 1)
-        } else {
-            text
-        });
-        damka_run = if pos.damki().contains(mv.from()) && !mv.is_capture() {
-            damka_run + 1
-        } else {
-            0
-        };
-        pos.play(&mv);
-        ply += 1;
+/// Odnocvetnie Shashki's self-play: four seats with the agents above. One game in eight
+/// starts with a seat other than South (a `FirstSeat` tag says which); a game in which only
+/// damki have moved for 80 plies (twenty rounds) without a capture is stopped with `*`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OdnocvetniePlayer;
+
+impl Player for OdnocvetniePlayer {
+    fn info(&self) -> &'static GameInfo {
+        &odnocvetnie::INFO
     }
-    rec.plies = ply;
+
+    fn players(&self) -> RangeInclusive<u8> {
+        4..=4
+    }
+
+    /// 400 plies (100 rounds).
+    fn default_max_plies(&self) -> u32 {
+        400
+    }
+
+    fn default_search_depth(&self) -> u32 {
+        DEFAULT_DEPTH
+    }
+
+    fn names(&self) -> Names {
+        Names::Russian
+    }
+
+    fn play(&self, table: &mut Table<'_>) -> Played {
+        let names = table.pick_players(4);
+        let first = if table.setup.chance(1, 8) {
+            Side::from_index(1 + table.setup.below(3) as u8)
+        } else {
+            Side::South
+        };
+        let mut mover = OdnocvetnieMover {
+            rules: Odnocvetnie::default(),
+            depth: table.depth,
+            searcher: Searcher::new(),
+        };
+        let mut played = play_out(&mut mover, Position::start_with(first), table);
+        if first != Side::South {
+            played
+                .seat_tags
+                .push(("FirstSeat", first.letter().to_string()));
+        }
+        played.players = (0..).map(Seat).zip(names).collect();
+        played
+    }
+}
+
+/// Odnocvetnie's moves and agents for the game loop.
+struct OdnocvetnieMover {
+    rules: Odnocvetnie,
+    depth: u32,
+    searcher: Searcher,
+}
+
+impl Mover for OdnocvetnieMover {
+    type Rules = Odnocvetnie;
+
+    fn rules(&self) -> &Odnocvetnie {
+        &self.rules
+    }
+
+    fn legal_moves(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        pos.legal_moves(out);
+    }
+
+    fn choose(
+        &mut self,
+        agent: Agent,
+        pos: &Position,
+        moves: &[Move],
+        _ply: u32,
+        rng: &mut Rng,
+    ) -> usize {
+        choose(agent, pos, moves, self.depth, &mut self.searcher, rng)
+    }
+
+    fn dead_run(&self) -> Option<(u32, &'static str)> {
+        Some((DEAD_PLIES, "*"))
+    }
+
+    fn quiet_king_move(&self, pos: &Position, mv: &Move) -> bool {
+        pos.damki().contains(mv.from()) && !mv.is_capture()
+    }
+
+    fn same_move(&self, _pos: &Position, read: &Move, mv: &Move) -> bool {
+        read == mv
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! A small seeded random number generator: xoshiro256** seeded through SplitMix64.
 //!
 //! Written out here (rather than taken from a crate) so that the generated games stay
-//! byte-for-byte the same whatever crate versions the workspace resolves.
+//! byte-for-byte the same whatever crate versions the workspace resolves. A game's
+//! [`crate::Player`] draws from it through [`crate::Table`].
 
 /// One step of SplitMix64: advances `state` and returns a well-mixed 64-bit value.
 pub(crate) fn splitmix64(state: &mut u64) -> u64 {
@@ -14,13 +15,13 @@ pub(crate) fn splitmix64(state: &mut u64) -> u64 {
 
 /// xoshiro256** (Blackman and Vigna): fast, 256 bits of state, good statistical quality.
 #[derive(Debug, Clone)]
-pub(crate) struct Rng {
+pub struct Rng {
     s: [u64; 4],
 }
 
 impl Rng {
     /// A generator whose whole state is derived from `seed` by SplitMix64 (never all zero).
-    pub(crate) fn new(seed: u64) -> Rng {
+    pub fn new(seed: u64) -> Rng {
         let mut sm = seed;
         let s = [
             splitmix64(&mut sm),
@@ -32,7 +33,7 @@ impl Rng {
     }
 
     /// The next 64 random bits.
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;
         self.s[2] ^= self.s[0];
@@ -45,13 +46,13 @@ impl Rng {
     }
 
     /// The next 32 random bits (the high half, the better one).
-    pub(crate) fn next_u32(&mut self) -> u32 {
+    pub fn next_u32(&mut self) -> u32 {
         (self.next_u64() >> 32) as u32
     }
 
-    /// A uniform value in `0..n` (`n` > 0), by Lemire's multiply-and-reject method.
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        debug_assert!(n > 0);
+    /// A uniform value in `0..n`, by Lemire's multiply-and-reject method (`n` = 0 is taken
+    /// as 1 and gives 0).
+    pub fn below(&mut self, n: u64) -> u64 {
         let n = n.max(1);
         let threshold = n.wrapping_neg() % n;
         loop {
@@ -62,18 +63,18 @@ impl Rng {
         }
     }
 
-    /// A uniform index into a slice of length `len` (`len` > 0).
-    pub(crate) fn index(&mut self, len: usize) -> usize {
+    /// A uniform index into a slice of length `len` (0 for an empty slice).
+    pub fn index(&mut self, len: usize) -> usize {
         self.below(len as u64) as usize
     }
 
     /// True with probability `num / den`.
-    pub(crate) fn chance(&mut self, num: u64, den: u64) -> bool {
+    pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.below(den) < num
     }
 
     /// An independent generator for a sub-task (derived from this one's output).
-    pub(crate) fn fork(&mut self) -> Rng {
+    pub fn fork(&mut self) -> Rng {
         Rng::new(self.next_u64())
     }
 }

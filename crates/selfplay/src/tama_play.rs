@@ -1,12 +1,17 @@
-//! Tama self-play: the three agents and the game loop.
+//! Tama self-play: the three agents, and the player that runs them through the shared game
+//! loop ([`crate::playout`]).
 
-use game::{Game, Notation};
+use std::ops::RangeInclusive;
+
+use game::{GameInfo, Seat};
 use tama::{
     count_quiet, has_capture, legal_moves_distinct, max_capture, Move, MoveList, Position, Side,
     Tama,
 };
 
-use crate::record::Record;
+use crate::names::Names;
+use crate::player::{Played, Player, Table};
+use crate::playout::{play_out, Mover};
 use crate::rng::Rng;
 use crate::{pick_best, Agent};
 
@@ -222,95 +227,111 @@ fn choose(
     }
 }
 
-/// The move as the rules crate writes it (short captures), or its full path if the short
-/// form does not read back as the same move. (A king chain that passes its final square
-/// earlier in the chain, such as `g1xg6xe6xc6xc2xe2xg6`, has the short form `g1xg6`, which
-/// reads as the one-jump chain that stops on g6.)
-fn write_checked(game: &Tama, pos: &Position, mv: &Move) -> String {
-    let text = game.write_move(pos, mv, Notation::default());
-    match game.resolve(pos, &[text.as_bytes()]) {
-        Ok(read) if read.same_result(mv) => text,
-        _ => game.write_move(
-            pos,
-            mv,
-            Notation {
-                full_captures: true,
-                ..Notation::default()
-            },
-        ),
+/// Tama's self-play: White and Black with the agents above; a game in which only kings have
+/// moved for 60 plies without a capture is stopped as an agreed draw.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TamaPlayer;
+
+impl Player for TamaPlayer {
+    fn info(&self) -> &'static GameInfo {
+        &tama::INFO
+    }
+
+    fn players(&self) -> RangeInclusive<u8> {
+        2..=2
+    }
+
+    /// 300 plies.
+    fn default_max_plies(&self) -> u32 {
+        300
+    }
+
+    fn default_search_depth(&self) -> u32 {
+        DEFAULT_DEPTH
+    }
+
+    fn names(&self) -> Names {
+        Names::Armenian
+    }
+
+    fn play(&self, table: &mut Table<'_>) -> Played {
+        let names = table.pick_players(2);
+        let mut mover = TamaMover::new(table.depth);
+        let mut played = play_out(&mut mover, Position::start(), table);
+        played.players = (0..).map(Seat).zip(names).collect();
+        played
     }
 }
 
-/// Plays one game: `agents[0]` is White, `agents[1]` Black. Fills the movetext, result and
-/// counts of `rec`.
-pub(crate) fn play(
-    agents: [Agent; 2],
-    max_plies: u32,
+/// Tama's moves and agents for the game loop.
+struct TamaMover {
+    rules: Tama,
     depth: u32,
-    rng: &mut Rng,
-    rec: &mut Record,
-) {
-    let game = Tama::default();
-    let mut pos = Position::start();
-    let mut searcher = Searcher::new();
-    let mut list = MoveList::new();
-    let mut ply = 0u32;
-    let mut king_run = 0u32;
-    loop {
-        if let Some(outcome) = game.terminal(&pos) {
-            rec.result = game.write_result(outcome);
-            rec.ended_by_rule = true;
-            break;
-        }
-        if king_run >= DEAD_PLIES {
-            rec.result = "1/2-1/2".to_string();
-            break;
-        }
-        if ply >= max_plies {
-            rec.result = "*".to_string();
-            break;
-        }
-        legal_moves_distinct(&pos, false, &mut list);
-        let side = pos.side_to_move();
-        let i = choose(
-            agents[side.index()],
-            &pos,
-            &list,
-            ply,
+    searcher: Searcher,
+    list: MoveList,
+}
+
+impl TamaMover {
+    fn new(depth: u32) -> TamaMover {
+        TamaMover {
+            rules: Tama::default(),
             depth,
-            &mut searcher,
-            rng,
-        );
-        let mv = list[i];
-        let text = write_checked(&game, &pos, &mv);
-        rec.units.push(match side {
-            Side::White => format!("{}. {text}", ply / 2 + 1),
-            Side::Black => text,
-        });
-        let king_move = pos.kings(side) & mv.from().bit() != 0;
-        king_run = if king_move && !mv.is_capture() {
-            king_run + 1
-        } else {
-            0
-        };
-        pos.play(&mv);
-        ply += 1;
+            searcher: Searcher::new(),
+            list: MoveList::new(),
+        }
     }
-    rec.plies = ply;
+}
+
+impl Mover for TamaMover {
+    type Rules = Tama;
+
+    fn rules(&self) -> &Tama {
+        &self.rules
+    }
+
+    fn legal_moves(&mut self, pos: &Position, out: &mut Vec<Move>) {
+        legal_moves_distinct(pos, false, &mut self.list);
+        out.clear();
+        out.extend_from_slice(&self.list);
+    }
+
+    fn choose(
+        &mut self,
+        agent: Agent,
+        pos: &Position,
+        moves: &[Move],
+        ply: u32,
+        rng: &mut Rng,
+    ) -> usize {
+        choose(agent, pos, moves, ply, self.depth, &mut self.searcher, rng)
+    }
+
+    fn dead_run(&self) -> Option<(u32, &'static str)> {
+        Some((DEAD_PLIES, "1/2-1/2"))
+    }
+
+    fn quiet_king_move(&self, pos: &Position, mv: &Move) -> bool {
+        pos.kings(pos.side_to_move()) & mv.from().bit() != 0 && !mv.is_capture()
+    }
+
+    fn same_move(&self, _pos: &Position, read: &Move, mv: &Move) -> bool {
+        read.same_result(mv)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::play_seeded;
+    use game::{Game, Notation};
 
     /// Wins of White and Black over `games` seeded games.
     fn score(agents: [Agent; 2], games: u64, depth: u32) -> (u32, u32) {
         let (mut white, mut black) = (0, 0);
         for seed in 0..games {
-            let mut rng = Rng::new(seed);
-            let mut rec = Record::default();
-            play(agents, 300, depth, &mut rng, &mut rec);
-            match rec.result.as_str() {
+            let agents = [agents[0], agents[1], Agent::Random, Agent::Random];
+            let played = play_seeded(&TamaPlayer, agents, 300, depth, seed);
+            match played.result.as_str() {
                 "1-0" => white += 1,
                 "0-1" => black += 1,
                 _ => {}

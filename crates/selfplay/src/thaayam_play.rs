@@ -1,4 +1,5 @@
-//! Thaayam self-play: seeded throws, the three agents and the game loop.
+//! Thaayam self-play: seeded throws, the three agents, the seating and the game loop (its
+//! own: a turn is one or more series of throws).
 //!
 //! Every series is thrown with fair shells (`thaayam::throw_series`, which gives 1, 2, 3, 4
 //! and 8 with chances 4, 6, 4, 1 and 1 in 16), and the agents choose among the legal plays
@@ -13,10 +14,13 @@
 //!   that could capture it costs its progress, weighted by how likely a single series is to
 //!   cover that distance.
 
-use game::Game;
+use std::ops::RangeInclusive;
+
+use game::{Game, GameInfo, Seat};
 use thaayam::{route_index, route_square, throw_series, Play, Position, Square, Thaayam, Turn};
 
-use crate::record::Record;
+use crate::names::Names;
+use crate::player::{Played, Player, Table};
 use crate::rng::Rng;
 use crate::{pick_best, Agent};
 
@@ -106,20 +110,89 @@ fn choose(agent: Agent, plays: &[Play], seat: u8, rng: &mut Rng) -> usize {
     }
 }
 
+/// Thaayam's self-play: two, three or four players (a mix of the three when the number is
+/// not given; two sit South and North, three leave out a random seat), a random first seat,
+/// real seeded throws and the agents above; one move number per round.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ThaayamPlayer;
+
+impl Player for ThaayamPlayer {
+    fn info(&self) -> &'static GameInfo {
+        &thaayam::INFO
+    }
+
+    fn players(&self) -> RangeInclusive<u8> {
+        2..=4
+    }
+
+    /// 1000 turns.
+    fn default_max_plies(&self) -> u32 {
+        1000
+    }
+
+    /// 0: the search agent does not search a tree.
+    fn default_search_depth(&self) -> u32 {
+        0
+    }
+
+    fn names(&self) -> Names {
+        Names::Tamil
+    }
+
+    fn play(&self, table: &mut Table<'_>) -> Played {
+        let n = table
+            .players
+            .unwrap_or_else(|| 2 + table.setup.below(3) as u8);
+        let seats: Vec<u8> = match n {
+            2 => vec![0, 2],
+            3 => {
+                let left_out = table.setup.below(4) as u8;
+                (0..4).filter(|&s| s != left_out).collect()
+            }
+            _ => vec![0, 1, 2, 3],
+        };
+        let first_at = table.setup.index(seats.len());
+        let letters: Vec<String> = seats
+            .iter()
+            .map(|&s| thaayam::seat_letter(s).to_string())
+            .collect();
+        let mut seat_tags = vec![("Seats", letters.join(" "))];
+        if first_at != 0 {
+            seat_tags.push(("First", letters[first_at].clone()));
+        }
+        let names = table.pick_players(seats.len());
+        let players = seats.iter().map(|&s| Seat(s)).zip(names).collect();
+        let mut order = seats;
+        order.rotate_left(first_at);
+        let mut dice = table.setup.fork();
+        let mut played = play_turns(
+            &order,
+            table.agents,
+            table.max_plies,
+            &mut dice,
+            &mut table.moves,
+        );
+        played.seat_tags = seat_tags;
+        played.players = players;
+        played
+    }
+}
+
 /// Plays one game. `seats` lists the seats in turn order, the first to move first;
 /// `agents` is indexed by seat. `dice` throws the shells, `rng` makes the agents' choices.
-pub(crate) fn play(
+/// The result has no players or seat tags.
+fn play_turns(
     seats: &[u8],
     agents: [Agent; 4],
     max_turns: u32,
     dice: &mut Rng,
     rng: &mut Rng,
-    rec: &mut Record,
-) {
+) -> Played {
+    let mut rec = Played::default();
     let game = Thaayam::default();
     let Ok(mut pos) = game.start(seats) else {
         rec.result = "*".to_string();
-        return;
+        return rec;
     };
     let first = seats[0];
     let mut turns = 0u32;
@@ -169,6 +242,7 @@ pub(crate) fn play(
         turns += 1;
     }
     rec.plies = turns;
+    rec
 }
 
 #[cfg(test)]
@@ -182,15 +256,13 @@ mod tests {
         for seed in 0..games {
             let mut dice = Rng::new(seed);
             let mut rng = Rng::new(seed + 1000);
-            let mut rec = Record::default();
             let seats: &[u8] = if seed % 2 == 0 { &[0, 2] } else { &[2, 0] };
-            play(
+            let rec = play_turns(
                 seats,
                 [south, Agent::Random, north, Agent::Random],
                 1000,
                 &mut dice,
                 &mut rng,
-                &mut rec,
             );
             assert!(rec.ended_by_rule);
             wins += u32::from(rec.result == "S+");

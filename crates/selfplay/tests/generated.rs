@@ -4,10 +4,13 @@
 mod common;
 
 use game::{Code, Game, Outcome};
-use selfplay::{generate, Agent, Config, GameChoice};
+use selfplay::{generate, Agent, Config};
 
-fn config(game: GameChoice, agent: Option<Agent>, games: u32, seed: u64) -> Config {
-    let mut c = Config::new(game);
+/// The games with players of their own, by registry id.
+const GAMES: [&str; 3] = ["tama", "odnocvetnie", "thaayam"];
+
+fn config(game: &str, agent: Option<Agent>, games: u32, seed: u64) -> Config {
+    let mut c = Config::new(common::player(game));
     c.games = games;
     c.seed = seed;
     c.agent = agent;
@@ -21,7 +24,7 @@ fn run(config: &Config) -> (String, selfplay::Summary) {
 }
 
 /// Replays every game of `text` and checks it against what the generator says it wrote.
-fn check_all(game: GameChoice, text: &str, summary: &selfplay::Summary) -> Vec<common::Replayed> {
+fn check_all(game: &str, text: &str, summary: &selfplay::Summary) -> Vec<common::Replayed> {
     let records = pdn::read_all(text.as_bytes());
     assert_eq!(records.len() as u32, summary.games);
     let mut replayed = Vec::new();
@@ -30,7 +33,7 @@ fn check_all(game: GameChoice, text: &str, summary: &selfplay::Summary) -> Vec<c
     for (i, rec) in records.iter().enumerate() {
         assert!(rec.problems.is_empty(), "game {i}: {:?}", rec.problems);
         let r = common::check(rec).unwrap_or_else(|f| panic!("game {i}: {f:?}\n{}", rec.to_pdn()));
-        assert_eq!(common::variant(rec), Some(game.name()));
+        assert_eq!(common::variant(rec), Some(game));
         // The written result is the rules' result when the game is over, else `*` or an
         // agreed draw (Tama only).
         let token = rec.result.as_ref().map(|r| r.token.as_str());
@@ -42,7 +45,7 @@ fn check_all(game: GameChoice, text: &str, summary: &selfplay::Summary) -> Vec<c
             }
             None => match r.recorded {
                 Some(Outcome::Unfinished) => {}
-                Some(Outcome::Draw) => assert_eq!(game, GameChoice::Tama, "game {i}"),
+                Some(Outcome::Draw) => assert_eq!(game, "tama", "game {i}"),
                 other => panic!("game {i}: unfinished game recorded as {other:?}"),
             },
         }
@@ -76,11 +79,11 @@ fn check_all(game: GameChoice, text: &str, summary: &selfplay::Summary) -> Vec<c
 }
 
 /// Move numbers follow each game's convention.
-fn check_numbers(game: GameChoice, rec: &pdn::GameRecord, r: &common::Replayed) {
+fn check_numbers(game: &str, rec: &pdn::GameRecord, r: &common::Replayed) {
     let seats = match game {
-        GameChoice::Tama => 2,
-        GameChoice::Odnocvetnie => 4,
-        GameChoice::Thaayam => rec
+        "tama" => 2,
+        "odnocvetnie" => 4,
+        _ => rec
             .tag("Seats")
             .map(|s| s.split_whitespace().count())
             .unwrap_or(2),
@@ -93,7 +96,7 @@ fn check_numbers(game: GameChoice, rec: &pdn::GameRecord, r: &common::Replayed) 
 
 #[test]
 fn every_game_and_agent_replays_clean() {
-    for game in GameChoice::ALL {
+    for game in GAMES {
         for agent in [
             Some(Agent::Random),
             Some(Agent::Greedy),
@@ -115,7 +118,7 @@ fn every_game_and_agent_replays_clean() {
 
 #[test]
 fn default_depth_search_games_replay_clean() {
-    for game in [GameChoice::Tama, GameChoice::Odnocvetnie] {
+    for game in ["tama", "odnocvetnie"] {
         let (text, summary) = run(&config(game, Some(Agent::Search), 2, 5));
         check_all(game, &text, &summary);
     }
@@ -124,10 +127,10 @@ fn default_depth_search_games_replay_clean() {
 #[test]
 fn many_thaayam_games_with_every_seat_count() {
     for players in [2u8, 3, 4] {
-        let mut c = config(GameChoice::Thaayam, None, 12, u64::from(players));
+        let mut c = config("thaayam", None, 12, u64::from(players));
         c.players = Some(players);
         let (text, summary) = run(&c);
-        let replayed = check_all(GameChoice::Thaayam, &text, &summary);
+        let replayed = check_all("thaayam", &text, &summary);
         let records = pdn::read_all(text.as_bytes());
         for (rec, r) in records.iter().zip(&replayed) {
             let seats = rec.tag("Seats").unwrap_or_default();
@@ -141,7 +144,7 @@ fn many_thaayam_games_with_every_seat_count() {
                 let plays = seats.split_whitespace().any(|s| s == letter);
                 assert_eq!(rec.tag(name).is_some(), plays, "{name} in {seats}");
             }
-            check_numbers(GameChoice::Thaayam, rec, r);
+            check_numbers("thaayam", rec, r);
             // A finished Thaayam game names its winner and nobody else.
             if let Some(Outcome::Win { loser, .. }) = r.terminal {
                 assert_eq!(loser, None);
@@ -152,7 +155,7 @@ fn many_thaayam_games_with_every_seat_count() {
 
 #[test]
 fn same_arguments_same_bytes_other_seed_other_games() {
-    for game in GameChoice::ALL {
+    for game in GAMES {
         let mut c = config(game, None, 4, 99);
         c.search_depth = Some(2);
         let (a, _) = run(&c);
@@ -171,7 +174,7 @@ fn same_arguments_same_bytes_other_seed_other_games() {
 
 #[test]
 fn ply_cap_stops_games_with_an_unfinished_result() {
-    for game in GameChoice::ALL {
+    for game in GAMES {
         let mut c = config(game, Some(Agent::Random), 5, 3);
         c.max_plies = Some(10);
         let (text, summary) = run(&c);
@@ -188,7 +191,7 @@ fn ply_cap_stops_games_with_an_unfinished_result() {
 fn captures_are_written_short_unless_that_would_misread() {
     // A capture written with more than two squares must be one whose short form is
     // ambiguous or reads as another move.
-    let (text, _) = run(&config(GameChoice::Tama, Some(Agent::Random), 60, 8));
+    let (text, _) = run(&config("tama", Some(Agent::Random), 60, 8));
     let tama = tama::Tama::default();
     let (mut long, mut ambiguous) = (0, 0);
     for rec in pdn::read_all(text.as_bytes()) {
@@ -215,19 +218,19 @@ fn captures_are_written_short_unless_that_would_misread() {
 
 #[test]
 fn bad_configurations_are_refused() {
-    let mut c = Config::new(GameChoice::Tama);
+    let mut c = Config::new(common::player("tama"));
     c.players = Some(3);
     let err = generate(&c, &mut Vec::new()).expect_err("3-player Tama");
     assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
     assert!(err.to_string().contains("2 players"));
-    let mut c = Config::new(GameChoice::Thaayam);
+    let mut c = Config::new(common::player("thaayam"));
     c.players = Some(5);
     assert!(c.check().is_err());
     c.players = Some(3);
     assert!(c.check().is_ok());
     c.event = "a \"quoted\" event".into();
     assert!(c.check().is_err());
-    let mut c = Config::new(GameChoice::Odnocvetnie);
+    let mut c = Config::new(common::player("odnocvetnie"));
     c.search_depth = Some(9);
     assert!(c.check().is_err());
 }

@@ -30,6 +30,16 @@ pub struct Replayed {
     pub plies_written: Vec<(Option<u32>, Vec<String>)>,
 }
 
+/// The registry's self-play of the game with this id.
+pub fn player(id: &str) -> &'static dyn selfplay::Player {
+    let games = games::games();
+    let info = games
+        .registry()
+        .by_name(id)
+        .unwrap_or_else(|| panic!("{id} is not in the registry"));
+    games.entry(info).expect("an entry").player()
+}
+
 /// Which rules a record uses, from its `Variant` tag.
 pub fn variant(rec: &GameRecord) -> Option<&'static str> {
     match rec.tag("Variant")?.trim().to_ascii_lowercase().as_str() {

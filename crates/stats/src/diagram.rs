@@ -138,8 +138,8 @@ pub struct Diagram {
 }
 
 /// Is `(file, rank)` a dark square? a1 is dark, and colours alternate.
-fn is_dark(file: u8, rank: u8) -> bool {
-    (file + rank) % 2 == 0
+pub(crate) fn is_dark(file: u8, rank: u8) -> bool {
+    (file + rank).is_multiple_of(2)
 }
 
 /// The number of a dark square of a `files` × `ranks` board, counting the dark squares row by

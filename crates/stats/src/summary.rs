@@ -8,7 +8,7 @@ use crate::accum::{
     material_slots, BoardStats, ChanceStats, Common, GameStats, UnknownGames, MAX_SEATS,
 };
 use crate::chi2;
-use crate::diagram::square_name;
+use crate::diagram::{is_dark, square_name};
 use crate::hist::{Bar, Histogram};
 use crate::tally::{Agreement, Names, ResultTally, TagStats, Validation};
 use crate::Stats;
@@ -470,7 +470,7 @@ impl BoardSummary {
         let mut heat = Vec::new();
         for rank in 0..shape.ranks {
             for file in 0..shape.files {
-                if dark_only && (file + rank) % 2 != 0 {
+                if dark_only && !is_dark(file, rank) {
                     continue;
                 }
                 let i = usize::from(rank) * usize::from(shape.files) + usize::from(file);

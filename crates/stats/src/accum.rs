@@ -68,15 +68,17 @@ impl GameStats {
         }
     }
 
+    /// Counts one game: one pass over its plies feeds every section.
     fn add(&mut self, g: &GameInput<'_>) {
         let info = self.info;
-        self.common.add(info, g);
+        let mut captures = 0u64;
         if let Some(b) = &mut self.board {
-            b.add(info, g);
+            captures = b.add(info, g);
         }
         if let (Some(c), Some(chance)) = (&mut self.chance, info.profile.chance) {
-            c.add(chance.values, g);
+            captures = c.add(chance.values, g);
         }
+        self.common.add(info, g, captures);
     }
 
     fn merge(&mut self, o: &GameStats) {
@@ -179,15 +181,15 @@ fn tag_result(info: Option<&GameInfo>, g: &GameInput<'_>) -> Option<TagResult> {
 }
 
 impl Common {
-    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>) {
+    /// Counts one game that captured `captures` pieces.
+    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>, captures: u64) {
         self.games += 1;
         self.recorded.add(g.recorded);
         self.by_rule.add(g.terminal);
         self.agreement.add(g.recorded, g.terminal);
         self.seats.add(g.seats, g.result());
         self.length.add(u64::from(g.plies));
-        self.captures
-            .add(g.facts.iter().map(|f| u64::from(f.captures)).sum());
+        self.captures.add(captures);
         if (g.facts.len() as u64) < u64::from(g.plies) {
             self.replay_stopped += 1;
         }
@@ -250,15 +252,29 @@ pub(crate) fn material_slots(info: &GameInfo) -> usize {
 }
 
 impl BoardStats {
-    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>) {
+    /// Counts one game; returns the pieces it captured.
+    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>) -> u64 {
         let shape = info.profile.board;
         let (files, ranks) = (usize::from(shape.files), usize::from(shape.ranks));
         if self.capture_squares.len() != files * ranks {
             self.capture_squares.resize(files * ranks, 0);
         }
+        let tracked = g.facts.len().min(MATERIAL_PLIES);
+        if self.material.len() < tracked {
+            self.material.resize(tracked, MaterialAt::default());
+        }
+        let slots = material_slots(info);
+        let mut captures = 0u64;
         let mut longest = 0u64;
         let mut first_promotion = None;
         for (i, f) in g.facts.iter().enumerate() {
+            if let Some(m) = self.material.get_mut(i) {
+                m.games += 1;
+                for (sum, &n) in m.sum.iter_mut().zip(&f.material).take(slots) {
+                    *sum += u64::from(n);
+                }
+            }
+            captures += u64::from(f.captures);
             longest = longest.max(u64::from(f.captures));
             if f.promotion && first_promotion.is_none() {
                 first_promotion = Some(i as u64 + 1);
@@ -272,22 +288,12 @@ impl BoardStats {
                 }
             }
         }
-        let tracked = g.facts.len().min(MATERIAL_PLIES);
-        if self.material.len() < tracked {
-            self.material.resize(tracked, MaterialAt::default());
-        }
-        let slots = material_slots(info);
-        for (m, f) in self.material.iter_mut().zip(&g.facts[..tracked]) {
-            m.games += 1;
-            for s in 0..slots {
-                m.sum[s] += u64::from(f.material[s]);
-            }
-        }
         self.longest_chain.add(longest);
         match first_promotion {
             Some(p) => self.first_promotion.add(p),
             None => self.no_promotion += 1,
         }
+        captures
     }
 
     fn merge(&mut self, o: &BoardStats) {
@@ -340,13 +346,16 @@ pub struct ChanceStats {
 }
 
 impl ChanceStats {
-    fn add(&mut self, values: &[u8], g: &GameInput<'_>) {
+    /// Counts one game; returns the pieces it captured.
+    fn add(&mut self, values: &[u8], g: &GameInput<'_>) -> u64 {
         if self.throws.len() != values.len() {
             self.throws.resize(values.len(), 0);
         }
+        let mut captures = 0u64;
         let mut lost = 0u64;
         let mut twins = 0u64;
         for f in g.facts {
+            captures += u64::from(f.captures);
             for &t in &f.throws {
                 match values.iter().position(|&v| v == t) {
                     Some(i) => self.throws[i] += 1,
@@ -376,6 +385,7 @@ impl ChanceStats {
         } else if table.is_none() {
             self.odd_seating += 1;
         }
+        captures
     }
 
     fn merge(&mut self, o: &ChanceStats) {

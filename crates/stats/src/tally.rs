@@ -165,12 +165,14 @@ impl Validation {
         }
         for (i, &(code, is_error)) in diagnostics.iter().enumerate() {
             let first_in_game = !diagnostics[..i].iter().any(|d| d.0 == code);
-            if self.codes.len() < MAX_CODES && !self.codes.contains_key(code) {
-                self.codes.insert(code.to_owned(), CodeTally::default());
-            }
-            let tally = match self.codes.get_mut(code) {
-                Some(t) => t,
-                None => &mut self.other_codes,
+            let tally = if self.codes.contains_key(code) || self.codes.len() < MAX_CODES {
+                // Allocates only for a code not seen before.
+                match self.codes.get_mut(code) {
+                    Some(t) => t,
+                    None => self.codes.entry(code.to_owned()).or_default(),
+                }
+            } else {
+                &mut self.other_codes
             };
             if is_error {
                 tally.errors += 1;

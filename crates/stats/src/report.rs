@@ -748,7 +748,8 @@ impl Page<'_> {
     /// thousands).
     fn validation(&mut self, id: &str, v: &ValidationSummary) -> io::Result<()> {
         self.push("<h3>Validation</h3>\n<div class=\"grid\">\n");
-        if !v.codes.is_empty() {
+        // One code is a table row, not a chart.
+        if v.codes.len() >= 2 {
             let shown: Vec<_> = v.codes.iter().take(16).collect();
             let mut series = BarSeries::new(
                 "games",
@@ -1050,6 +1051,13 @@ impl Page<'_> {
             })
             .collect();
         let total: u64 = d.heat.iter().map(|h| h.count).sum();
+        if total == 0 {
+            self.push(
+                "<div class=\"single\"><h4>Where pieces are captured</h4><p>No capture in the \
+                 replayed plies.</p></div>\n</div>\n",
+            );
+            return Ok(());
+        }
         self.figure(
             Chart {
                 id: format!("{id}-heatmap"),

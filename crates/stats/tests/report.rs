@@ -587,3 +587,37 @@ fn every_code_of_every_game_has_an_example_then_the_frequent_ones() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn charts_are_left_out_where_they_would_show_one_thing() {
+    // Two Tama games without captures and one diagnostic code.
+    let mut s = Stats::default();
+    for plies in [3, 5] {
+        let mut g = common::G::new(Some(&TAMA), &[0, 1]);
+        g.plies = plies;
+        g.facts = vec![common::ply(0, &[], false, [16, 16]); plies as usize];
+        g.diagnostics = vec![("bad-tag", false)];
+        s.add(&g.input());
+    }
+    let dir = out_dir("sparse");
+    let files = s.write_report(&dir).unwrap();
+    let html = std::fs::read_to_string(&files.html).unwrap();
+    let tama = section(&html, "tama");
+    assert!(
+        tama.contains("id=\"fig-tama-length\""),
+        "lengths 3 and 5 are drawn"
+    );
+    for absent in ["codes", "heatmap", "captures", "chain", "promotion"] {
+        assert!(
+            !tama.contains(&format!("id=\"fig-tama-{absent}\"")),
+            "no {absent} chart"
+        );
+    }
+    assert!(tama.contains("No capture in the replayed plies."));
+    assert!(tama.contains("all 2 games: 0"), "captures as a sentence");
+    assert!(
+        tama.contains("<code>bad-tag</code>"),
+        "the code is in the table"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -350,7 +350,7 @@ section { border-bottom:2px solid var(--rule); padding-bottom:18px; }
 h2 { font-size:24px; margin:28px 0 6px; }
 h3 { font-size:18px; margin:22px 0 8px; color:#24384f; }
 p.lead { color:var(--muted); margin:0 0 8px; }
-.grid { display:grid; grid-template-columns:repeat(auto-fit, minmax(540px, 1fr)); gap:18px 26px; align-items:start; }
+.grid { display:grid; grid-template-columns:repeat(auto-fill, minmax(min(540px, 100%), 1fr)); gap:18px 26px; align-items:start; }
 figure { margin:0; border:1px solid var(--rule); border-radius:6px; padding:8px; background:#fff; }
 figure svg { display:block; width:100%; height:auto; }
 figcaption { color:var(--muted); font-size:13.5px; padding:4px 6px 2px; }
@@ -360,7 +360,7 @@ th { background:var(--band); font-weight:600; }
 td.n, th.n { text-align:right; font-variant-numeric:tabular-nums; }
 tbody tr:nth-child(even) td { background:#fbfbfc; }
 code, td.mono { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; font-size:13px; }
-.examples { display:grid; grid-template-columns:repeat(auto-fill, minmax(500px, 1fr)); gap:18px; }
+.examples { display:grid; grid-template-columns:repeat(auto-fill, minmax(min(500px, 100%), 1fr)); gap:18px; }
 .example { border:1px solid var(--rule); border-radius:6px; padding:10px 12px; }
 .example h3 { margin:0 0 4px; font-size:16px; }
 .example svg { display:block; max-width:100%; height:auto; margin-top:6px; }
@@ -369,12 +369,13 @@ code, td.mono { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, m
 .single { border:1px dashed var(--rule); border-radius:6px; padding:8px 12px; }
 .single h4 { margin:0 0 4px; font-size:15px; }
 .game-tag { color:var(--muted); font-size:12.5px; }
-table { max-width:100%; }
+table { max-width:100%; display:block; overflow-x:auto; }
 "#;
 
 /// Marks layout problems into the page, for a headless browser to read back: elements wider
 /// than the window, images that did not load. The result is the `data-problems` attribute of
-/// `<body>` (empty: none), with `data-checked="yes"` once the check ran.
+/// `<body>` (empty: none), with `data-checked="yes"` once the check ran and the page's height
+/// in `data-height`.
 const CHECK_JS: &str = r#"
 (function () {
   var problems = [];
@@ -391,6 +392,7 @@ const CHECK_JS: &str = r#"
     if (!i.complete || i.naturalWidth === 0) { problems.push('broken-image:' + i.src); }
   });
   document.body.setAttribute('data-problems', problems.join(' '));
+  document.body.setAttribute('data-height', String(document.documentElement.scrollHeight));
   document.body.setAttribute('data-checked', 'yes');
 })();
 "#;
@@ -701,12 +703,18 @@ impl Page<'_> {
                     .map(|r| r.win_rate.unwrap_or(0.0) * 100.0)
                     .collect(),
             );
+            // Two sides are light and dark, as on the board; more seats have their colours.
+            let colours: &[RGBColor] = if c.seats.len() == 2 {
+                &[RGBColor(190, 160, 90), RGBColor(40, 40, 40)]
+            } else {
+                &SEAT_COLOURS
+            };
             series.bar_colours = c
                 .per_seat
                 .iter()
                 .map(|r| {
                     let i = c.seats.iter().position(|s| *s == r.seat).unwrap_or(0);
-                    SEAT_COLOURS[i % SEAT_COLOURS.len()]
+                    colours[i % colours.len()]
                 })
                 .collect();
             self.figure(
@@ -750,7 +758,9 @@ impl Page<'_> {
         self.push("<h3>Validation</h3>\n<div class=\"grid\">\n");
         // One code is a table row, not a chart.
         if v.codes.len() >= 2 {
-            let shown: Vec<_> = v.codes.iter().take(16).collect();
+            let mut shown: Vec<_> = v.codes.iter().collect();
+            shown.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.code.cmp(&b.code)));
+            shown.truncate(16);
             let mut series = BarSeries::new(
                 "games",
                 RGBColor(120, 120, 140),
@@ -1339,6 +1349,19 @@ impl Page<'_> {
             self.push("</tbody></table>\n</div>\n");
         }
         if t.years.len() >= 2 {
+            // Every year from the first to the last, so that gaps show; at most ten labels.
+            let (first, last) = (t.years[0].0, t.years[t.years.len() - 1].0);
+            let span: Vec<u16> = (first..=last).collect();
+            let every = span.len().div_ceil(10);
+            let counts: Vec<f64> = span
+                .iter()
+                .map(|y| {
+                    t.years
+                        .iter()
+                        .find(|(x, _)| x == y)
+                        .map_or(0.0, |&(_, n)| n as f64)
+                })
+                .collect();
             self.figure(
                 Chart {
                     id: format!("{id}-years"),
@@ -1346,12 +1369,18 @@ impl Page<'_> {
                     body: Body::Bars {
                         value_desc: "games".into(),
                         category_desc: "year of the Date tag".into(),
-                        categories: t.years.iter().map(|(y, _)| y.to_string()).collect(),
-                        series: vec![BarSeries::new(
-                            "games",
-                            PALETTE[0],
-                            t.years.iter().map(|&(_, n)| n as f64).collect(),
-                        )],
+                        categories: span
+                            .iter()
+                            .enumerate()
+                            .map(|(i, y)| {
+                                if i % every == 0 {
+                                    y.to_string()
+                                } else {
+                                    String::new()
+                                }
+                            })
+                            .collect(),
+                        series: vec![BarSeries::new("games", PALETTE[0], counts)],
                         horizontal: false,
                         log: false,
                     },
@@ -1375,7 +1404,7 @@ impl Page<'_> {
                 }
             );
         }
-        self.push("</div>\n");
+        self.push("</div>\n<div class=\"grid\">\n");
         self.name_table(
             "Player",
             "Wins",
@@ -1394,6 +1423,7 @@ impl Page<'_> {
             t.distinct_events,
             t.events_pruned,
         );
+        self.push("</div>\n");
         Ok(())
     }
 
@@ -1413,7 +1443,7 @@ impl Page<'_> {
         }
         let _ = writeln!(
             self.html,
-            "<table>\n<thead><tr><th>{what}</th><th class=\"n\">Games</th><th class=\"n\">{wins}</th>\
+            "<div>\n<table>\n<thead><tr><th>{what}</th><th class=\"n\">Games</th><th class=\"n\">{wins}</th>\
              <th class=\"n\">Draws</th><th class=\"n\">{losses}</th><th class=\"n\">{score}</th></tr></thead>\n<tbody>"
         );
         for r in rows {
@@ -1431,7 +1461,7 @@ impl Page<'_> {
         }
         let _ = writeln!(
             self.html,
-            "</tbody></table>\n<p class=\"note\">The {} most frequent of {} {}s{}.</p>",
+            "</tbody></table>\n<p class=\"note\">The {} most frequent of {} {}s{}.</p>\n</div>",
             rows.len(),
             num(distinct as u64),
             what.to_lowercase(),

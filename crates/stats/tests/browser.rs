@@ -118,7 +118,7 @@ fn report_renders_cleanly_in_chromium() {
     let dir = out_dir();
     let _ = std::fs::remove_dir_all(&dir);
     let html = write_report(&dir);
-    for width in [1280u32, 900] {
+    for width in [1280u32, 900, 480] {
         let (dom, log) = chromium(&html, width, &["--dump-dom".to_string()]);
         assert_eq!(
             body_attr(&dom, "data-checked"),
@@ -142,13 +142,18 @@ fn report_renders_cleanly_in_chromium() {
         let charts = json["charts"].as_array().unwrap().len();
         assert_eq!(dom.matches("<figure").count(), charts);
         assert!(charts >= 25, "{charts} charts");
+        // The whole page: as tall as the check script measured it.
+        let height: u32 = body_attr(&dom, "data-height")
+            .and_then(|h| h.parse().ok())
+            .expect("page height");
+        assert!(height > 2_000, "height {height}");
         let shot = dir.join(format!("screenshot-{width}.png"));
         let _ = chromium(
             &html,
             width,
             &[
                 format!("--screenshot={}", shot.display()),
-                "--window-size=".to_string() + &format!("{width},9000"),
+                format!("--window-size={width},{height}"),
             ],
         );
         let bytes = std::fs::read(&shot).expect("screenshot written");

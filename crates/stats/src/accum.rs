@@ -55,6 +55,9 @@ pub struct GameStats {
     pub board: Option<BoardStats>,
     /// Throw counts (games of chance).
     pub chance: Option<ChanceStats>,
+    /// The seats named White and Black, if the game has both (found once, not per game).
+    #[serde(skip)]
+    sides: Option<(u8, u8)>,
 }
 
 impl GameStats {
@@ -65,6 +68,7 @@ impl GameStats {
             common: Common::default(),
             board: (!chance).then(BoardStats::default),
             chance: chance.then(ChanceStats::default),
+            sides: white_and_black(info),
         }
     }
 
@@ -78,7 +82,7 @@ impl GameStats {
         if let (Some(c), Some(chance)) = (&mut self.chance, info.profile.chance) {
             captures = c.add(chance.values, g);
         }
-        self.common.add(info, g, captures);
+        self.common.add(info, g, captures, self.sides);
     }
 
     fn merge(&mut self, o: &GameStats) {
@@ -164,10 +168,14 @@ fn seat_named(info: &GameInfo, name: &str) -> Option<u8> {
         .and_then(|i| u8::try_from(i).ok())
 }
 
-/// The result for the sides named White and Black: from the replay when the game has seats
-/// of these names and a result, else from the `Result` tag.
-fn tag_result(info: Option<&GameInfo>, g: &GameInput<'_>) -> Option<TagResult> {
-    let sides = info.and_then(|i| Some((seat_named(i, "White")?, seat_named(i, "Black")?)));
+/// The seats a game names White and Black, if it has both.
+fn white_and_black(info: &GameInfo) -> Option<(u8, u8)> {
+    Some((seat_named(info, "White")?, seat_named(info, "Black")?))
+}
+
+/// The result for the sides named White and Black (`sides`: their seats, if the game has
+/// them): from the replay when there are such seats and a result, else from the `Result` tag.
+fn tag_result(sides: Option<(u8, u8)>, g: &GameInput<'_>) -> Option<TagResult> {
     if let (Some((white, black)), Some(result)) = (sides, g.result()) {
         return match result {
             Outcome::Draw => Some(TagResult::Draw),
@@ -181,8 +189,9 @@ fn tag_result(info: Option<&GameInfo>, g: &GameInput<'_>) -> Option<TagResult> {
 }
 
 impl Common {
-    /// Counts one game that captured `captures` pieces.
-    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>, captures: u64) {
+    /// Counts one game that captured `captures` pieces; `sides` are the seats named White
+    /// and Black, if the game has them.
+    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>, captures: u64, sides: Option<(u8, u8)>) {
         self.games += 1;
         self.recorded.add(g.recorded);
         self.by_rule.add(g.terminal);
@@ -197,7 +206,7 @@ impl Common {
         if info.profile.chance.is_none() {
             self.openings.add(g.opening, g.result());
         }
-        self.tags.add(&g.tags, tag_result(Some(info), g));
+        self.tags.add(&g.tags, tag_result(sides, g));
     }
 
     fn merge(&mut self, o: &Common) {

@@ -21,18 +21,18 @@ use crate::fonts::{init_fonts, FAMILY};
 /// How the squares of a board are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SquareStyle {
-    /// Every square is used; light and dark alternate, a1 dark (Tama).
+    /// Every square is used; light and dark alternate, a1 dark.
     Checkered,
-    /// Only the dark squares are used (a1 dark); the light ones are drawn pale (Odnocvetnie).
+    /// Only the dark squares are used (a1 dark); the light ones are drawn pale.
     DarkOnly,
-    /// Every square is used and drawn alike, with grid lines (Thaayam).
+    /// Every square is used and drawn alike, with grid lines.
     Plain,
 }
 
 /// A mark on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mark {
-    /// A diagonal cross (Thaayam's safe squares: the keep and the palaces).
+    /// A diagonal cross (a safe square).
     Cross,
     /// A yellow highlight (e.g. the square a diagnostic is about).
     Highlight,
@@ -41,9 +41,9 @@ pub enum Mark {
 /// Colour of a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PieceColour {
-    /// A light piece (Tama White; the shared pieces of Odnocvetnie).
+    /// A light piece (the first of two sides; pieces no seat owns).
     Light,
-    /// A dark piece (Tama Black).
+    /// A dark piece (the second of two sides).
     Dark,
     /// A seat's colour: 0 = South (red), 1 = West (blue), 2 = North (green), 3 = East (amber).
     Seat(u8),
@@ -62,7 +62,7 @@ pub struct PieceGlyph {
     pub king: bool,
     /// Pieces stacked on the square (a badge shows the number when above 1).
     pub count: u8,
-    /// Twins (Thaayam): drawn as two overlapping discs.
+    /// Twins: drawn as two overlapping discs.
     pub twin: bool,
     /// Short text written on the disc (e.g. a seat letter).
     pub label: Option<String>,

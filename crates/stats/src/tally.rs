@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 /// Counts of game results by seat.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultTally {
-    /// Wins per seat index (Tama: 0 = White, 1 = Black; four-seat games: S, W, N, E).
+    /// Wins per seat index (in the order of the game's seat names).
     pub wins: [u64; 4],
-    /// Losses per seat index, where the result names a loser (Odnocvetnie Shashki).
+    /// Losses per seat index, where the result names a loser.
     pub losses: [u64; 4],
     /// Draws.
     pub draws: u64,

@@ -16,6 +16,14 @@
 //! assert_eq!(stats.games(), 1);
 //! ```
 //!
+//! Nothing here names a game. A game is its registry entry ([`game::GameInfo`]), and its
+//! [`game::Profile`] picks the sections: every game counts results, seats (games played, wins,
+//! win rate), length, captures, diagnostics and tags (players, events, years); a game without
+//! chance adds captures per move, promotions, material, a capture heat map over its
+//! [`game::BoardShape`] and openings; a game of chance adds its throws (tested against
+//! [`game::Chance::probabilities`]), lost throws, twins and wins by turn order. Games arbiter
+//! could not identify (`game: None`) get a section of their tags alone.
+//!
 //! Accumulators have bounded memory whatever the corpus size and merge associatively and
 //! commutatively ([`Stats::merge`]), so a parallel run can fold per chunk and reduce.
 //! [`Stats::summary`] derives every number the report shows; [`Stats::write_report`] writes

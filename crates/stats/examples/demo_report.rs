@@ -11,7 +11,10 @@ use stats::{
 };
 
 fn tama_diagram() -> Diagram {
-    let mut d = Diagram::tama("Tama: a longer capture was available");
+    let mut d = Diagram::empty(
+        &synth::TAMA.profile.board,
+        "Tama: a longer capture was available",
+    );
     for (f, r) in [(1, 1), (2, 1), (3, 2), (6, 2), (0, 2), (4, 3)] {
         d.pieces.push(PieceGlyph::man(f, r, PieceColour::Light));
     }
@@ -35,19 +38,18 @@ fn tama_diagram() -> Diagram {
 }
 
 fn odnocvetnie_diagram() -> Diagram {
-    let mut d = Diagram::odnocvetnie("Odnocvetnie: the man on 28 is locked");
+    let shape = synth::ODNOCVETNIE.profile.board;
+    let square = |n| stats::numbered_dark_square(shape.files, shape.ranks, n);
+    let mut d = Diagram::empty(&shape, "Odnocvetnie: the man on 28 is locked");
     for n in [28, 32, 33, 19, 23, 24, 37, 12] {
-        if let Some((f, r)) = stats::numbered_square(n) {
+        if let Some((f, r)) = square(n) {
             d.pieces.push(PieceGlyph::man(f, r, PieceColour::Light));
         }
     }
-    if let Some((f, r)) = stats::numbered_square(3) {
+    if let Some((f, r)) = square(3) {
         d.pieces.push(PieceGlyph::king(f, r, PieceColour::Light));
     }
-    let (a, b) = (
-        stats::numbered_square(28).unwrap(),
-        stats::numbered_square(22).unwrap(),
-    );
+    let (a, b) = (square(28).unwrap(), square(22).unwrap());
     d.marks.push((a.0, a.1, Mark::Highlight));
     d.arrows.push(Arrow {
         squares: vec![a, b],
@@ -59,7 +61,13 @@ fn odnocvetnie_diagram() -> Diagram {
 }
 
 fn thaayam_diagram() -> Diagram {
-    let mut d = Diagram::thaayam("Thaayam: throw 4 left unused");
+    let mut d = Diagram::empty(
+        &synth::THAAYAM.profile.board,
+        "Thaayam: throw 4 left unused",
+    );
+    for (f, r) in [(2, 2), (2, 0), (4, 2), (2, 4), (0, 2)] {
+        d.marks.push((f, r, Mark::Cross));
+    }
     let mut south = PieceGlyph::man(3, 0, PieceColour::Seat(0));
     south.label = Some("S".into());
     d.pieces.push(south);
@@ -96,13 +104,14 @@ fn main() -> std::io::Result<()> {
     }
     let mut extras = ReportExtras::new();
     extras.set_title("arbiter statistics — synthetic demo corpus");
-    for (code, diagram) in [
-        ("non-maximal-capture", tama_diagram()),
-        ("locked-piece", odnocvetnie_diagram()),
-        ("unused-throw", thaayam_diagram()),
+    for (game, code, diagram) in [
+        (&synth::TAMA, "non-maximal-capture", tama_diagram()),
+        (&synth::ODNOCVETNIE, "locked-piece", odnocvetnie_diagram()),
+        (&synth::THAAYAM, "unused-throw", thaayam_diagram()),
     ] {
         extras.add_example(ProblemExample {
             title: format!("demo.pdn, {}", diagram.title),
+            game: game.label.into(),
             code: code.into(),
             message: diagram.captions.join(" "),
             diagram: Some(diagram.clone()),

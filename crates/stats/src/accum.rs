@@ -1,46 +1,140 @@
 //! The accumulators: what is counted per game, and how partial counts merge.
+//!
+//! Nothing here names a game: a game's [`game::GameInfo`] says which sections it has (its
+//! [`game::Profile`]): games of chance count their throws, the others their captures,
+//! promotions, material and capture squares.
 
-use game::Outcome;
-use serde::{Deserialize, Serialize};
+use game::{GameInfo, Outcome};
+use serde::{Serialize, Serializer};
 
 use crate::hist::Histogram;
-use crate::tally::{Agreement, Openings, ResultTally, Validation};
-use crate::{GameInput, GameName};
+use crate::tally::{Agreement, Openings, ResultTally, TagResult, TagStats, Validation};
+use crate::GameInput;
 
 /// Material is followed for this many plies; later plies are not averaged.
 pub const MATERIAL_PLIES: usize = 1000;
 
-/// Board squares whose captures are counted (Tama 64, Odnocvetnie 50).
-const HEAT_SQUARES: usize = 256;
-
-/// The heat-map slot of a square: `rank * 16 + file`.
-pub(crate) fn heat_index(file: u8, rank: u8) -> usize {
-    usize::from(rank) * 16 + usize::from(file)
-}
+/// Seats counted per game (results, material, turn order); seat numbers from this on are
+/// counted as odd seating.
+pub const MAX_SEATS: usize = 4;
 
 /// Statistics of a corpus, accumulated game by game.
 ///
+/// One [`GameStats`] per game of the registry that occurs, kept in the order of the games'
+/// ids, plus the games arbiter could not identify ([`UnknownGames`]).
+///
 /// Memory is bounded whatever the number of games: histograms have at most
-/// [`crate::HIST_CAP`] bins, material curves [`MATERIAL_PLIES`] points, the opening table at most
-/// [`crate::OPENINGS_PRUNE_AT`] entries per game.
+/// [`crate::HIST_CAP`] bins, material curves [`MATERIAL_PLIES`] points, the opening table at
+/// most [`crate::OPENINGS_PRUNE_AT`] entries per game, player and event tables at most
+/// [`crate::NAMES_PRUNE_AT`] entries each per game.
 ///
 /// [`Stats::merge`] is associative and commutative: merging accumulators built from parts of a
-/// corpus gives the accumulator of the whole corpus (exactly, as long as the opening tables
-/// were not pruned, see [`Openings`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// corpus gives the accumulator of the whole corpus (exactly, as long as the bounded tables
+/// were not pruned, see [`crate::Table`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
-    /// Tama games.
-    pub tama: DraughtsGame,
-    /// Odnocvetnie Shashki games.
-    pub odnocvetnie: DraughtsGame,
-    /// Thaayam games.
-    pub thaayam: ThaayamGame,
-    /// Games of unknown kind.
-    pub other: OtherGames,
+    /// Per game, ordered by id.
+    pub games: Vec<GameStats>,
+    /// Games arbiter could not identify.
+    pub unknown: UnknownGames,
+}
+
+fn serialize_id<S: Serializer>(info: &&'static GameInfo, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(info.id)
+}
+
+/// One game's statistics.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameStats {
+    /// The game (serialized as its id).
+    #[serde(serialize_with = "serialize_id")]
+    pub info: &'static GameInfo,
+    /// What every game counts.
+    pub common: Common,
+    /// Board-game counts (games without chance).
+    pub board: Option<BoardStats>,
+    /// Throw counts (games of chance).
+    pub chance: Option<ChanceStats>,
+    /// The seats named White and Black, if the game has both (found once, not per game).
+    #[serde(skip)]
+    sides: Option<(u8, u8)>,
+}
+
+impl GameStats {
+    fn new(info: &'static GameInfo) -> Self {
+        let chance = info.profile.chance.is_some();
+        GameStats {
+            info,
+            common: Common::default(),
+            board: (!chance).then(BoardStats::default),
+            chance: chance.then(ChanceStats::default),
+            sides: white_and_black(info),
+        }
+    }
+
+    /// Counts one game: one pass over its plies feeds every section.
+    fn add(&mut self, g: &GameInput<'_>) {
+        let info = self.info;
+        let mut captures = 0u64;
+        if let Some(b) = &mut self.board {
+            captures = b.add(info, g);
+        }
+        if let (Some(c), Some(chance)) = (&mut self.chance, info.profile.chance) {
+            captures = c.add(chance.values, g);
+        }
+        self.common.add(info, g, captures, self.sides);
+    }
+
+    fn merge(&mut self, o: &GameStats) {
+        self.common.merge(&o.common);
+        if let (Some(a), Some(b)) = (&mut self.board, &o.board) {
+            a.merge(b);
+        }
+        if let (Some(a), Some(b)) = (&mut self.chance, &o.chance) {
+            a.merge(b);
+        }
+    }
+}
+
+/// Games played, won and drawn per seat.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SeatTally {
+    /// Games in which the seat played (was in the seat list).
+    pub played: [u64; MAX_SEATS],
+    /// Games the seat won (by rule, else as recorded).
+    pub wins: [u64; MAX_SEATS],
+    /// Drawn games the seat played.
+    pub draws: [u64; MAX_SEATS],
+}
+
+impl SeatTally {
+    fn add(&mut self, seats: &[u8], result: Option<Outcome>) {
+        for &s in seats {
+            if let Some(p) = self.played.get_mut(usize::from(s)) {
+                *p += 1;
+                if result == Some(Outcome::Draw) {
+                    self.draws[usize::from(s)] += 1;
+                }
+            }
+        }
+        if let Some(Outcome::Win { winner, .. }) = result {
+            if let Some(w) = self.wins.get_mut(usize::from(winner.0)) {
+                *w += 1;
+            }
+        }
+    }
+
+    fn merge(&mut self, o: &SeatTally) {
+        for i in 0..MAX_SEATS {
+            self.played[i] += o.played[i];
+            self.wins[i] += o.wins[i];
+            self.draws[i] += o.draws[i];
+        }
+    }
 }
 
 /// What is counted for every known game.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Common {
     /// Games counted.
     pub games: u64,
@@ -50,6 +144,8 @@ pub struct Common {
     pub by_rule: ResultTally,
     /// Recorded results compared with the results by rule.
     pub agreement: Agreement,
+    /// Games played, won and drawn per seat.
+    pub seats: SeatTally,
     /// Plies of the main line per game.
     pub length: Histogram,
     /// Pieces captured per game (over the replayed plies).
@@ -58,52 +154,89 @@ pub struct Common {
     pub replay_stopped: u64,
     /// Validation outcome and diagnostic codes.
     pub validation: Validation,
-    /// Opening frequencies and their results.
+    /// Opening frequencies and their results (games without chance only).
     pub openings: Openings,
+    /// What the tags say.
+    pub tags: TagStats,
+}
+
+/// The seat a game calls `name` (ignoring case), if any.
+fn seat_named(info: &GameInfo, name: &str) -> Option<u8> {
+    info.seat_names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(name))
+        .and_then(|i| u8::try_from(i).ok())
+}
+
+/// The seats a game names White and Black, if it has both.
+fn white_and_black(info: &GameInfo) -> Option<(u8, u8)> {
+    Some((seat_named(info, "White")?, seat_named(info, "Black")?))
+}
+
+/// The result for the sides named White and Black (`sides`: their seats, if the game has
+/// them): from the replay when there are such seats and a result, else from the `Result` tag.
+fn tag_result(sides: Option<(u8, u8)>, g: &GameInput<'_>) -> Option<TagResult> {
+    if let (Some((white, black)), Some(result)) = (sides, g.result()) {
+        return match result {
+            Outcome::Draw => Some(TagResult::Draw),
+            Outcome::Unfinished => Some(TagResult::Unfinished),
+            Outcome::Win { winner, .. } if winner.0 == white => Some(TagResult::WhiteWins),
+            Outcome::Win { winner, .. } if winner.0 == black => Some(TagResult::BlackWins),
+            Outcome::Win { .. } => None,
+        };
+    }
+    g.tags.result.and_then(TagResult::parse)
 }
 
 impl Common {
-    fn add(&mut self, g: &GameInput<'_>) {
+    /// Counts one game that captured `captures` pieces; `sides` are the seats named White
+    /// and Black, if the game has them.
+    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>, captures: u64, sides: Option<(u8, u8)>) {
         self.games += 1;
         self.recorded.add(g.recorded);
         self.by_rule.add(g.terminal);
         self.agreement.add(g.recorded, g.terminal);
+        self.seats.add(g.seats, g.result());
         self.length.add(u64::from(g.plies));
-        self.captures
-            .add(g.facts.iter().map(|f| u64::from(f.captures)).sum());
+        self.captures.add(captures);
         if (g.facts.len() as u64) < u64::from(g.plies) {
             self.replay_stopped += 1;
         }
         self.validation.add(g.diagnostics);
-        self.openings.add(g.opening, g.result());
+        if info.profile.chance.is_none() {
+            self.openings.add(g.opening, g.result());
+        }
+        self.tags.add(&g.tags, tag_result(sides, g));
     }
 
-    fn merge(&mut self, o: Common) {
+    fn merge(&mut self, o: &Common) {
         self.games += o.games;
         self.recorded.merge(&o.recorded);
         self.by_rule.merge(&o.by_rule);
         self.agreement.merge(&o.agreement);
+        self.seats.merge(&o.seats);
         self.length.merge(&o.length);
         self.captures.merge(&o.captures);
         self.replay_stopped += o.replay_stopped;
         self.validation.merge(&o.validation);
-        self.openings.merge(o.openings);
+        self.openings.merge(&o.openings);
+        self.tags.merge(&o.tags);
     }
 }
 
 /// Mean material at one ply, as sums.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct MaterialAt {
     /// Games whose replay reached this ply.
     pub games: u64,
-    /// Sum over those games of the pieces after the ply: Tama White and Black; Odnocvetnie the
-    /// total in slot 0.
-    pub sum: [u64; 2],
+    /// Sum over those games of the pieces after the ply, per seat (games with shared pieces:
+    /// the total in slot 0).
+    pub sum: [u64; MAX_SEATS],
 }
 
-/// What is counted for the draughts games (Tama, Odnocvetnie Shashki).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Draughts {
+/// What is counted for board games without chance.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct BoardStats {
     /// Longest capture of each game (most pieces taken by one ply; 0 when nothing was taken).
     pub longest_chain: Histogram,
     /// Ply (1-based) of the first promotion, for games with one.
@@ -112,43 +245,56 @@ pub struct Draughts {
     pub no_promotion: u64,
     /// Material after each ply, for the first [`MATERIAL_PLIES`] plies (index 0 = after ply 1).
     pub material: Vec<MaterialAt>,
-    /// Captured pieces per square, at [`heat_index`] of its file and rank.
+    /// Captured pieces per square of the game's board, at `rank * files + file`.
     pub capture_squares: Vec<u64>,
-    /// Captured-square indices outside the board (should not happen).
+    /// Captured squares outside the board (should not happen).
     pub capture_squares_off_board: u64,
 }
 
-impl Draughts {
-    fn add(&mut self, g: &GameInput<'_>) {
-        let two_sides = g.game == GameName::Tama;
-        let mut longest = 0u64;
-        let mut first_promotion = None;
-        for (i, f) in g.facts.iter().enumerate() {
-            longest = longest.max(u64::from(f.captures));
-            if f.promotion && first_promotion.is_none() {
-                first_promotion = Some(i as u64 + 1);
-            }
-            for &(file, rank) in &f.capture_squares {
-                let sq = heat_index(file, rank);
-                if file < 16 && sq < HEAT_SQUARES {
-                    if self.capture_squares.len() <= sq {
-                        self.capture_squares.resize(sq + 1, 0);
-                    }
-                    self.capture_squares[sq] += 1;
-                } else {
-                    self.capture_squares_off_board += 1;
-                }
-            }
+/// Material slots a game's facts fill: one total for shared pieces, else one per seat.
+pub(crate) fn material_slots(info: &GameInfo) -> usize {
+    if info.profile.shared_pieces {
+        1
+    } else {
+        info.seat_names.len().clamp(1, MAX_SEATS)
+    }
+}
+
+impl BoardStats {
+    /// Counts one game; returns the pieces it captured.
+    fn add(&mut self, info: &GameInfo, g: &GameInput<'_>) -> u64 {
+        let shape = info.profile.board;
+        let (files, ranks) = (usize::from(shape.files), usize::from(shape.ranks));
+        if self.capture_squares.len() != files * ranks {
+            self.capture_squares.resize(files * ranks, 0);
         }
         let tracked = g.facts.len().min(MATERIAL_PLIES);
         if self.material.len() < tracked {
             self.material.resize(tracked, MaterialAt::default());
         }
-        for (m, f) in self.material.iter_mut().zip(&g.facts[..tracked]) {
-            m.games += 1;
-            m.sum[0] += u64::from(f.material[0]);
-            if two_sides {
-                m.sum[1] += u64::from(f.material[1]);
+        let slots = material_slots(info);
+        let mut captures = 0u64;
+        let mut longest = 0u64;
+        let mut first_promotion = None;
+        for (i, f) in g.facts.iter().enumerate() {
+            if let Some(m) = self.material.get_mut(i) {
+                m.games += 1;
+                for (sum, &n) in m.sum.iter_mut().zip(&f.material).take(slots) {
+                    *sum += u64::from(n);
+                }
+            }
+            captures += u64::from(f.captures);
+            longest = longest.max(u64::from(f.captures));
+            if f.promotion && first_promotion.is_none() {
+                first_promotion = Some(i as u64 + 1);
+            }
+            for &(file, rank) in &f.capture_squares {
+                let (file, rank) = (usize::from(file), usize::from(rank));
+                if file < files && rank < ranks {
+                    self.capture_squares[rank * files + file] += 1;
+                } else {
+                    self.capture_squares_off_board += 1;
+                }
             }
         }
         self.longest_chain.add(longest);
@@ -156,9 +302,10 @@ impl Draughts {
             Some(p) => self.first_promotion.add(p),
             None => self.no_promotion += 1,
         }
+        captures
     }
 
-    fn merge(&mut self, o: Draughts) {
+    fn merge(&mut self, o: &BoardStats) {
         self.longest_chain.merge(&o.longest_chain);
         self.first_promotion.merge(&o.first_promotion);
         self.no_promotion += o.no_promotion;
@@ -168,8 +315,9 @@ impl Draughts {
         }
         for (m, x) in self.material.iter_mut().zip(&o.material) {
             m.games += x.games;
-            m.sum[0] += x.sum[0];
-            m.sum[1] += x.sum[1];
+            for s in 0..MAX_SEATS {
+                m.sum[s] += x.sum[s];
+            }
         }
         if self.capture_squares.len() < o.capture_squares.len() {
             self.capture_squares.resize(o.capture_squares.len(), 0);
@@ -181,25 +329,13 @@ impl Draughts {
     }
 }
 
-/// A draughts game's statistics.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DraughtsGame {
-    /// What every game counts.
-    pub common: Common,
-    /// Draughts-specific counts.
-    pub draughts: Draughts,
-}
-
-/// Throw values of Thaayam, in the order of [`Race::throws`].
-pub(crate) const THROW_VALUES: [u8; 5] = [1, 2, 3, 4, 8];
-
-/// What is counted for Thaayam.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Race {
-    /// How often each throw value was thrown: 1, 2, 3, 4, 8 (every throw of every series,
-    /// discarded and lost ones included).
-    pub throws: [u64; 5],
-    /// Throws with a value outside 1, 2, 3, 4, 8 (should not happen).
+/// What is counted for games of chance.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ChanceStats {
+    /// How often each value of [`game::Chance::values`] was thrown, in that order (every
+    /// throw of every series, discarded and lost ones included).
+    pub throws: Vec<u64>,
+    /// Throws of a value the game's throws cannot take (should not happen).
     pub odd_throws: u64,
     /// Lost throws per game.
     pub lost_throws: Histogram,
@@ -207,26 +343,30 @@ pub struct Race {
     pub twins: Histogram,
     /// Plies (turns) of games with a decisive result.
     pub finish_plies: Histogram,
-    /// Wins per seat (result by rule, else as recorded).
-    pub wins_by_seat: [u64; 4],
     /// Games per number of players: index 0 = two players, 1 = three, 2 = four.
-    pub players: [u64; 3],
+    pub players: [u64; MAX_SEATS - 1],
     /// Decisive games per number of players (same indexing).
-    pub decisive: [u64; 3],
+    pub decisive: [u64; MAX_SEATS - 1],
     /// Wins by turn order, per number of players: `wins_by_order[n - 2][k]` counts wins of the
     /// `k`-th seat to move (0 = first) in games of `n` players.
-    pub wins_by_order: [[u64; 4]; 3],
+    pub wins_by_order: [[u64; MAX_SEATS]; MAX_SEATS - 1],
     /// Games whose seat list is not 2 to 4 seats, or whose winner is not in it.
     pub odd_seating: u64,
 }
 
-impl Race {
-    fn add(&mut self, g: &GameInput<'_>) {
+impl ChanceStats {
+    /// Counts one game; returns the pieces it captured.
+    fn add(&mut self, values: &[u8], g: &GameInput<'_>) -> u64 {
+        if self.throws.len() != values.len() {
+            self.throws.resize(values.len(), 0);
+        }
+        let mut captures = 0u64;
         let mut lost = 0u64;
         let mut twins = 0u64;
         for f in g.facts {
+            captures += u64::from(f.captures);
             for &t in &f.throws {
-                match THROW_VALUES.iter().position(|&v| v == t) {
+                match values.iter().position(|&v| v == t) {
                     Some(i) => self.throws[i] += 1,
                     None => self.odd_throws += 1,
                 }
@@ -237,15 +377,12 @@ impl Race {
         self.lost_throws.add(lost);
         self.twins.add(twins);
         let n = g.seats.len();
-        let table = (2..=4).contains(&n).then(|| n - 2);
+        let table = (2..=MAX_SEATS).contains(&n).then(|| n - 2);
         if let Some(t) = table {
             self.players[t] += 1;
         }
         if let Some(Outcome::Win { winner, .. }) = g.result() {
             self.finish_plies.add(u64::from(g.plies));
-            if let Some(w) = self.wins_by_seat.get_mut(usize::from(winner.0)) {
-                *w += 1;
-            }
             let order = g.seats.iter().position(|&s| s == winner.0);
             match (table, order) {
                 (Some(t), Some(k)) => {
@@ -257,23 +394,24 @@ impl Race {
         } else if table.is_none() {
             self.odd_seating += 1;
         }
+        captures
     }
 
-    fn merge(&mut self, o: Race) {
-        for i in 0..5 {
-            self.throws[i] += o.throws[i];
+    fn merge(&mut self, o: &ChanceStats) {
+        if self.throws.len() < o.throws.len() {
+            self.throws.resize(o.throws.len(), 0);
+        }
+        for (a, b) in self.throws.iter_mut().zip(&o.throws) {
+            *a += b;
         }
         self.odd_throws += o.odd_throws;
         self.lost_throws.merge(&o.lost_throws);
         self.twins.merge(&o.twins);
         self.finish_plies.merge(&o.finish_plies);
-        for i in 0..4 {
-            self.wins_by_seat[i] += o.wins_by_seat[i];
-        }
-        for t in 0..3 {
+        for t in 0..MAX_SEATS - 1 {
             self.players[t] += o.players[t];
             self.decisive[t] += o.decisive[t];
-            for k in 0..4 {
+            for k in 0..MAX_SEATS {
                 self.wins_by_order[t][k] += o.wins_by_order[t][k];
             }
         }
@@ -281,64 +419,75 @@ impl Race {
     }
 }
 
-/// Thaayam's statistics.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ThaayamGame {
-    /// What every game counts.
-    pub common: Common,
-    /// Race-game counts.
-    pub race: Race,
-}
-
-/// Games of unknown kind: only counted.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OtherGames {
+/// Games arbiter could not identify: their diagnostics, length and tags.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct UnknownGames {
     /// Games counted.
     pub games: u64,
     /// Their diagnostics.
     pub validation: Validation,
+    /// Plies of the main line as written.
+    pub length: Histogram,
+    /// What their tags say.
+    pub tags: TagStats,
+}
+
+impl UnknownGames {
+    fn add(&mut self, g: &GameInput<'_>) {
+        self.games += 1;
+        self.validation.add(g.diagnostics);
+        self.length.add(u64::from(g.plies));
+        self.tags.add(&g.tags, tag_result(None, g));
+    }
+
+    fn merge(&mut self, o: &UnknownGames) {
+        self.games += o.games;
+        self.validation.merge(&o.validation);
+        self.length.merge(&o.length);
+        self.tags.merge(&o.tags);
+    }
 }
 
 impl Stats {
+    /// The accumulator of `info`, created (in id order) when it is the game's first. Found by
+    /// pointer first (one comparison per game of the registry at most), by id otherwise.
+    fn game_mut(&mut self, info: &'static GameInfo) -> &mut GameStats {
+        let i = match self.games.iter().position(|g| std::ptr::eq(g.info, info)) {
+            Some(i) => i,
+            None => match self.games.binary_search_by(|g| g.info.id.cmp(info.id)) {
+                Ok(i) => i,
+                Err(i) => {
+                    self.games.insert(i, GameStats::new(info));
+                    i
+                }
+            },
+        };
+        &mut self.games[i]
+    }
+
     /// Counts one game.
     pub fn add(&mut self, g: &GameInput<'_>) {
         match g.game {
-            GameName::Tama => {
-                self.tama.common.add(g);
-                self.tama.draughts.add(g);
-            }
-            GameName::Odnocvetnie => {
-                self.odnocvetnie.common.add(g);
-                self.odnocvetnie.draughts.add(g);
-            }
-            GameName::Thaayam => {
-                self.thaayam.common.add(g);
-                self.thaayam.race.add(g);
-            }
-            GameName::Other => {
-                self.other.games += 1;
-                self.other.validation.add(g.diagnostics);
-            }
+            Some(info) => self.game_mut(info).add(g),
+            None => self.unknown.add(g),
         }
     }
 
     /// Adds every count of `other` (associative and commutative).
     pub fn merge(&mut self, other: Stats) {
-        self.tama.common.merge(other.tama.common);
-        self.tama.draughts.merge(other.tama.draughts);
-        self.odnocvetnie.common.merge(other.odnocvetnie.common);
-        self.odnocvetnie.draughts.merge(other.odnocvetnie.draughts);
-        self.thaayam.common.merge(other.thaayam.common);
-        self.thaayam.race.merge(other.thaayam.race);
-        self.other.games += other.other.games;
-        self.other.validation.merge(&other.other.validation);
+        for o in &other.games {
+            self.game_mut(o.info).merge(o);
+        }
+        self.unknown.merge(&other.unknown);
     }
 
     /// Games counted, of every kind.
     pub fn games(&self) -> u64 {
-        self.tama.common.games
-            + self.odnocvetnie.common.games
-            + self.thaayam.common.games
-            + self.other.games
+        self.games.iter().map(|g| g.common.games).sum::<u64>() + self.unknown.games
+    }
+
+    /// The statistics of the game with this id, if any of its games was counted.
+    pub fn game(&self, id: &str) -> Option<&GameStats> {
+        self.games.iter().find(|g| g.info.id == id)
     }
 }

@@ -58,6 +58,9 @@ pub(crate) enum Body {
         series: Vec<BarSeries>,
         /// Categories on the vertical axis (for long category names).
         horizontal: bool,
+        /// A logarithmic value axis (horizontal bars only), so that counts of a few games show
+        /// next to counts of thousands.
+        log: bool,
     },
     /// A distribution of integers as bars covering value ranges.
     Histogram {
@@ -404,9 +407,10 @@ impl Chart {
                 categories,
                 series,
                 horizontal,
+                log,
             } => {
                 if *horizontal {
-                    self.draw_hbars(root, value_desc, category_desc, categories, series)
+                    self.draw_hbars(root, value_desc, category_desc, categories, series, *log)
                 } else {
                     self.draw_vbars(root, value_desc, category_desc, categories, series)
                 }
@@ -567,8 +571,12 @@ impl Chart {
         category_desc: &str,
         categories: &[String],
         series: &[BarSeries],
+        log: bool,
     ) -> Res {
         let n = categories.len();
+        // On a log axis a value v ≥ 1 is drawn at 1 + log10(v) (so 1 is one decade long and
+        // 0 is the origin); a linear axis draws v at v.
+        let at = move |v: f64| if log && v >= 1.0 { 1.0 + v.log10() } else { v };
         let max = series
             .iter()
             .flat_map(|s| s.values.iter().copied())
@@ -583,7 +591,20 @@ impl Chart {
             .map(|c| root.estimate_text_size(c, &label_font).map_or(0, |s| s.0))
             .max()
             .unwrap_or(0);
-        let top = axis_top(max, 1.15);
+        let (top, value_ticks) = if log {
+            let top = (at(max.max(1.0)) * 1.15).ceil().max(2.0);
+            (top, (0..=top as u32).map(f64::from).collect())
+        } else {
+            let top = axis_top(max, 1.15);
+            (top, ticks(0.0, top, 5, true))
+        };
+        let value_label = move |t: f64| {
+            if log && t >= 1.0 {
+                fmt_count(10f64.powf(t - 1.0).round())
+            } else {
+                fmt_count(t)
+            }
+        };
         // Category i is drawn at y = n - 1 - i so that the first is on top.
         let centres: Vec<f64> = (0..n).map(|i| i as f64).collect();
         let legend = bar_legend(series);
@@ -595,7 +616,7 @@ impl Chart {
             .x_label_area_size(52)
             .y_label_area_size(widest + 18 + if category_desc.is_empty() { 0 } else { 26 })
             .build_cartesian_2d(
-                axis(0f64..top, ticks(0.0, top, 5, true)),
+                axis(0f64..top, value_ticks),
                 axis(-0.5f64..n as f64 - 0.5, centres),
             )
             .map_err(err)?;
@@ -614,7 +635,7 @@ impl Chart {
             .light_line_style(TRANSPARENT)
             .axis_style(AXIS)
             .y_label_formatter(&label)
-            .x_label_formatter(&|v| fmt_count(*v))
+            .x_label_formatter(&|v| value_label(*v))
             .y_label_style(label_font.clone())
             .x_label_style(font(TICK))
             .axis_desc_style(font(DESC))
@@ -633,7 +654,7 @@ impl Chart {
                 .map(|(i, &v)| {
                     let y0 = place(i);
                     Rectangle::new(
-                        [(0.0, y0 - 0.01), (v, y0 - height + 0.01)],
+                        [(0.0, y0 - 0.01), (at(v), y0 - height + 0.01)],
                         s.colour_of(i).filled(),
                     )
                 });
@@ -644,7 +665,7 @@ impl Chart {
                 .enumerate()
                 .filter(|(_, v)| v.is_finite())
                 .map(move |(i, &v)| {
-                    EmptyElement::at((v, place(i) - height / 2.0))
+                    EmptyElement::at((at(v), place(i) - height / 2.0))
                         + Text::new(
                             fmt_count(v),
                             (5, 0),

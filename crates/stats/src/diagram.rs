@@ -21,18 +21,18 @@ use crate::fonts::{init_fonts, FAMILY};
 /// How the squares of a board are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SquareStyle {
-    /// Every square is used; light and dark alternate, a1 dark (Tama).
+    /// Every square is used; light and dark alternate, a1 dark.
     Checkered,
-    /// Only the dark squares are used (a1 dark); the light ones are drawn pale (Odnocvetnie).
+    /// Only the dark squares are used (a1 dark); the light ones are drawn pale.
     DarkOnly,
-    /// Every square is used and drawn alike, with grid lines (Thaayam).
+    /// Every square is used and drawn alike, with grid lines.
     Plain,
 }
 
 /// A mark on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mark {
-    /// A diagonal cross (Thaayam's safe squares: the keep and the palaces).
+    /// A diagonal cross (a safe square).
     Cross,
     /// A yellow highlight (e.g. the square a diagnostic is about).
     Highlight,
@@ -41,9 +41,9 @@ pub enum Mark {
 /// Colour of a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PieceColour {
-    /// A light piece (Tama White; the shared pieces of Odnocvetnie).
+    /// A light piece (the first of two sides; pieces no seat owns).
     Light,
-    /// A dark piece (Tama Black).
+    /// A dark piece (the second of two sides).
     Dark,
     /// A seat's colour: 0 = South (red), 1 = West (blue), 2 = North (green), 3 = East (amber).
     Seat(u8),
@@ -62,7 +62,7 @@ pub struct PieceGlyph {
     pub king: bool,
     /// Pieces stacked on the square (a badge shows the number when above 1).
     pub count: u8,
-    /// Twins (Thaayam): drawn as two overlapping discs.
+    /// Twins: drawn as two overlapping discs.
     pub twin: bool,
     /// Short text written on the disc (e.g. a seat letter).
     pub label: Option<String>,
@@ -137,15 +137,52 @@ pub struct Diagram {
     pub numbered: bool,
 }
 
-/// The squares Thaayam marks as safe: the keep c3 and the palaces c1, e3, c5, a3.
-pub const THAAYAM_SAFE: [(u8, u8); 5] = [(2, 2), (2, 0), (4, 2), (2, 4), (0, 2)];
+/// Is `(file, rank)` a dark square? a1 is dark, and colours alternate.
+pub(crate) fn is_dark(file: u8, rank: u8) -> bool {
+    (file + rank).is_multiple_of(2)
+}
 
-/// `(file, rank)` of Odnocvetnie square number `n` (1–50), numbered as in international
-/// draughts seen from South: 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1. `None` outside 1–50.
-pub fn numbered_square(n: u8) -> Option<(u8, u8)> {
-    (1..=50)
-        .contains(&n)
-        .then(|| crate::summary::numbered_square(n))
+/// The number of a dark square of a `files` × `ranks` board, counting the dark squares row by
+/// row from the far side (the top rank as the first seat sees it), left to right, from 1 — as
+/// international draughts numbers its board (1 = b10, 46 = a1 on 10×10). `None` for a light
+/// square or one off the board.
+pub fn dark_square_number(files: u8, ranks: u8, file: u8, rank: u8) -> Option<u32> {
+    if file >= files || rank >= ranks || !is_dark(file, rank) {
+        return None;
+    }
+    // Dark squares on the rows above (rows of an odd width alternate between two counts),
+    // then those left of the square on its own row.
+    let dark_in = |r: u8, below: u8| (0..below).filter(|&f| is_dark(f, r)).count() as u32;
+    let earlier: u32 = (rank + 1..ranks).map(|r| dark_in(r, files)).sum();
+    Some(earlier + dark_in(rank, file) + 1)
+}
+
+/// The dark square numbered `n` on a `files` × `ranks` board (see [`dark_square_number`]),
+/// as `(file, rank)`.
+pub fn numbered_dark_square(files: u8, ranks: u8, n: u32) -> Option<(u8, u8)> {
+    let mut k = 0u32;
+    for rank in (0..ranks).rev() {
+        for file in 0..files {
+            if is_dark(file, rank) {
+                k += 1;
+                if k == n {
+                    return Some((file, rank));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The name of a square of a board of this shape: its number on a board of dark squares only
+/// ([`dark_square_number`]), else algebraic (`a1`, file letter then rank from 1).
+pub fn square_name(shape: &game::BoardShape, file: u8, rank: u8) -> String {
+    if shape.style == game::BoardStyle::DarkOnly {
+        if let Some(n) = dark_square_number(shape.files, shape.ranks, file, rank) {
+            return n.to_string();
+        }
+    }
+    format!("{}{}", char::from(b'a' + file.min(25)), u32::from(rank) + 1)
 }
 
 const LIGHT_SQ: RGBColor = RGBColor(240, 217, 181);
@@ -161,6 +198,14 @@ const SEATS: [RGBColor; 4] = [
     RGBColor(44, 160, 44),
     RGBColor(230, 140, 20),
 ];
+
+fn style_of(style: game::BoardStyle) -> SquareStyle {
+    match style {
+        game::BoardStyle::Checkered => SquareStyle::Checkered,
+        game::BoardStyle::DarkOnly => SquareStyle::DarkOnly,
+        game::BoardStyle::Plain => SquareStyle::Plain,
+    }
+}
 
 /// Layout of a rendered diagram, in pixels.
 struct Layout {
@@ -195,33 +240,19 @@ impl Diagram {
         }
     }
 
-    /// An empty Tama board (8×8, every square used).
-    pub fn tama(title: impl Into<String>) -> Self {
-        Diagram::new(title, 8, 8, SquareStyle::Checkered)
-    }
-
-    /// An empty Odnocvetnie board (10×10, dark squares, numbered 1–50).
-    pub fn odnocvetnie(title: impl Into<String>) -> Self {
+    /// An empty board of this shape (dark-squares boards numbered), with coordinates.
+    pub fn empty(shape: &game::BoardShape, title: impl Into<String>) -> Self {
+        let squares = style_of(shape.style);
         Diagram {
-            numbered: true,
-            ..Diagram::new(title, 10, 10, SquareStyle::DarkOnly)
+            numbered: squares == SquareStyle::DarkOnly,
+            ..Diagram::new(title, shape.files, shape.ranks, squares)
         }
-    }
-
-    /// An empty Thaayam board (5×5) with crosses on the keep and the four palaces.
-    pub fn thaayam(title: impl Into<String>) -> Self {
-        let mut d = Diagram::new(title, 5, 5, SquareStyle::Plain);
-        d.marks = THAAYAM_SAFE
-            .iter()
-            .map(|&(f, r)| (f, r, Mark::Cross))
-            .collect();
-        d
     }
 
     /// The diagram of a position described by a rules crate.
     ///
-    /// - Squares: [`game::BoardStyle`] as [`SquareStyle`]; a 10×10 dark-squares board is
-    ///   numbered 1–50 as in international draughts.
+    /// - Squares: [`game::BoardStyle`] as [`SquareStyle`]; a board of dark squares only is
+    ///   numbered as [`dark_square_number`] says.
     /// - Pieces: in a two-seat game seat 0 is light and seat 1 dark; in a four-seat game each
     ///   seat has its colour and its letter on the disc; ownerless pieces are light. Kings
     ///   get the gold ring, stacks their count, twins two discs; pieces sharing a square are
@@ -229,13 +260,9 @@ impl Diagram {
     /// - Marks: safe squares crossed, a locked piece highlighted.
     /// - Captions: the seat to move, then the board's notes.
     pub fn from_board(board: &game::Board, title: impl Into<String>) -> Self {
-        let squares = match board.style {
-            game::BoardStyle::Checkered => SquareStyle::Checkered,
-            game::BoardStyle::DarkOnly => SquareStyle::DarkOnly,
-            game::BoardStyle::Plain => SquareStyle::Plain,
-        };
+        let squares = style_of(board.style);
         let mut d = Diagram::new(title, board.files, board.ranks, squares);
-        d.numbered = squares == SquareStyle::DarkOnly && board.files == 10 && board.ranks == 10;
+        d.numbered = squares == SquareStyle::DarkOnly;
         d.marks = board
             .marks
             .iter()
@@ -766,9 +793,33 @@ mod tests {
 
     #[test]
     fn numbered_squares() {
-        assert_eq!(numbered_square(1), Some((1, 9)));
-        assert_eq!(numbered_square(46), Some((0, 0)));
-        assert_eq!(numbered_square(0), None);
-        assert_eq!(numbered_square(51), None);
+        // International draughts, seen from the first seat: 1 = b10, 5 = j10, 6 = a9,
+        // 46 = a1, 50 = i1.
+        for (n, f, r) in [
+            (1, 1, 9),
+            (5, 9, 9),
+            (6, 0, 8),
+            (10, 8, 8),
+            (46, 0, 0),
+            (50, 8, 0),
+        ] {
+            assert_eq!(numbered_dark_square(10, 10, n), Some((f, r)), "square {n}");
+            assert_eq!(dark_square_number(10, 10, f, r), Some(n), "square {n}");
+        }
+        assert_eq!(numbered_dark_square(10, 10, 0), None);
+        assert_eq!(numbered_dark_square(10, 10, 51), None);
+        assert_eq!(dark_square_number(10, 10, 1, 0), None, "b1 is light");
+        // Every board: the numbers are 1..=dark squares, each once, both ways.
+        for (files, ranks) in [(8, 8), (10, 10), (12, 12), (5, 7), (7, 5)] {
+            let dark = (0..files)
+                .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+                .filter(|&(f, r)| (f + r) % 2 == 0)
+                .count() as u32;
+            for n in 1..=dark {
+                let (f, r) = numbered_dark_square(files, ranks, n).unwrap();
+                assert_eq!(dark_square_number(files, ranks, f, r), Some(n));
+            }
+            assert_eq!(numbered_dark_square(files, ranks, dark + 1), None);
+        }
     }
 }

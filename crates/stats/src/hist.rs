@@ -94,6 +94,11 @@ impl Histogram {
         (self.count > 0).then(|| self.sum as f64 / self.count as f64)
     }
 
+    /// Distinct values seen; the values at or above [`HIST_CAP`] count as one.
+    pub fn distinct(&self) -> usize {
+        self.bins.iter().filter(|&&n| n > 0).count() + usize::from(self.overflow > 0)
+    }
+
     /// Values at or above [`HIST_CAP`].
     pub fn overflow(&self) -> u64 {
         self.overflow

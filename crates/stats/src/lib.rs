@@ -5,20 +5,24 @@
 //! into a borrowed [`GameInput`] and feeds it to a [`Stats`] accumulator:
 //!
 //! ```
-//! use stats::{GameInput, GameName, Stats};
+//! use stats::{GameInput, Stats, Tags};
 //! let mut stats = Stats::default();
 //! stats.add(&GameInput {
-//!     game: GameName::Tama,
-//!     seats: &[0, 1],
+//!     game: None, // a game arbiter could not identify: only its tags are counted
 //!     recorded: Some(game::Outcome::Draw),
-//!     terminal: None,
-//!     plies: 0,
-//!     facts: &[],
-//!     opening: "",
-//!     diagnostics: &[],
+//!     tags: Tags { event: Some("Club match"), result: Some("1-1"), ..Tags::default() },
+//!     ..GameInput::default()
 //! });
 //! assert_eq!(stats.games(), 1);
 //! ```
+//!
+//! Nothing here names a game. A game is its registry entry ([`game::GameInfo`]), and its
+//! [`game::Profile`] picks the sections: every game counts results, seats (games played, wins,
+//! win rate), length, captures, diagnostics and tags (players, events, years); a game without
+//! chance adds captures per move, promotions, material, a capture heat map over its
+//! [`game::BoardShape`] and openings; a game of chance adds its throws (tested against
+//! [`game::Chance::probabilities`]), lost throws, twins and wins by turn order. Games arbiter
+//! could not identify (`game: None`) get a section of their tags alone.
 //!
 //! Accumulators have bounded memory whatever the corpus size and merge associatively and
 //! commutatively ([`Stats::merge`]), so a parallel run can fold per chunk and reduce.
@@ -43,83 +47,57 @@ mod summary;
 mod tally;
 
 pub use accum::{
-    Common, Draughts, DraughtsGame, MaterialAt, OtherGames, Race, Stats, ThaayamGame,
-    MATERIAL_PLIES,
+    BoardStats, ChanceStats, Common, GameStats, MaterialAt, SeatTally, Stats, UnknownGames,
+    MATERIAL_PLIES, MAX_SEATS,
 };
 pub use diagram::{
-    numbered_square, Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, SquareStyle,
-    THAAYAM_SAFE,
+    dark_square_number, numbered_dark_square, square_name, Arrow, ArrowStyle, Diagram, Mark,
+    PieceColour, PieceGlyph, SquareStyle,
 };
 pub use fonts::init_fonts;
 pub use hist::{Bar, Histogram, HIST_CAP};
 pub use report::{
-    ChartFile, ProblemExample, ReportExtras, ReportFiles, MAX_EXAMPLES, MAX_EXAMPLES_PER_CODE,
+    ChartFile, ExampleRow, ProblemExample, ReportExtras, ReportFiles, MAX_EXAMPLES,
+    MAX_EXAMPLES_PER_CODE,
 };
 pub use summary::{
-    CodeRow, CommonSummary, Distribution, DraughtsSummary, GameCount, HeatCell, MaterialPoint,
-    OpeningRow, OrderRow, ResultRow, Summary, ThaayamSummary, ThrowRow, ThrowTest,
-    ValidationSummary, THROW_PROBABILITIES,
+    BoardSummary, ChanceSummary, CodeRow, CommonSummary, Distribution, GameCount, GameSummary,
+    HeatCell, MaterialPoint, NameRow, OpeningRow, OrderRow, ResultRow, SeatRow, Summary,
+    TagSummary, ThrowRow, ThrowTest, UnknownSummary, ValidationSummary,
 };
 pub use tally::{
-    Agreement, CodeTally, OpeningTally, Openings, ResultTally, Validation, MAX_CODES,
-    OPENINGS_KEEP, OPENINGS_PRUNE_AT, OPENING_MAX_LEN,
+    Agreement, CodeTally, Counted, NameTally, Names, OpeningTally, Openings, ResultTally, Table,
+    TagResult, TagStats, Validation, MAX_CODES, NAMES_KEEP, NAMES_PRUNE_AT, OPENINGS_KEEP,
+    OPENINGS_PRUNE_AT, OPENING_MAX_LEN,
 };
 
-use game::{Outcome, PlyFacts};
-use serde::{Deserialize, Serialize};
+use game::{GameInfo, Outcome, PlyFacts};
 
-/// Which game a record is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameName {
-    /// Tama (Armenian draughts), two seats: 0 = White, 1 = Black.
-    Tama,
-    /// Odnocvetnie Shashki, four seats: 0 = South, 1 = West, 2 = North, 3 = East.
-    Odnocvetnie,
-    /// Thaayam, two to four of the seats South, West, North, East.
-    Thaayam,
-    /// A game arbiter does not know: only counted, with its diagnostics.
-    Other,
-}
-
-impl GameName {
-    /// The name shown in the report.
-    pub fn label(self) -> &'static str {
-        match self {
-            GameName::Tama => "Tama",
-            GameName::Odnocvetnie => "Odnocvetnie Shashki",
-            GameName::Thaayam => "Thaayam",
-            GameName::Other => "Other games",
-        }
-    }
-
-    /// Names of the seats, indexed by seat number.
-    pub fn seat_names(self) -> &'static [&'static str] {
-        match self {
-            GameName::Tama => &["White", "Black"],
-            GameName::Odnocvetnie | GameName::Thaayam => &["South", "West", "North", "East"],
-            GameName::Other => &[],
-        }
-    }
-
-    /// A short identifier used for element ids and file names (`tama`, `odnocvetnie`, …).
-    pub fn slug(self) -> &'static str {
-        match self {
-            GameName::Tama => "tama",
-            GameName::Odnocvetnie => "odnocvetnie",
-            GameName::Thaayam => "thaayam",
-            GameName::Other => "other",
-        }
-    }
+/// The tags of a record the statistics read, as written (`None`: the tag is absent).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tags<'a> {
+    /// `Event`.
+    pub event: Option<&'a str>,
+    /// `Date` (`2024.05.17`; the year is read from its first four characters).
+    pub date: Option<&'a str>,
+    /// `White`: the player of the seat named White (seat 0 in a game arbiter does not know).
+    pub white: Option<&'a str>,
+    /// `Black`: the player of the seat named Black (seat 1 in a game arbiter does not know).
+    pub black: Option<&'a str>,
+    /// `Result` (`1-0`, `0-1`, `2-0`, `1/2-1/2`, `1-1`, `*` …), read as White's score, then
+    /// Black's.
+    pub result: Option<&'a str>,
 }
 
 /// One replayed game, as the statistics see it. Everything is borrowed, so building one per
 /// game costs nothing beyond what the referee already produced.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct GameInput<'a> {
-    /// The game.
-    pub game: GameName,
-    /// Seats in play, in turn order starting with the first to move (Tama: `[0, 1]`;
-    /// four-seat games: a subset of `0..4`, e.g. `[0, 2]` for a two-player Thaayam game
+    /// The game, from the registry; `None` for a game arbiter could not identify (only its
+    /// diagnostics, length and tags are counted).
+    pub game: Option<&'static GameInfo>,
+    /// Seats in play, in turn order starting with the first to move (two-sided games:
+    /// `[0, 1]`; four-seat games: a subset of `0..4`, e.g. `[0, 2]` for a two-player game
     /// South–North).
     pub seats: &'a [u8],
     /// The result as recorded (result token, else `Result` tag).
@@ -136,6 +114,8 @@ pub struct GameInput<'a> {
     /// Every diagnostic of the game: its code (e.g. `illegal-move`) and whether it is an
     /// error (`false`: a warning).
     pub diagnostics: &'a [(&'a str, bool)],
+    /// The tags the statistics read.
+    pub tags: Tags<'a>,
 }
 
 impl GameInput<'_> {

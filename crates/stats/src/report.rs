@@ -1,47 +1,73 @@
 //! The report: `report.html` (one self-contained page), `stats.json`, and every chart as SVG
 //! and PNG.
+//!
+//! Sections follow each game's [`game::Profile`], never its name: results, seats, length,
+//! validation and tags for every game; captures, promotions, material, capture squares and
+//! openings for board games without chance; throws and turn order for games of chance; tags
+//! only for games arbiter could not identify.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
 use crate::chart::{fmt_count, group_thousands, BarSeries, Body, Chart, LineSeries, PALETTE};
-use crate::diagram::Diagram;
+use crate::diagram::{ArrowStyle, Diagram};
 use crate::hist::HIST_CAP;
 use crate::summary::{
-    CommonSummary, Distribution, DraughtsSummary, Summary, ThaayamSummary, ValidationSummary,
+    BoardSummary, ChanceSummary, CommonSummary, Distribution, GameSummary, NameRow, Summary,
+    TagSummary, UnknownSummary, ValidationSummary,
 };
-use crate::{GameName, Stats};
+use crate::Stats;
 use plotters::style::RGBColor;
 
-/// Problem examples the report shows at most.
+/// Problem examples shown at most beyond the first of each code of each game (which are
+/// always shown).
 pub const MAX_EXAMPLES: usize = 24;
-/// Problem examples of one diagnostic code the report shows at most.
+/// Problem examples kept per code of each game.
 pub const MAX_EXAMPLES_PER_CODE: usize = 4;
+/// Distinct (game, code) pairs whose examples are kept; guards memory against free-text codes.
+const MAX_EXAMPLE_KEYS: usize = 256;
 
 /// A diagnostic shown in the report with the position it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProblemExample {
     /// Heading, e.g. `games.pdn, game 12, move 23`.
     pub title: String,
+    /// The game's label (empty when unknown).
+    pub game: String,
     /// The diagnostic code, e.g. `non-maximal-capture`.
     pub code: String,
     /// The diagnostic's message.
     pub message: String,
-    /// The position, if one could be drawn.
+    /// The position, if one could be drawn; every move it shows is an arrow (e.g. every
+    /// candidate of an ambiguous move, see [`Diagram::add_paths`]).
     pub diagram: Option<Diagram>,
+}
+
+/// The examples kept for one (game, code) pair and how many were offered.
+#[derive(Debug, Clone, Default)]
+struct Bucket {
+    offered: u64,
+    kept: Vec<ProblemExample>,
 }
 
 /// What the report shows beyond the statistics: a title and problem examples.
 ///
-/// Examples are capped at [`MAX_EXAMPLES`] in all and [`MAX_EXAMPLES_PER_CODE`] per code, so a
-/// caller can offer every diagnostic; the first ones offered are kept and the rest counted.
+/// At most [`MAX_EXAMPLES_PER_CODE`] examples are kept per code of each game (the first ones
+/// offered). The report shows the first example of every code of every game, then more of
+/// the most frequent codes (most offered first) up to [`MAX_EXAMPLES`] in all. A caller
+/// offers every diagnostic, or counts the ones it does not draw with
+/// [`ReportExtras::skip_example`], so that frequencies are right.
 #[derive(Debug, Clone, Default)]
 pub struct ReportExtras {
     title: Option<String>,
-    examples: Vec<ProblemExample>,
-    dropped: u64,
+    buckets: BTreeMap<(String, String), Bucket>,
+    /// Offered beyond the key cap.
+    overflow: u64,
 }
 
 impl ReportExtras {
@@ -55,48 +81,147 @@ impl ReportExtras {
         self.title = Some(title.into());
     }
 
-    /// True if an example with this code would be kept (the caps are not reached), so a
-    /// caller can skip drawing one that would be left out.
-    pub fn accepts(&self, code: &str) -> bool {
-        let same_code = self.examples.iter().filter(|e| e.code == code).count();
-        self.examples.len() < MAX_EXAMPLES && same_code < MAX_EXAMPLES_PER_CODE
+    /// True if an example of this game and code would be kept, so a caller can skip drawing
+    /// one that would be left out.
+    pub fn accepts(&self, game: &str, code: &str) -> bool {
+        match self.buckets.get(&(game.to_owned(), code.to_owned())) {
+            Some(b) => b.kept.len() < MAX_EXAMPLES_PER_CODE,
+            None => self.buckets.len() < MAX_EXAMPLE_KEYS,
+        }
     }
 
-    /// Counts an example left out without offering it (see [`ReportExtras::accepts`]).
-    pub fn skip_example(&mut self) {
-        self.dropped += 1;
+    fn bucket(&mut self, game: &str, code: &str) -> Option<&mut Bucket> {
+        let key = (game.to_owned(), code.to_owned());
+        if !self.buckets.contains_key(&key) && self.buckets.len() >= MAX_EXAMPLE_KEYS {
+            self.overflow += 1;
+            return None;
+        }
+        Some(self.buckets.entry(key).or_default())
     }
 
-    /// Offers an example; returns false (and counts it as left out) when the caps are reached.
+    /// Counts an example of this game and code left out without offering it (see
+    /// [`ReportExtras::accepts`]).
+    pub fn skip_example(&mut self, game: &str, code: &str) {
+        if let Some(b) = self.bucket(game, code) {
+            b.offered += 1;
+        }
+    }
+
+    /// Offers an example; returns false when it is not kept (its code already has
+    /// [`MAX_EXAMPLES_PER_CODE`] examples).
     pub fn add_example(&mut self, example: ProblemExample) -> bool {
-        if !self.accepts(&example.code) {
-            self.dropped += 1;
+        let Some(b) = self.bucket(&example.game, &example.code) else {
+            return false;
+        };
+        b.offered += 1;
+        if b.kept.len() >= MAX_EXAMPLES_PER_CODE {
             return false;
         }
-        self.examples.push(example);
+        b.kept.push(example);
         true
     }
 
-    /// Adds the examples of `other` after these ones (caps apply).
+    /// Adds the examples and counts of `other` (its kept examples after these ones).
     pub fn merge(&mut self, other: ReportExtras) {
         if self.title.is_none() {
             self.title = other.title;
         }
-        self.dropped += other.dropped;
-        for e in other.examples {
-            self.add_example(e);
+        self.overflow += other.overflow;
+        for ((game, code), b) in other.buckets {
+            let Some(mine) = self.bucket(&game, &code) else {
+                continue;
+            };
+            mine.offered += b.offered;
+            let room = MAX_EXAMPLES_PER_CODE - mine.kept.len().min(MAX_EXAMPLES_PER_CODE);
+            mine.kept.extend(b.kept.into_iter().take(room));
         }
     }
 
-    /// The examples kept.
-    pub fn examples(&self) -> &[ProblemExample] {
-        &self.examples
+    /// The examples the report shows: the first of every code of every game, then further
+    /// ones of the most frequent codes, up to [`MAX_EXAMPLES`] in all; grouped by game and
+    /// code, most frequent code first.
+    pub fn examples(&self) -> Vec<&ProblemExample> {
+        let mut keys: Vec<(&(String, String), &Bucket)> = self
+            .buckets
+            .iter()
+            .filter(|(_, b)| !b.kept.is_empty())
+            .collect();
+        keys.sort_by(|a, b| b.1.offered.cmp(&a.1.offered).then_with(|| a.0.cmp(b.0)));
+        let mut take = vec![1usize; keys.len()];
+        let mut shown = keys.len();
+        for round in 1..MAX_EXAMPLES_PER_CODE {
+            for (i, (_, b)) in keys.iter().enumerate() {
+                if shown >= MAX_EXAMPLES {
+                    break;
+                }
+                if b.kept.len() > round {
+                    take[i] += 1;
+                    shown += 1;
+                }
+            }
+        }
+        keys.iter()
+            .zip(take)
+            .flat_map(|((_, b), n)| b.kept.iter().take(n))
+            .collect()
     }
 
-    /// Examples offered but left out.
+    /// Examples offered (or skipped) but not shown.
     pub fn dropped(&self) -> u64 {
-        self.dropped
+        let offered: u64 = self.buckets.values().map(|b| b.offered).sum();
+        offered + self.overflow - self.examples().len() as u64
     }
+}
+
+/// A problem example as `stats.json` lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExampleRow {
+    /// The game's label.
+    pub game: String,
+    /// The diagnostic code.
+    pub code: String,
+    /// Heading.
+    pub title: String,
+    /// The diagnostic's message.
+    pub message: String,
+    /// Moves drawn as played.
+    pub played_arrows: usize,
+    /// Moves drawn as suggested (every candidate of an ambiguous move).
+    pub suggested_arrows: usize,
+}
+
+impl ExampleRow {
+    fn of(e: &ProblemExample) -> Self {
+        let arrows = |style| {
+            e.diagram
+                .as_ref()
+                .map_or(0, |d| d.arrows.iter().filter(|a| a.style == style).count())
+        };
+        ExampleRow {
+            game: e.game.clone(),
+            code: e.code.clone(),
+            title: e.title.clone(),
+            message: e.message.clone(),
+            played_arrows: arrows(ArrowStyle::Played),
+            suggested_arrows: arrows(ArrowStyle::Suggested),
+        }
+    }
+}
+
+/// `stats.json`: the summary, the examples shown and the chart files.
+#[derive(Serialize)]
+struct Json<'a> {
+    #[serde(flatten)]
+    summary: &'a Summary,
+    examples: Vec<ExampleRow>,
+    examples_not_shown: u64,
+    charts: Vec<ChartRow>,
+}
+
+#[derive(Serialize)]
+struct ChartRow {
+    id: String,
+    title: String,
 }
 
 /// One chart written beside the report.
@@ -134,9 +259,6 @@ impl Stats {
     pub fn write_report_with(&self, dir: &Path, extras: &ReportExtras) -> io::Result<ReportFiles> {
         fs::create_dir_all(dir)?;
         let summary = self.summary();
-        let json = dir.join("stats.json");
-        let text = serde_json::to_string_pretty(&summary).map_err(io::Error::other)?;
-        fs::write(&json, text)?;
         let mut page = Page {
             dir,
             html: String::with_capacity(1 << 20),
@@ -145,6 +267,23 @@ impl Stats {
         page.render(&summary, extras)?;
         let html = dir.join("report.html");
         fs::write(&html, &page.html)?;
+        let json = dir.join("stats.json");
+        let shown = extras.examples();
+        let doc = Json {
+            summary: &summary,
+            examples: shown.iter().map(|e| ExampleRow::of(e)).collect(),
+            examples_not_shown: extras.dropped(),
+            charts: page
+                .charts
+                .iter()
+                .map(|c| ChartRow {
+                    id: c.id.clone(),
+                    title: c.title.clone(),
+                })
+                .collect(),
+        };
+        let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
+        fs::write(&json, text)?;
         Ok(ReportFiles {
             html,
             json,
@@ -211,7 +350,7 @@ section { border-bottom:2px solid var(--rule); padding-bottom:18px; }
 h2 { font-size:24px; margin:28px 0 6px; }
 h3 { font-size:18px; margin:22px 0 8px; color:#24384f; }
 p.lead { color:var(--muted); margin:0 0 8px; }
-.grid { display:grid; grid-template-columns:repeat(auto-fit, minmax(540px, 1fr)); gap:18px 26px; align-items:start; }
+.grid { display:grid; grid-template-columns:repeat(auto-fill, minmax(min(540px, 100%), 1fr)); gap:18px 26px; align-items:start; }
 figure { margin:0; border:1px solid var(--rule); border-radius:6px; padding:8px; background:#fff; }
 figure svg { display:block; width:100%; height:auto; }
 figcaption { color:var(--muted); font-size:13.5px; padding:4px 6px 2px; }
@@ -221,12 +360,41 @@ th { background:var(--band); font-weight:600; }
 td.n, th.n { text-align:right; font-variant-numeric:tabular-nums; }
 tbody tr:nth-child(even) td { background:#fbfbfc; }
 code, td.mono { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; font-size:13px; }
-.examples { display:grid; grid-template-columns:repeat(auto-fill, minmax(500px, 1fr)); gap:18px; }
+.examples { display:grid; grid-template-columns:repeat(auto-fill, minmax(min(500px, 100%), 1fr)); gap:18px; }
 .example { border:1px solid var(--rule); border-radius:6px; padding:10px 12px; }
 .example h3 { margin:0 0 4px; font-size:16px; }
 .example svg { display:block; max-width:100%; height:auto; margin-top:6px; }
 .badge { display:inline-block; background:#fde2e1; color:#8a1c1c; border-radius:4px; padding:0 6px; font-size:12.5px; }
 .note { color:var(--muted); font-size:14px; }
+.single { border:1px dashed var(--rule); border-radius:6px; padding:8px 12px; }
+.single h4 { margin:0 0 4px; font-size:15px; }
+.game-tag { color:var(--muted); font-size:12.5px; }
+table { max-width:100%; display:block; overflow-x:auto; }
+"#;
+
+/// Marks layout problems into the page, for a headless browser to read back: elements wider
+/// than the window, images that did not load. The result is the `data-problems` attribute of
+/// `<body>` (empty: none), with `data-checked="yes"` once the check ran and the page's height
+/// in `data-height`.
+const CHECK_JS: &str = r#"
+(function () {
+  var problems = [];
+  var width = document.documentElement.clientWidth;
+  document.querySelectorAll('figure, svg, img, table, .example, section').forEach(function (e) {
+    var r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1) {
+      var at = e.closest('[id]');
+      problems.push('too-wide:' + e.tagName.toLowerCase() + '@' + (at ? at.id : '?') + ':' +
+        Math.round(r.right) + '>' + width);
+    }
+  });
+  document.querySelectorAll('img').forEach(function (i) {
+    if (!i.complete || i.naturalWidth === 0) { problems.push('broken-image:' + i.src); }
+  });
+  document.body.setAttribute('data-problems', problems.join(' '));
+  document.body.setAttribute('data-height', String(document.documentElement.scrollHeight));
+  document.body.setAttribute('data-checked', 'yes');
+})();
 "#;
 
 struct Page<'a> {
@@ -234,6 +402,14 @@ struct Page<'a> {
     html: String,
     charts: Vec<ChartFile>,
 }
+
+/// Seat colours for per-seat charts.
+const SEAT_COLOURS: [RGBColor; 4] = [
+    RGBColor(214, 39, 40),
+    RGBColor(31, 119, 180),
+    RGBColor(44, 160, 44),
+    RGBColor(230, 140, 20),
+];
 
 impl Page<'_> {
     fn push(&mut self, s: &str) {
@@ -287,52 +463,38 @@ impl Page<'_> {
             if parts.is_empty() { "" } else { ": " },
             esc(&parts.join(", "))
         );
-        for g in &s.by_game {
-            if g.games > 0 {
-                let _ = write!(
-                    self.html,
-                    "<a href=\"#{}\">{}</a>",
-                    g.game.slug(),
-                    esc(g.label)
-                );
-            }
+        for g in &s.per_game {
+            let _ = write!(self.html, "<a href=\"#{}\">{}</a>", esc(g.id), esc(g.label));
         }
-        if !extras.examples.is_empty() {
+        if s.unknown.games > 0 {
+            self.push("<a href=\"#unknown\">Unidentified games</a>");
+        }
+        let examples = extras.examples();
+        if !examples.is_empty() {
             self.push("<a href=\"#examples\">Problem examples</a>");
         }
         self.push("<a href=\"#notes\">Notes</a></nav>\n</header>\n<main>\n");
 
         self.overview(s)?;
-        if s.tama.common.games > 0 {
-            self.draughts(&s.tama)?;
+        for g in &s.per_game {
+            self.game(g)?;
         }
-        if s.odnocvetnie.common.games > 0 {
-            self.draughts(&s.odnocvetnie)?;
+        if s.unknown.games > 0 {
+            self.unknown(&s.unknown)?;
         }
-        if s.thaayam.common.games > 0 {
-            self.thaayam(&s.thaayam)?;
-        }
-        if s.other.games > 0 {
-            self.push("<section id=\"other\">\n<h2>Other games</h2>\n");
-            let _ = writeln!(
-                self.html,
-                "<p class=\"lead\">{} games of a kind arbiter does not know were only counted \
-                 and checked for syntax.</p>",
-                num(s.other.games)
-            );
-            self.validation_table(&s.other);
-            self.push("</section>\n");
-        }
-        self.examples(extras);
+        self.examples(&examples, extras.dropped());
         self.notes(s);
-        self.push("</main>\n</body>\n</html>\n");
+        let _ = writeln!(
+            self.html,
+            "</main>\n<script>{CHECK_JS}</script>\n</body>\n</html>"
+        );
         Ok(())
     }
 
     fn overview(&mut self, s: &Summary) -> io::Result<()> {
         self.push("<section id=\"overview\">\n<h2>Overview</h2>\n<div class=\"grid\">\n");
         let shown: Vec<_> = s.by_game.iter().filter(|g| g.games > 0).collect();
-        let cats: Vec<String> = shown.iter().map(|g| g.label.to_string()).collect();
+        let cats: Vec<String> = shown.iter().map(|g| g.label.clone()).collect();
         let series = vec![
             BarSeries::new(
                 "Clean",
@@ -360,6 +522,7 @@ impl Page<'_> {
                     categories: cats,
                     series,
                     horizontal: true,
+                    log: false,
                 },
             },
             "Games without any diagnostic (clean), with warnings only, and with at least one \
@@ -368,12 +531,12 @@ impl Page<'_> {
         self.push("<div>\n<table>\n<thead><tr><th>Game</th><th class=\"n\">Games</th>\
                    <th class=\"n\">Clean</th><th class=\"n\">Warnings only</th>\
                    <th class=\"n\">With errors</th><th class=\"n\">Clean share</th></tr></thead>\n<tbody>\n");
-        for g in &s.by_game {
+        for g in &shown {
             let _ = writeln!(
                 self.html,
                 "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
                  <td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-                esc(g.label),
+                esc(&g.label),
                 num(g.games),
                 num(g.clean),
                 num(g.warnings_only),
@@ -396,14 +559,32 @@ impl Page<'_> {
         Ok(())
     }
 
-    /// Results, length, captures, validation and openings: the part every game shares.
-    fn common(&mut self, c: &CommonSummary) -> io::Result<()> {
-        let slug = c.game.slug();
+    /// One game's section: the common part, then what its profile calls for, then its tags.
+    fn game(&mut self, g: &GameSummary) -> io::Result<()> {
+        self.common(g)?;
+        if let Some(b) = &g.board {
+            self.board(g.id, b)?;
+        }
+        if let Some(c) = &g.chance {
+            self.chance(g.id, c)?;
+        }
+        if g.board.is_some() {
+            self.openings(&g.common);
+        }
+        self.tags(g.id, &g.tags, false)?;
+        self.push("</section>\n");
+        Ok(())
+    }
+
+    /// Results, seats, length, captures and validation: the part every game shares.
+    fn common(&mut self, g: &GameSummary) -> io::Result<()> {
+        let (id, c) = (g.id, &g.common);
         let _ = writeln!(
             self.html,
-            "<section id=\"{slug}\" class=\"game\">\n<h2>{}</h2>\n<p class=\"lead\">{} games · \
+            "<section id=\"{}\" class=\"game\">\n<h2>{}</h2>\n<p class=\"lead\">{} games · \
              {} clean · mean length {} plies · {} captures per game on average</p>",
-            esc(c.game.label()),
+            esc(id),
+            esc(g.label),
             num(c.games),
             pct(c.validation.clean, c.games),
             opt_f(c.length.mean, 1),
@@ -427,14 +608,15 @@ impl Page<'_> {
         ];
         self.figure(
             Chart {
-                id: format!("{slug}-results"),
-                title: format!("{} results", c.game.label()),
+                id: format!("{id}-results"),
+                title: format!("{} results", g.label),
                 body: Body::Bars {
                     value_desc: "games".into(),
                     category_desc: String::new(),
                     categories: cats,
                     series,
                     horizontal: true,
+                    log: false,
                 },
             },
             "Results as recorded in the game records, and as the rules give them at the end of \
@@ -469,11 +651,12 @@ impl Page<'_> {
             num(a.recorded_only),
             num(a.neither)
         );
+        self.seats(id, c)?;
 
         // Length and captures.
         self.push("<h3>Game length and captures</h3>\n<div class=\"grid\">\n");
         self.histogram(
-            format!("{slug}-length"),
+            format!("{id}-length"),
             "Game length".into(),
             "plies in the main line",
             &c.length,
@@ -481,7 +664,7 @@ impl Page<'_> {
             "Number of plies (single moves) in each game's main line.",
         )?;
         self.histogram(
-            format!("{slug}-captures"),
+            format!("{id}-captures"),
             "Captures per game".into(),
             "pieces captured in the game",
             &c.captures,
@@ -489,12 +672,10 @@ impl Page<'_> {
             "Pieces captured over the replayed plies of each game.",
         )?;
         self.push("</div>\n");
-        let mut rows = vec![
+        self.distribution_table(&[
             ("Plies per game", &c.length),
             ("Captures per game", &c.captures),
-        ];
-        rows.retain(|r| r.1.count > 0);
-        self.distribution_table(&rows);
+        ]);
         if c.replay_stopped > 0 {
             let _ = writeln!(
                 self.html,
@@ -503,94 +684,176 @@ impl Page<'_> {
                 num(c.replay_stopped)
             );
         }
+        self.validation(id, &c.validation)
+    }
 
-        // Validation.
-        self.push("<h3>Validation</h3>\n<div class=\"grid\">\n");
-        let v = &c.validation;
-        let mut cats = vec![
-            "Clean".to_string(),
-            "Warnings only".to_string(),
-            "With errors".to_string(),
-        ];
-        let mut values = vec![v.clean as f64, v.warnings_only as f64, v.with_errors as f64];
-        let mut colours = vec![PALETTE[2], PALETTE[6], PALETTE[3]];
-        for code in v.codes.iter().take(14) {
-            cats.push(code.code.clone());
-            values.push(code.games as f64);
-            colours.push(RGBColor(120, 120, 140));
+    /// Games played, wins and win rate per seat: a table, and the win rates as a chart when
+    /// two seats or more played.
+    fn seats(&mut self, id: &str, c: &CommonSummary) -> io::Result<()> {
+        if c.per_seat.is_empty() {
+            return Ok(());
         }
-        let mut series = BarSeries::new("games", PALETTE[0], values);
-        series.bar_colours = colours;
-        self.figure(
-            Chart {
-                id: format!("{slug}-validation"),
-                title: "Validation outcome and diagnostics".into(),
-                body: Body::Bars {
-                    value_desc: "games".into(),
-                    category_desc: String::new(),
-                    categories: cats,
-                    series: vec![series],
-                    horizontal: true,
+        self.push("<h3>Seats</h3>\n<div class=\"grid\">\n");
+        if c.per_seat.len() >= 2 {
+            let mut series = BarSeries::new(
+                "win rate",
+                PALETTE[0],
+                c.per_seat
+                    .iter()
+                    .map(|r| r.win_rate.unwrap_or(0.0) * 100.0)
+                    .collect(),
+            );
+            // Two sides are light and dark, as on the board; more seats have their colours.
+            let colours: &[RGBColor] = if c.seats.len() == 2 {
+                &[RGBColor(190, 160, 90), RGBColor(40, 40, 40)]
+            } else {
+                &SEAT_COLOURS
+            };
+            series.bar_colours = c
+                .per_seat
+                .iter()
+                .map(|r| {
+                    let i = c.seats.iter().position(|s| *s == r.seat).unwrap_or(0);
+                    colours[i % colours.len()]
+                })
+                .collect();
+            self.figure(
+                Chart {
+                    id: format!("{id}-seats"),
+                    title: "Win rate per seat".into(),
+                    body: Body::Bars {
+                        value_desc: "games won per game played (%)".into(),
+                        category_desc: "seat".into(),
+                        categories: c.per_seat.iter().map(|r| r.seat.to_string()).collect(),
+                        series: vec![series],
+                        horizontal: false,
+                        log: false,
+                    },
                 },
-            },
-            "Games by validation outcome (coloured), then, in grey, the games showing each \
-             diagnostic code.",
-        )?;
+                "Share of the games each seat played that it won (by rule where the game ended \
+                 by rule, else as recorded). Seats that play fewer games are not penalised.",
+            )?;
+        }
+        self.push("<div>\n<table>\n<thead><tr><th>Seat</th><th class=\"n\">Games played</th>\
+                   <th class=\"n\">Wins</th><th class=\"n\">Draws</th><th class=\"n\">Win rate</th></tr></thead>\n<tbody>\n");
+        for r in &c.per_seat {
+            let _ = writeln!(
+                self.html,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                esc(r.seat),
+                num(r.played),
+                num(r.wins),
+                num(r.draws),
+                pct(r.wins, r.played)
+            );
+        }
+        self.push("</tbody></table>\n</div>\n</div>\n");
+        Ok(())
+    }
+
+    /// Validation outcome (a chart of games) and the diagnostic codes (their own chart on a
+    /// logarithmic axis, so that a code seen in a few games shows next to one seen in
+    /// thousands).
+    fn validation(&mut self, id: &str, v: &ValidationSummary) -> io::Result<()> {
+        self.push("<h3>Validation</h3>\n<div class=\"grid\">\n");
+        // One code is a table row, not a chart.
+        if v.codes.len() >= 2 {
+            let mut shown: Vec<_> = v.codes.iter().collect();
+            shown.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.code.cmp(&b.code)));
+            shown.truncate(16);
+            let mut series = BarSeries::new(
+                "games",
+                RGBColor(120, 120, 140),
+                shown.iter().map(|c| c.games as f64).collect(),
+            );
+            series.bar_colours = shown
+                .iter()
+                .map(|c| if c.errors > 0 { PALETTE[3] } else { PALETTE[6] })
+                .collect();
+            self.figure(
+                Chart {
+                    id: format!("{id}-codes"),
+                    title: "Games per diagnostic code".into(),
+                    body: Body::Bars {
+                        value_desc: "games (logarithmic scale)".into(),
+                        category_desc: String::new(),
+                        categories: shown.iter().map(|c| c.code.clone()).collect(),
+                        series: vec![series],
+                        horizontal: true,
+                        log: true,
+                    },
+                },
+                &format!(
+                    "Games showing each diagnostic code (red: errors, yellow: warnings only), on \
+                     a logarithmic axis so that rare codes stay visible{}.",
+                    if v.codes.len() > shown.len() {
+                        format!(
+                            "; the {} most frequent of {} codes",
+                            shown.len(),
+                            v.codes.len()
+                        )
+                    } else {
+                        String::new()
+                    }
+                ),
+            )?;
+        }
         self.push("<div>\n");
         self.validation_table(v);
         self.push("</div>\n</div>\n");
+        Ok(())
+    }
 
-        // Openings.
+    fn openings(&mut self, c: &CommonSummary) {
         self.push("<h3>Most frequent openings</h3>\n");
         if c.openings.is_empty() {
             self.push("<p class=\"note\">No openings.</p>\n");
-        } else {
-            self.push("<table>\n<thead><tr><th>Opening (first plies)</th><th class=\"n\">Games</th><th class=\"n\">Share</th>");
-            for seat in &c.seats {
-                let _ = write!(self.html, "<th class=\"n\">{} wins</th>", esc(seat));
-            }
-            self.push("<th class=\"n\">Draws</th><th class=\"n\">*</th><th class=\"n\">No result</th></tr></thead>\n<tbody>\n");
-            for o in &c.openings {
-                let text = if o.opening.is_empty() {
-                    "(no moves)".to_string()
-                } else {
-                    o.opening.clone()
-                };
-                let _ = write!(
-                    self.html,
-                    "<tr><td class=\"mono\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:.1}%</td>",
-                    esc(&text),
-                    num(o.games),
-                    o.share * 100.0
-                );
-                for w in &o.wins {
-                    let _ = write!(self.html, "<td class=\"n\">{}</td>", num(*w));
-                }
-                let _ = writeln!(
-                    self.html,
-                    "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-                    num(o.draws),
-                    num(o.unfinished),
-                    num(o.none)
-                );
+            return;
+        }
+        self.push("<table>\n<thead><tr><th>Opening (first plies)</th><th class=\"n\">Games</th><th class=\"n\">Share</th>");
+        for seat in &c.seats {
+            let _ = write!(self.html, "<th class=\"n\">{} wins</th>", esc(seat));
+        }
+        self.push("<th class=\"n\">Draws</th><th class=\"n\">*</th><th class=\"n\">No result</th></tr></thead>\n<tbody>\n");
+        for o in &c.openings {
+            let text = if o.opening.is_empty() {
+                "(no moves)".to_string()
+            } else {
+                o.opening.clone()
+            };
+            let _ = write!(
+                self.html,
+                "<tr><td class=\"mono\">{}</td><td class=\"n\">{}</td><td class=\"n\">{:.1}%</td>",
+                esc(&text),
+                num(o.games),
+                o.share * 100.0
+            );
+            for w in &o.wins {
+                let _ = write!(self.html, "<td class=\"n\">{}</td>", num(*w));
             }
             let _ = writeln!(
                 self.html,
-                "</tbody></table>\n<p class=\"note\">{} distinct openings{}. Results are by rule \
-                 where the game ended by rule, else as recorded.</p>",
-                num(c.distinct_openings as u64),
-                if c.openings_pruned_games > 0 {
-                    format!(
-                        "; the table was pruned to the most frequent ones, so counts are lower \
-                         bounds ({} games of rare openings dropped)",
-                        num(c.openings_pruned_games)
-                    )
-                } else {
-                    String::new()
-                }
+                "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                num(o.draws),
+                num(o.unfinished),
+                num(o.none)
             );
         }
-        Ok(())
+        let _ = writeln!(
+            self.html,
+            "</tbody></table>\n<p class=\"note\">{} distinct openings{}. Results are by rule \
+             where the game ended by rule, else as recorded.</p>",
+            num(c.distinct_openings as u64),
+            if c.openings_pruned_games > 0 {
+                format!(
+                    "; the table was pruned to the most frequent ones, so counts are lower \
+                     bounds ({} games of rare openings dropped)",
+                    num(c.openings_pruned_games)
+                )
+            } else {
+                String::new()
+            }
+        );
     }
 
     fn validation_table(&mut self, v: &ValidationSummary) {
@@ -629,6 +892,7 @@ impl Page<'_> {
     }
 
     fn distribution_table(&mut self, rows: &[(&str, &Distribution)]) {
+        let rows: Vec<_> = rows.iter().filter(|r| r.1.count > 0).collect();
         if rows.is_empty() {
             return;
         }
@@ -652,6 +916,8 @@ impl Page<'_> {
         self.push("</tbody></table>\n");
     }
 
+    /// A distribution as a histogram, or as a sentence when it has fewer than two distinct
+    /// values (a chart of one bar says nothing a sentence does not).
     fn histogram(
         &mut self,
         id: String,
@@ -661,6 +927,21 @@ impl Page<'_> {
         colour: RGBColor,
         caption: &str,
     ) -> io::Result<()> {
+        if d.distinct < 2 {
+            let what = match (d.count, d.min) {
+                (0, _) | (_, None) => "no games".to_string(),
+                (n, Some(v)) => format!("all {} games: {}", num(n), num(v)),
+            };
+            let _ = writeln!(
+                self.html,
+                "<div class=\"single\" id=\"single-{}\"><h4>{}</h4><p>{} — {}.</p></div>",
+                esc(&id),
+                esc(&title),
+                esc(x_desc),
+                esc(&what)
+            );
+            return Ok(());
+        }
         let mut caption = esc(caption);
         if let Some(w) = d.bars.first().map(|b| b.hi - b.lo + 1).filter(|&w| w > 1) {
             let _ = write!(caption, " Each bar covers {w} values.");
@@ -688,13 +969,10 @@ impl Page<'_> {
         )
     }
 
-    fn draughts(&mut self, d: &DraughtsSummary) -> io::Result<()> {
-        let c = &d.common;
-        self.common(c)?;
-        let slug = c.game.slug();
+    fn board(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         self.push("<h3>Captures and promotions</h3>\n<div class=\"grid\">\n");
         self.histogram(
-            format!("{slug}-chain"),
+            format!("{id}-chain"),
             "Longest capture per game".into(),
             "most pieces taken by one move",
             &d.longest_chain,
@@ -702,7 +980,7 @@ impl Page<'_> {
             "For each game, the largest number of pieces one move captured (0: no capture).",
         )?;
         self.histogram(
-            format!("{slug}-promotion"),
+            format!("{id}-promotion"),
             "First promotion".into(),
             "ply of the first promotion",
             &d.first_promotion,
@@ -715,79 +993,100 @@ impl Page<'_> {
             ),
         )?;
         self.push("</div>\n");
-        let mut rows = vec![
+        self.distribution_table(&[
             ("Longest capture", &d.longest_chain),
             ("Ply of first promotion", &d.first_promotion),
-        ];
-        rows.retain(|r| r.1.count > 0);
-        self.distribution_table(&rows);
+        ]);
 
         self.push("<h3>Material and capture squares</h3>\n<div class=\"grid\">\n");
         let start = d.material.first().map_or(0, |m| m.games);
         let floor = (start / 10).max(1);
         let kept: Vec<_> = d.material.iter().take_while(|m| m.games >= floor).collect();
+        let two = d.material_sides.len() == 2;
         let series = d
             .material_sides
             .iter()
             .enumerate()
             .map(|(i, side)| LineSeries {
                 name: side.to_string(),
-                colour: if d.material_sides.len() == 2 {
+                colour: if two {
                     [RGBColor(190, 160, 90), RGBColor(40, 40, 40)][i]
                 } else {
-                    PALETTE[0]
+                    SEAT_COLOURS[i % SEAT_COLOURS.len()]
                 },
                 points: kept.iter().map(|m| (f64::from(m.ply), m.mean[i])).collect(),
             })
             .collect();
-        let what = if d.material_sides.len() == 2 {
-            "pieces per side"
-        } else {
+        let what = if d.material_sides.len() == 1 {
             "pieces on the board"
+        } else {
+            "pieces per side"
         };
-        self.figure(
-            Chart {
-                id: format!("{slug}-material"),
-                title: "Material over the game".into(),
-                body: Body::Lines {
-                    x_desc: "ply".into(),
-                    y_desc: format!("mean {what}"),
-                    series,
+        if kept.len() >= 2 {
+            self.figure(
+                Chart {
+                    id: format!("{id}-material"),
+                    title: "Material over the game".into(),
+                    body: Body::Lines {
+                        x_desc: "ply".into(),
+                        y_desc: format!("mean {what}"),
+                        series,
+                    },
                 },
-            },
-            &format!(
-                "Mean {what} after each ply, over the games still going at that ply; the line \
-                 stops where fewer than a tenth of the games ({}) remain.",
-                num(floor)
-            ),
-        )?;
+                &format!(
+                    "Mean {what} after each ply, over the games still going at that ply; the \
+                     line stops where fewer than a tenth of the games ({}) remain.",
+                    num(floor)
+                ),
+            )?;
+        } else {
+            let _ = writeln!(
+                self.html,
+                "<div class=\"single\"><h4>Material over the game</h4><p>Too few replayed plies \
+                 for a curve ({} plies).</p></div>",
+                kept.len()
+            );
+        }
         let (files, ranks) = d.board;
-        let sparse = c.game == GameName::Odnocvetnie;
         let cells = d
             .heat
             .iter()
-            .map(|h| (h.file, h.rank, sparse.then(|| h.square.clone()), h.count))
+            .map(|h| {
+                (
+                    h.file,
+                    h.rank,
+                    d.dark_only.then(|| h.square.clone()),
+                    h.count,
+                )
+            })
             .collect();
         let total: u64 = d.heat.iter().map(|h| h.count).sum();
+        if total == 0 {
+            self.push(
+                "<div class=\"single\"><h4>Where pieces are captured</h4><p>No capture in the \
+                 replayed plies.</p></div>\n</div>\n",
+            );
+            return Ok(());
+        }
         self.figure(
             Chart {
-                id: format!("{slug}-heatmap"),
+                id: format!("{id}-heatmap"),
                 title: "Where pieces are captured".into(),
                 body: Body::Heatmap {
                     files,
                     ranks,
                     cells,
-                    sparse,
+                    sparse: d.dark_only,
                     legend: "captures".into(),
                 },
             },
             &format!(
-                "Pieces captured on each square ({} in all), seen from {}.{}",
+                "Pieces captured on each square ({} in all), seen from the first seat.{}{}",
                 num(total),
-                if sparse {
-                    "South; small numbers are the square numbers"
+                if d.dark_only {
+                    " Small numbers are the square numbers."
                 } else {
-                    "White"
+                    ""
                 },
                 if d.heat_off_board > 0 {
                     format!(
@@ -799,15 +1098,24 @@ impl Page<'_> {
                 }
             ),
         )?;
-        self.push("</div>\n</section>\n");
+        self.push("</div>\n");
         Ok(())
     }
 
-    fn thaayam(&mut self, t: &ThaayamSummary) -> io::Result<()> {
-        self.common(&t.common)?;
+    fn chance(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
         let th = &t.throws;
-        self.push("<h3>Throws</h3>\n<div class=\"grid\">\n");
+        let name = t.name;
+        let _ = writeln!(
+            self.html,
+            "<h3>{}s</h3>\n<div class=\"grid\">",
+            esc(&cap(name))
+        );
         let cats: Vec<String> = th.rows.iter().map(|r| r.value.to_string()).collect();
+        let fair: Vec<String> = th
+            .rows
+            .iter()
+            .map(|r| format!("{:.4}", r.probability))
+            .collect();
         let test_line = match (th.chi_square, th.p_value) {
             (Some(x), Some(p)) => format!(
                 "χ² = {x:.2} with {} degrees of freedom, p = {}{}",
@@ -819,49 +1127,49 @@ impl Page<'_> {
                     " (some expected counts are below 5: the test is unreliable)"
                 }
             ),
-            _ => "no throws".into(),
+            _ => format!("no {name}s"),
         };
-        self.figure(
-            Chart {
-                id: "thaayam-throws".into(),
-                title: "Throws: observed and expected with fair shells".into(),
-                body: Body::Bars {
-                    value_desc: "throws".into(),
-                    category_desc: "throw value".into(),
-                    categories: cats,
-                    series: vec![
-                        BarSeries::new(
-                            "observed",
-                            PALETTE[0],
-                            th.rows.iter().map(|r| r.observed as f64).collect(),
-                        ),
-                        BarSeries::new(
-                            "expected (4:6:4:1:1)",
-                            RGBColor(170, 170, 170),
-                            th.rows.iter().map(|r| r.expected.round()).collect(),
-                        ),
-                    ],
-                    horizontal: false,
+        if th.total > 0 {
+            self.figure(
+                Chart {
+                    id: format!("{id}-throws"),
+                    title: format!("{}s: observed and expected if fair", cap(name)),
+                    body: Body::Bars {
+                        value_desc: format!("{name}s"),
+                        category_desc: format!("{name} value"),
+                        categories: cats,
+                        series: vec![
+                            BarSeries::new(
+                                "observed",
+                                PALETTE[0],
+                                th.rows.iter().map(|r| r.observed as f64).collect(),
+                            ),
+                            BarSeries::new(
+                                "expected if fair",
+                                RGBColor(170, 170, 170),
+                                th.rows.iter().map(|r| r.expected.round()).collect(),
+                            ),
+                        ],
+                        horizontal: false,
+                        log: false,
+                    },
                 },
-            },
-            &format!(
-                "Every throw of every series (discarded and lost throws included) against the \
-                 fair four-cowrie probabilities 4/16, 6/16, 4/16, 1/16, 1/16. {}.",
-                esc(&test_line)
-            ),
-        )?;
-        self.push("<div>\n<table>\n<thead><tr><th>Throw</th><th class=\"n\">Probability</th>\
-                   <th class=\"n\">Observed</th><th class=\"n\">Share</th><th class=\"n\">Expected</th>\
-                   <th class=\"n\">(O−E)²/E</th></tr></thead>\n<tbody>\n");
+                &format!(
+                    "Every {name} (discarded and lost ones included) against the fair \
+                     probabilities {}. {}.",
+                    fair.join(", "),
+                    esc(&test_line)
+                ),
+            )?;
+        }
+        let _ = writeln!(
+            self.html,
+            "<div>\n<table>\n<thead><tr><th>{}</th><th class=\"n\">Probability</th>\
+             <th class=\"n\">Observed</th><th class=\"n\">Share</th><th class=\"n\">Expected</th>\
+             <th class=\"n\">(O−E)²/E</th></tr></thead>\n<tbody>",
+            esc(&cap(name))
+        );
         for r in &th.rows {
-            let contrib = if r.expected > 0.0 {
-                format!(
-                    "{:.2}",
-                    (r.observed as f64 - r.expected).powi(2) / r.expected
-                )
-            } else {
-                "–".into()
-            };
             let _ = writeln!(
                 self.html,
                 "<tr><td>{}</td><td class=\"n\">{:.4}</td><td class=\"n\">{}</td><td class=\"n\">{:.2}%</td>\
@@ -871,7 +1179,7 @@ impl Page<'_> {
                 num(r.observed),
                 r.share * 100.0,
                 fmt_count(r.expected),
-                contrib
+                opt_f(r.contribution, 2)
             );
         }
         let _ = writeln!(
@@ -885,34 +1193,37 @@ impl Page<'_> {
         if th.odd_throws > 0 {
             let _ = writeln!(
                 self.html,
-                "<p class=\"note\">{} throws had a value that cannot occur and are left out.</p>",
+                "<p class=\"note\">{} {name}s had a value that cannot occur and are left out.</p>",
                 num(th.odd_throws)
             );
         }
         self.push(
-            "<p class=\"note\">A small p-value (below 0.01, say) means throws this far from \
-                   4:6:4:1:1 would be rare with fair shells.</p>\n</div>\n</div>\n",
+            "<p class=\"note\">A small p-value (below 0.01, say) means a distribution this far \
+             from the fair one would be rare with fair implements.</p>\n</div>\n</div>\n",
         );
 
-        self.push("<h3>Lost throws, twins and game length</h3>\n<div class=\"grid\">\n");
+        let _ = writeln!(
+            self.html,
+            "<h3>Lost {name}s, twins and game length</h3>\n<div class=\"grid\">"
+        );
         self.histogram(
-            "thaayam-lost".into(),
-            "Lost throws per game".into(),
-            "throws lost in the game",
+            format!("{id}-lost"),
+            format!("Lost {name}s per game"),
+            &format!("{name}s lost in the game"),
             &t.lost_throws,
             PALETTE[1],
-            "Throws discarded or unusable, per game.",
+            &format!("{}s discarded or unusable, per game.", cap(name)),
         )?;
         self.histogram(
-            "thaayam-twins".into(),
+            format!("{id}-twins"),
             "Twins formed per game".into(),
             "twins declared in the game",
             &t.twins,
             PALETTE[5],
-            "Twins declared on the opposite palace, per game.",
+            "Twins declared, per game.",
         )?;
         self.histogram(
-            "thaayam-finish".into(),
+            format!("{id}-finish"),
             "Turns to finish".into(),
             "turns (plies) until a player won",
             &t.finish,
@@ -920,85 +1231,67 @@ impl Page<'_> {
             "Length of the games that have a winner (by rule, else as recorded).",
         )?;
         self.push("</div>\n");
-        let mut rows = vec![
-            ("Lost throws per game", &t.lost_throws),
+        self.distribution_table(&[
+            ("Lost per game", &t.lost_throws),
             ("Twins per game", &t.twins),
             ("Turns to finish", &t.finish),
-        ];
-        rows.retain(|r| r.1.count > 0);
-        self.distribution_table(&rows);
+        ]);
 
-        self.push("<h3>Who wins</h3>\n<div class=\"grid\">\n");
-        let seats = GameName::Thaayam.seat_names();
-        let mut by_seat = BarSeries::new(
-            "wins",
-            PALETTE[0],
-            t.wins_by_seat.iter().map(|&w| w as f64).collect(),
-        );
-        by_seat.bar_colours = vec![
-            RGBColor(214, 39, 40),
-            RGBColor(31, 119, 180),
-            RGBColor(44, 160, 44),
-            RGBColor(230, 140, 20),
-        ];
-        self.figure(
-            Chart {
-                id: "thaayam-wins-seat".into(),
-                title: "Wins by seat".into(),
-                body: Body::Bars {
-                    value_desc: "games won".into(),
-                    category_desc: "seat".into(),
-                    categories: seats.iter().map(|s| s.to_string()).collect(),
-                    series: vec![by_seat],
-                    horizontal: false,
-                },
-            },
-            "Games won by each seat (by rule where the game ended by rule, else as recorded).",
-        )?;
+        self.push("<h3>Wins by turn order</h3>\n<div class=\"grid\">\n");
         let order_names = ["1st", "2nd", "3rd", "4th"];
-        let series: Vec<BarSeries> = t
-            .by_order
-            .iter()
-            .filter(|o| o.decisive > 0)
-            .enumerate()
-            .map(|(i, o)| {
-                BarSeries::new(
-                    &format!("{} players ({} games won)", o.players, num(o.decisive)),
-                    PALETTE[i],
-                    (0..4)
-                        .map(|k| {
-                            o.wins
-                                .get(k)
-                                .map_or(f64::NAN, |&w| w as f64 * 100.0 / o.decisive as f64)
-                        })
-                        .collect(),
-                )
-            })
-            .collect();
-        self.figure(
-            Chart {
-                id: "thaayam-wins-order".into(),
-                title: "Wins by turn order".into(),
-                body: Body::Bars {
-                    value_desc: "share of the wins (%)".into(),
-                    category_desc: "position in the turn order".into(),
-                    categories: order_names.iter().map(|s| s.to_string()).collect(),
-                    series,
-                    horizontal: false,
+        let decisive: Vec<_> = t.by_order.iter().filter(|o| o.decisive > 0).collect();
+        if !decisive.is_empty() {
+            let series: Vec<BarSeries> = decisive
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    BarSeries::new(
+                        &format!("{} players ({} games won)", o.players, num(o.decisive)),
+                        PALETTE[i],
+                        (0..4)
+                            .map(|k| {
+                                o.win_shares
+                                    .get(k)
+                                    .map_or(f64::NAN, |w| w.unwrap_or(0.0) * 100.0)
+                            })
+                            .collect(),
+                    )
+                })
+                .collect();
+            let players = decisive
+                .iter()
+                .map(|o| usize::from(o.players))
+                .max()
+                .unwrap_or(2);
+            self.figure(
+                Chart {
+                    id: format!("{id}-wins-order"),
+                    title: "Wins by turn order".into(),
+                    body: Body::Bars {
+                        value_desc: "share of the wins (%)".into(),
+                        category_desc: "position in the turn order".into(),
+                        categories: order_names[..players]
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect(),
+                        series,
+                        horizontal: false,
+                        log: false,
+                    },
                 },
-            },
-            "Share of the wins taken by the first, second … player to move, separately for \
-             games of two, three and four players. Equal chances would give 1/n to each.",
-        )?;
+                "Share of the wins taken by the first, second … player to move, separately for \
+                 games of two, three and four players. Equal chances would give 1/n to each.",
+            )?;
+        }
         self.push(
-            "</div>\n<table>\n<thead><tr><th>Players</th><th class=\"n\">Games</th>\
+            "<div>\n<table>\n<thead><tr><th>Players</th><th class=\"n\">Games</th>\
                    <th class=\"n\">With a winner</th>",
         );
         for o in order_names {
             let _ = write!(self.html, "<th class=\"n\">{o} to move won</th>");
         }
         self.push("</tr></thead>\n<tbody>\n");
-        for o in &t.by_order {
+        for o in t.by_order.iter().filter(|o| o.games > 0) {
             let _ = write!(
                 self.html,
                 "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
@@ -1030,35 +1323,211 @@ impl Page<'_> {
                 num(t.odd_seating)
             );
         }
-        self.push("</section>\n");
+        self.push("</div>\n</div>\n");
         Ok(())
     }
 
-    fn examples(&mut self, extras: &ReportExtras) {
-        if extras.examples.is_empty() {
+    /// Players, events and years from the tags; with `results`, also the results the tags
+    /// give (for games that were not replayed).
+    fn tags(&mut self, id: &str, t: &TagSummary, results: bool) -> io::Result<()> {
+        let any_names = !t.players.is_empty() || !t.events.is_empty();
+        if !results && !any_names && t.years.len() < 2 {
+            return Ok(());
+        }
+        self.push("<h3>Players, events and years</h3>\n<div class=\"grid\">\n");
+        if results {
+            self.push("<div>\n<table>\n<thead><tr><th>Result tag</th><th class=\"n\">Games</th><th class=\"n\">Share</th></tr></thead>\n<tbody>\n");
+            for (label, n) in &t.results {
+                let _ = writeln!(
+                    self.html,
+                    "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                    esc(label),
+                    num(*n),
+                    pct(*n, t.games)
+                );
+            }
+            self.push("</tbody></table>\n</div>\n");
+        }
+        if t.years.len() >= 2 {
+            // Every year from the first to the last, so that gaps show; at most ten labels.
+            let (first, last) = (t.years[0].0, t.years[t.years.len() - 1].0);
+            let span: Vec<u16> = (first..=last).collect();
+            let every = span.len().div_ceil(10);
+            let counts: Vec<f64> = span
+                .iter()
+                .map(|y| {
+                    t.years
+                        .iter()
+                        .find(|(x, _)| x == y)
+                        .map_or(0.0, |&(_, n)| n as f64)
+                })
+                .collect();
+            self.figure(
+                Chart {
+                    id: format!("{id}-years"),
+                    title: "Games per year".into(),
+                    body: Body::Bars {
+                        value_desc: "games".into(),
+                        category_desc: "year of the Date tag".into(),
+                        categories: span
+                            .iter()
+                            .enumerate()
+                            .map(|(i, y)| {
+                                if i % every == 0 {
+                                    y.to_string()
+                                } else {
+                                    String::new()
+                                }
+                            })
+                            .collect(),
+                        series: vec![BarSeries::new("games", PALETTE[0], counts)],
+                        horizontal: false,
+                        log: false,
+                    },
+                },
+                &format!(
+                    "Games per year of their Date tag; {} games have no readable year.",
+                    num(t.no_year)
+                ),
+            )?;
+        } else {
+            let _ = writeln!(
+                self.html,
+                "<div class=\"single\"><h4>Years</h4><p>{}.</p></div>",
+                match t.years.first() {
+                    Some((y, n)) => format!(
+                        "All {} dated games are of {y}; {} have no readable year",
+                        num(*n),
+                        num(t.no_year)
+                    ),
+                    None => "No game has a readable Date tag".to_string(),
+                }
+            );
+        }
+        self.push("</div>\n<div class=\"grid\">\n");
+        self.name_table(
+            "Player",
+            "Wins",
+            "Losses",
+            "Score",
+            &t.players,
+            t.distinct_players,
+            t.players_pruned,
+        );
+        self.name_table(
+            "Event",
+            "White wins",
+            "Black wins",
+            "White's score",
+            &t.events,
+            t.distinct_events,
+            t.events_pruned,
+        );
+        self.push("</div>\n");
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn name_table(
+        &mut self,
+        what: &str,
+        wins: &str,
+        losses: &str,
+        score: &str,
+        rows: &[NameRow],
+        distinct: usize,
+        pruned: u64,
+    ) {
+        if rows.is_empty() {
             return;
         }
-        self.push("<section id=\"examples\">\n<h2>Problem examples</h2>\n");
         let _ = writeln!(
             self.html,
-            "<p class=\"lead\">{} diagnostics with the position they are about{}.</p>\n<div class=\"examples\">",
-            extras.examples.len(),
-            if extras.dropped > 0 {
+            "<div>\n<table>\n<thead><tr><th>{what}</th><th class=\"n\">Games</th><th class=\"n\">{wins}</th>\
+             <th class=\"n\">Draws</th><th class=\"n\">{losses}</th><th class=\"n\">{score}</th></tr></thead>\n<tbody>"
+        );
+        for r in rows {
+            let _ = writeln!(
+                self.html,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+                 <td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                esc(&r.name),
+                num(r.games),
+                num(r.wins),
+                num(r.draws),
+                num(r.losses),
+                r.score.map_or("–".into(), |s| format!("{:.1}%", s * 100.0))
+            );
+        }
+        let _ = writeln!(
+            self.html,
+            "</tbody></table>\n<p class=\"note\">The {} most frequent of {} {}s{}.</p>\n</div>",
+            rows.len(),
+            num(distinct as u64),
+            what.to_lowercase(),
+            if pruned > 0 {
                 format!(
-                    " (at most {MAX_EXAMPLES_PER_CODE} per code; {} more not shown)",
-                    num(extras.dropped)
+                    "; the table was pruned, so counts are lower bounds ({} entries of rare \
+                     names dropped)",
+                    num(pruned)
                 )
             } else {
                 String::new()
             }
         );
-        for (i, e) in extras.examples.iter().enumerate() {
+    }
+
+    fn unknown(&mut self, u: &UnknownSummary) -> io::Result<()> {
+        let _ = writeln!(
+            self.html,
+            "<section id=\"unknown\">\n<h2>Unidentified games</h2>\n<p class=\"lead\">{} games \
+             of a variant arbiter does not know: their moves were not replayed, so only their \
+             tags, length and syntax are reported.</p>",
+            num(u.games)
+        );
+        self.tags("unknown", &u.tags, true)?;
+        self.push("<h3>Length and validation</h3>\n<div class=\"grid\">\n");
+        self.histogram(
+            "unknown-length".into(),
+            "Game length".into(),
+            "plies in the main line",
+            &u.length,
+            PALETTE[0],
+            "Number of plies as written in each game's main line.",
+        )?;
+        self.push("<div>\n");
+        self.validation_table(&u.validation);
+        self.push("</div>\n</div>\n");
+        self.distribution_table(&[("Plies per game", &u.length)]);
+        self.push("</section>\n");
+        Ok(())
+    }
+
+    fn examples(&mut self, examples: &[&ProblemExample], dropped: u64) {
+        if examples.is_empty() {
+            return;
+        }
+        self.push("<section id=\"examples\">\n<h2>Problem examples</h2>\n");
+        let _ = writeln!(
+            self.html,
+            "<p class=\"lead\">{} diagnostics with the position they are about: one of each code \
+             of each game, then more of the most frequent codes{}.</p>\n<div class=\"examples\">",
+            examples.len(),
+            if dropped > 0 {
+                format!(" ({} more not shown)", num(dropped))
+            } else {
+                String::new()
+            }
+        );
+        for (i, e) in examples.iter().enumerate() {
             let _ = writeln!(
                 self.html,
-                "<div class=\"example\" id=\"example-{}\">\n<h3>{}</h3>\n<span class=\"badge\">{}</span>\n<p>{}</p>",
+                "<div class=\"example\" id=\"example-{}\">\n<h3>{}</h3>\n<span class=\"badge\">{}</span> \
+                 <span class=\"game-tag\">{}</span>\n<p>{}</p>",
                 i + 1,
                 esc(&e.title),
                 esc(&e.code),
+                esc(&e.game),
                 esc(&e.message)
             );
             if let Some(d) = &e.diagram {
@@ -1070,9 +1539,10 @@ impl Page<'_> {
     }
 
     fn notes(&mut self, s: &Summary) {
-        let pruned: u64 = [&s.tama.common, &s.odnocvetnie.common, &s.thaayam.common]
+        let pruned: u64 = s
+            .per_game
             .iter()
-            .map(|c| c.openings_pruned_games)
+            .map(|g| g.common.openings_pruned_games)
             .sum();
         let _ = writeln!(
             self.html,
@@ -1081,12 +1551,17 @@ impl Page<'_> {
              throws) cover the plies the referee could replay; a game whose replay stopped at an \
              error contributes its replayed part.</li>\n\
              <li>Distributions are exact for values below {}; larger values are counted (and \
-             included in means and maxima) but not drawn.</li>\n\
+             included in means and maxima) but not drawn. A distribution of one value is \
+             stated in words instead of drawn.</li>\n\
              <li>Openings are counted exactly while a game has at most {} distinct ones; \
-             beyond that the table keeps the most frequent {} and counts are lower bounds{}.</li>\n\
-             <li>The throw test is Pearson's chi-square goodness-of-fit test with 4 degrees of \
-             freedom. Series end at the first 2 or 3, but each throw is still an independent \
-             draw, so the test applies to the pooled counts.</li>\n\
+             beyond that the table keeps the most frequent {} and counts are lower bounds{}. \
+             Players and events are bounded the same way ({} names per table, pruned to {}).</li>\n\
+             <li>Win rates per seat divide the wins of a seat by the games it played, so seats \
+             that sit out some games (in games of two to four players) are compared fairly.</li>\n\
+             <li>The throw test is Pearson's chi-square goodness-of-fit test against the fair \
+             probabilities, with one degree of freedom less than there are values. Series end \
+             at given values, but each throw is still an independent draw, so the test applies \
+             to the pooled counts.</li>\n\
              <li>All numbers of this page are in <code>stats.json</code> beside it; every chart \
              is also there as SVG and PNG.</li>\n</ul>\n</section>",
             num(HIST_CAP),
@@ -1099,7 +1574,18 @@ impl Page<'_> {
                 )
             } else {
                 " (this corpus: exact)".to_string()
-            }
+            },
+            num(crate::NAMES_PRUNE_AT as u64),
+            num(crate::NAMES_KEEP as u64),
         );
+    }
+}
+
+/// `throw` → `Throw`.
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

@@ -1,46 +1,45 @@
 //! Every number the report shows, derived from the accumulators. `stats.json` is this type
 //! serialized, and the HTML report is rendered from it, so the two always agree.
 
+use game::GameInfo;
 use serde::Serialize;
 
-use crate::accum::{heat_index, Common, Draughts, DraughtsGame, Race, ThaayamGame, THROW_VALUES};
+use crate::accum::{
+    material_slots, BoardStats, ChanceStats, Common, GameStats, UnknownGames, MAX_SEATS,
+};
 use crate::chi2;
+use crate::diagram::{is_dark, square_name};
 use crate::hist::{Bar, Histogram};
-use crate::tally::{Agreement, ResultTally, Validation};
-use crate::{GameName, Stats};
+use crate::tally::{Agreement, Names, ResultTally, TagStats, Validation};
+use crate::Stats;
 
 /// Most bars a distribution chart shows (values are grouped into wider bars beyond that).
 pub(crate) const MAX_BARS: usize = 40;
 /// Openings listed per game.
 pub(crate) const TOP_OPENINGS: usize = 12;
-/// Fair probabilities of the Thaayam throws 1, 2, 3, 4, 8 (four cowries: 4, 6, 4, 1, 1 in 16).
-pub const THROW_PROBABILITIES: [f64; 5] =
-    [4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0];
+/// Players and events listed per game.
+pub(crate) const TOP_NAMES: usize = 15;
 
 /// The derived statistics of a corpus.
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     /// Games of every kind.
     pub games: u64,
-    /// Games and validation outcome per game kind (Tama, Odnocvetnie, Thaayam, other).
+    /// Games and validation outcome per game (in id order), then the unidentified games.
     pub by_game: Vec<GameCount>,
-    /// Tama.
-    pub tama: DraughtsSummary,
-    /// Odnocvetnie Shashki.
-    pub odnocvetnie: DraughtsSummary,
-    /// Thaayam.
-    pub thaayam: ThaayamSummary,
-    /// Games of unknown kind: their validation.
-    pub other: ValidationSummary,
+    /// Per game with at least one game counted, in id order.
+    pub per_game: Vec<GameSummary>,
+    /// Games arbiter could not identify.
+    pub unknown: UnknownSummary,
 }
 
 /// Games of one kind and their validation outcome.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameCount {
-    /// The game.
-    pub game: GameName,
+    /// The game's id (`unknown` for unidentified games).
+    pub id: String,
     /// Its name in the report.
-    pub label: &'static str,
+    pub label: String,
     /// Games.
     pub games: u64,
     /// Games without diagnostics.
@@ -68,6 +67,9 @@ pub struct Distribution {
     pub max: Option<u64>,
     /// Values too large to be binned ([`crate::HIST_CAP`] and above), not in `bars`.
     pub overflow: u64,
+    /// Distinct values seen (values at or above [`crate::HIST_CAP`] count as one); a
+    /// distribution of fewer than two is reported as a sentence, not a chart.
+    pub distinct: usize,
     /// The bars of the chart.
     pub bars: Vec<Bar>,
 }
@@ -82,6 +84,7 @@ impl Distribution {
             p90: h.quantile(0.9),
             max: h.max(),
             overflow: h.overflow(),
+            distinct: h.distinct(),
             bars: h.bars(MAX_BARS),
         }
     }
@@ -185,21 +188,36 @@ pub struct OpeningRow {
     pub none: u64,
 }
 
+/// Games played, won and drawn by one seat, and its win rate.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatRow {
+    /// The seat's name.
+    pub seat: &'static str,
+    /// Games in which it played.
+    pub played: u64,
+    /// Games it won.
+    pub wins: u64,
+    /// Drawn games it played.
+    pub draws: u64,
+    /// Wins per game played (0 to 1), if it played.
+    pub win_rate: Option<f64>,
+}
+
 /// What the report shows for every known game.
 #[derive(Debug, Clone, Serialize)]
 pub struct CommonSummary {
-    /// The game.
-    pub game: GameName,
     /// Games.
     pub games: u64,
     /// Names of the seats, in seat order.
     pub seats: Vec<&'static str>,
     /// Results per category, as recorded and by rule.
     pub results: Vec<ResultRow>,
-    /// Losses per seat (four-seat draughts names a loser), as recorded and by rule.
+    /// Losses per seat (when results name a loser), as recorded and by rule.
     pub losses: Vec<ResultRow>,
     /// Recorded results compared with the results by rule.
     pub agreement: Agreement,
+    /// Games played, wins and win rate per seat (seats that never played are left out).
+    pub per_seat: Vec<SeatRow>,
     /// Plies per game.
     pub length: Distribution,
     /// Captured pieces per game.
@@ -209,7 +227,7 @@ pub struct CommonSummary {
     /// Validation outcome.
     pub validation: ValidationSummary,
     /// The most frequent openings (results by rule where the game ended by rule, else as
-    /// recorded).
+    /// recorded); empty for games of chance, which have no openings.
     pub openings: Vec<OpeningRow>,
     /// Distinct openings in the table.
     pub distinct_openings: usize,
@@ -221,6 +239,7 @@ fn result_rows(seats: &[&str], rec: &ResultTally, rule: &ResultTally) -> Vec<Res
     let mut rows: Vec<ResultRow> = seats
         .iter()
         .enumerate()
+        .take(MAX_SEATS)
         .map(|(i, s)| ResultRow {
             label: format!("{s} wins"),
             recorded: rec.wins[i],
@@ -241,22 +260,22 @@ fn result_rows(seats: &[&str], rec: &ResultTally, rule: &ResultTally) -> Vec<Res
 }
 
 impl CommonSummary {
-    fn of(game: GameName, c: &Common) -> Self {
-        let seats: Vec<&'static str> = game.seat_names().to_vec();
-        let losses =
-            if seats.len() == 4 && (c.recorded.losses != [0; 4] || c.by_rule.losses != [0; 4]) {
-                seats
-                    .iter()
-                    .enumerate()
-                    .map(|(i, s)| ResultRow {
-                        label: format!("{s} loses"),
-                        recorded: c.recorded.losses[i],
-                        by_rule: c.by_rule.losses[i],
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
+    fn of(info: &GameInfo, c: &Common) -> Self {
+        let seats: Vec<&'static str> = info.seat_names.iter().take(MAX_SEATS).copied().collect();
+        let any_loss = c.recorded.losses != [0; 4] || c.by_rule.losses != [0; 4];
+        let losses = if seats.len() > 2 && any_loss {
+            seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| ResultRow {
+                    label: format!("{s} loses"),
+                    recorded: c.recorded.losses[i],
+                    by_rule: c.by_rule.losses[i],
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let openings = c
             .openings
             .top(TOP_OPENINGS)
@@ -271,13 +290,25 @@ impl CommonSummary {
                 none: t.results.none,
             })
             .collect();
+        let per_seat = seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| c.seats.played[i] > 0)
+            .map(|(i, &seat)| SeatRow {
+                seat,
+                played: c.seats.played[i],
+                wins: c.seats.wins[i],
+                draws: c.seats.draws[i],
+                win_rate: share(c.seats.wins[i], c.seats.played[i]),
+            })
+            .collect();
         CommonSummary {
-            game,
             games: c.games,
             results: result_rows(&seats, &c.recorded, &c.by_rule),
             losses,
             seats,
             agreement: c.agreement.clone(),
+            per_seat,
             length: Distribution::of(&c.length),
             captures: Distribution::of(&c.captures),
             replay_stopped: c.replay_stopped,
@@ -289,6 +320,86 @@ impl CommonSummary {
     }
 }
 
+/// One player or event.
+#[derive(Debug, Clone, Serialize)]
+pub struct NameRow {
+    /// The name as written.
+    pub name: String,
+    /// Games.
+    pub games: u64,
+    /// Wins (events: White wins).
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses (events: Black wins).
+    pub losses: u64,
+    /// Score: (wins + draws / 2) per game, 0 to 1 (events: White's score).
+    pub score: Option<f64>,
+}
+
+fn name_rows(t: &Names) -> Vec<NameRow> {
+    t.top(TOP_NAMES)
+        .into_iter()
+        .map(|(name, n)| NameRow {
+            name: name.to_owned(),
+            games: n.games,
+            wins: n.wins,
+            draws: n.draws,
+            losses: n.losses,
+            score: (n.games > 0).then(|| (n.wins as f64 + n.draws as f64 / 2.0) / n.games as f64),
+        })
+        .collect()
+}
+
+/// What the tags of a set of games say.
+#[derive(Debug, Clone, Serialize)]
+pub struct TagSummary {
+    /// Games.
+    pub games: u64,
+    /// Results for the sides named White and Black (`White wins`, `Black wins`, `Draw`,
+    /// `Unfinished (*)`, `No result`), with counts.
+    pub results: Vec<(String, u64)>,
+    /// The players with most games.
+    pub players: Vec<NameRow>,
+    /// Distinct players in the table.
+    pub distinct_players: usize,
+    /// Player entries dropped when the table was pruned (0: exact).
+    pub players_pruned: u64,
+    /// The events with most games.
+    pub events: Vec<NameRow>,
+    /// Distinct events in the table.
+    pub distinct_events: usize,
+    /// Event entries dropped when the table was pruned (0: exact).
+    pub events_pruned: u64,
+    /// Games per year, in year order.
+    pub years: Vec<(u16, u64)>,
+    /// Games without a readable year.
+    pub no_year: u64,
+}
+
+impl TagSummary {
+    fn of(t: &TagStats) -> Self {
+        TagSummary {
+            games: t.games(),
+            results: vec![
+                ("White wins".into(), t.white_wins),
+                ("Black wins".into(), t.black_wins),
+                ("Draw".into(), t.draws),
+                ("Unfinished (*)".into(), t.unfinished),
+                ("No result".into(), t.no_result),
+            ],
+            players: name_rows(&t.players),
+            distinct_players: t.players.table.len(),
+            players_pruned: t.players.pruned_games,
+            events: name_rows(&t.events),
+            distinct_events: t.events.table.len(),
+            events_pruned: t.events.pruned_games,
+            years: t.years.iter().map(|(&y, &n)| (y, n)).collect(),
+            no_year: t.no_year,
+        }
+    }
+}
+
 /// Mean material after one ply.
 #[derive(Debug, Clone, Serialize)]
 pub struct MaterialPoint {
@@ -296,14 +407,15 @@ pub struct MaterialPoint {
     pub ply: u32,
     /// Games whose replay reached it.
     pub games: u64,
-    /// Mean pieces per side (Tama: White, Black) or in total (Odnocvetnie: one value).
+    /// Mean pieces per material side (see [`BoardSummary::material_sides`]).
     pub mean: Vec<f64>,
 }
 
 /// Captures on one square.
 #[derive(Debug, Clone, Serialize)]
 pub struct HeatCell {
-    /// The square's name: `a1`…`h8` (Tama) or `1`…`50` (Odnocvetnie).
+    /// The square's name (see [`crate::square_name`]): `a1`… or, on a board of dark
+    /// squares only, its number.
     pub square: String,
     /// File, 0 = a.
     pub file: u8,
@@ -313,99 +425,79 @@ pub struct HeatCell {
     pub count: u64,
 }
 
-/// What the report shows for a draughts game.
+/// What the report shows for a board game without chance.
 #[derive(Debug, Clone, Serialize)]
-pub struct DraughtsSummary {
-    /// What every game shows.
-    pub common: CommonSummary,
+pub struct BoardSummary {
     /// Longest capture per game.
     pub longest_chain: Distribution,
     /// Ply of the first promotion, for games with one.
     pub first_promotion: Distribution,
     /// Games without a promotion.
     pub no_promotion: u64,
-    /// What the material values are: `["White", "Black"]` or `["All pieces"]`.
+    /// What the material values are: the seat names, or `["All pieces"]` for shared pieces.
     pub material_sides: Vec<&'static str>,
     /// Mean material by ply.
     pub material: Vec<MaterialPoint>,
     /// Captures per square, every playable square.
     pub heat: Vec<HeatCell>,
-    /// Captured-square indices off the board.
+    /// Captures named a square off the board.
     pub heat_off_board: u64,
     /// Board size (files, ranks).
     pub board: (u8, u8),
+    /// Only the dark squares are played (the heat map names them by number).
+    pub dark_only: bool,
 }
 
-/// (file, rank) of the Odnocvetnie square number `n` (1–50), numbered as in international
-/// draughts seen from South: 1 = b10, 5 = j10, 6 = a9, 46 = a1, 50 = i1.
-pub(crate) fn numbered_square(n: u8) -> (u8, u8) {
-    let row = (n - 1) / 5; // 0 = rank 10
-    let col = (n - 1) % 5;
-    let file = if row & 1 == 0 { 2 * col + 1 } else { 2 * col };
-    (file, 9 - row)
-}
-
-impl DraughtsSummary {
-    fn of(game: GameName, g: &DraughtsGame) -> Self {
-        let d: &Draughts = &g.draughts;
-        let two = game == GameName::Tama;
+impl BoardSummary {
+    fn of(info: &GameInfo, d: &BoardStats) -> Self {
+        let slots = material_slots(info);
         let material = d
             .material
             .iter()
             .enumerate()
             .filter(|(_, m)| m.games > 0)
-            .map(|(i, m)| {
-                let n = m.games as f64;
-                MaterialPoint {
-                    ply: i as u32 + 1,
-                    games: m.games,
-                    mean: if two {
-                        vec![m.sum[0] as f64 / n, m.sum[1] as f64 / n]
-                    } else {
-                        vec![m.sum[0] as f64 / n]
-                    },
-                }
+            .map(|(i, m)| MaterialPoint {
+                ply: i as u32 + 1,
+                games: m.games,
+                mean: m.sum[..slots]
+                    .iter()
+                    .map(|&s| s as f64 / m.games as f64)
+                    .collect(),
             })
             .collect();
-        let count = |i: usize| d.capture_squares.get(i).copied().unwrap_or(0);
-        let heat: Vec<HeatCell> = if two {
-            (0..64u8)
-                .map(|i| HeatCell {
-                    square: format!("{}{}", char::from(b'a' + i % 8), i / 8 + 1),
-                    file: i % 8,
-                    rank: i / 8,
-                    count: count(heat_index(i % 8, i / 8)),
-                })
-                .collect()
-        } else {
-            (1..=50u8)
-                .map(|n| {
-                    let (file, rank) = numbered_square(n);
-                    HeatCell {
-                        square: n.to_string(),
-                        file,
-                        rank,
-                        count: count(heat_index(file, rank)),
-                    }
-                })
-                .collect()
-        };
-        let on_board: u64 = heat.iter().map(|c: &HeatCell| c.count).sum();
+        let shape = info.profile.board;
+        let dark_only = shape.style == game::BoardStyle::DarkOnly;
+        let mut heat = Vec::new();
+        for rank in 0..shape.ranks {
+            for file in 0..shape.files {
+                if dark_only && !is_dark(file, rank) {
+                    continue;
+                }
+                let i = usize::from(rank) * usize::from(shape.files) + usize::from(file);
+                heat.push(HeatCell {
+                    square: square_name(&shape, file, rank),
+                    file,
+                    rank,
+                    count: d.capture_squares.get(i).copied().unwrap_or(0),
+                });
+            }
+        }
+        let on_board: u64 = heat.iter().map(|c| c.count).sum();
         let off = d.capture_squares_off_board + d.capture_squares.iter().sum::<u64>() - on_board;
-        DraughtsSummary {
-            common: CommonSummary::of(game, &g.common),
+        BoardSummary {
             longest_chain: Distribution::of(&d.longest_chain),
             first_promotion: Distribution::of(&d.first_promotion),
             no_promotion: d.no_promotion,
-            material_sides: if two {
-                vec!["White", "Black"]
-            } else {
+            material_sides: if info.profile.shared_pieces {
                 vec!["All pieces"]
+            } else {
+                info.seat_names.iter().take(slots).copied().collect()
             },
             material,
             heat,
             heat_off_board: off,
-            board: if two { (8, 8) } else { (10, 10) },
+            board: (shape.files, shape.ranks),
+            dark_only,
         }
     }
 }
@@ -413,19 +505,21 @@ impl DraughtsSummary {
 /// Observed against expected frequency of one throw value.
 #[derive(Debug, Clone, Serialize)]
 pub struct ThrowRow {
-    /// The throw: 1, 2, 3, 4 or 8.
+    /// The value thrown.
     pub value: u8,
-    /// Its probability with fair shells.
+    /// Its probability with fair implements.
     pub probability: f64,
     /// How often it was thrown.
     pub observed: u64,
-    /// How often fair shells would give it in as many throws.
+    /// How often fair implements would give it in as many throws.
     pub expected: f64,
     /// Observed share of all throws.
     pub share: f64,
+    /// Its term of the chi-square statistic, (O − E)² / E (none when E = 0).
+    pub contribution: Option<f64>,
 }
 
-/// Chi-square goodness-of-fit test of the throws against 4:6:4:1:1.
+/// Chi-square goodness-of-fit test of the throws against the fair probabilities.
 #[derive(Debug, Clone, Serialize)]
 pub struct ThrowTest {
     /// One row per value.
@@ -436,35 +530,47 @@ pub struct ThrowTest {
     pub odd_throws: u64,
     /// Pearson's statistic, if any throw.
     pub chi_square: Option<f64>,
-    /// Degrees of freedom (4).
+    /// Degrees of freedom (values − 1).
     pub df: u32,
-    /// Probability of a statistic at least this large with fair shells.
+    /// Probability of a statistic at least this large with fair implements.
     pub p_value: Option<f64>,
     /// Every expected count is at least 5 (the usual condition for the test to be reliable).
     pub reliable: bool,
 }
 
 impl ThrowTest {
-    pub(crate) fn of(throws: &[u64; 5], odd: u64) -> Self {
-        let total: u64 = throws.iter().sum();
-        let rows = (0..5)
-            .map(|i| ThrowRow {
-                value: THROW_VALUES[i],
-                probability: THROW_PROBABILITIES[i],
-                observed: throws[i],
-                expected: total as f64 * THROW_PROBABILITIES[i],
-                share: share(throws[i], total).unwrap_or(0.0),
+    /// The test of `throws` (counts per value of `chance`, in order).
+    pub(crate) fn of(chance: &game::Chance, throws: &[u64], odd: u64) -> Self {
+        let n = chance.values.len().min(chance.probabilities.len());
+        let counts: Vec<u64> = (0..n)
+            .map(|i| throws.get(i).copied().unwrap_or(0))
+            .collect();
+        let probs = &chance.probabilities[..n];
+        let total: u64 = counts.iter().sum();
+        let rows = (0..n)
+            .map(|i| {
+                let expected = total as f64 * probs[i];
+                ThrowRow {
+                    value: chance.values[i],
+                    probability: probs[i],
+                    observed: counts[i],
+                    expected,
+                    share: share(counts[i], total).unwrap_or(0.0),
+                    contribution: (expected > 0.0)
+                        .then(|| (counts[i] as f64 - expected).powi(2) / expected),
+                }
             })
             .collect::<Vec<_>>();
-        let chi = (total > 0).then(|| chi2::chi_square_statistic(throws, &THROW_PROBABILITIES));
+        let df = n.saturating_sub(1) as u32;
+        let chi = (total > 0 && df > 0).then(|| chi2::chi_square_statistic(&counts, probs));
         ThrowTest {
             reliable: total > 0 && rows.iter().all(|r| r.expected >= 5.0),
             rows,
             total,
             odd_throws: odd,
-            p_value: chi.map(|x| chi2::chi_square_sf(x, 4.0)),
+            p_value: chi.map(|x| chi2::chi_square_sf(x, f64::from(df))),
             chi_square: chi,
-            df: 4,
+            df,
         }
     }
 }
@@ -480,13 +586,15 @@ pub struct OrderRow {
     pub decisive: u64,
     /// Wins of the first, second … seat to move (`players` entries).
     pub wins: Vec<u64>,
+    /// The same as shares of the decisive games (0 to 1).
+    pub win_shares: Vec<Option<f64>>,
 }
 
-/// What the report shows for Thaayam.
+/// What the report shows for a game of chance.
 #[derive(Debug, Clone, Serialize)]
-pub struct ThaayamSummary {
-    /// What every game shows.
-    pub common: CommonSummary,
+pub struct ChanceSummary {
+    /// What one outcome is called (`throw`).
+    pub name: &'static str,
     /// Throws against the fair expectation.
     pub throws: ThrowTest,
     /// Lost throws per game.
@@ -495,33 +603,91 @@ pub struct ThaayamSummary {
     pub twins: Distribution,
     /// Plies (turns) of games with a winner.
     pub finish: Distribution,
-    /// Wins per seat: South, West, North, East.
-    pub wins_by_seat: Vec<u64>,
     /// Wins by turn order, for two, three and four players.
     pub by_order: Vec<OrderRow>,
     /// Games whose seat list was unusual (not 2–4 seats, or winner not seated).
     pub odd_seating: u64,
 }
 
-impl ThaayamSummary {
-    fn of(g: &ThaayamGame) -> Self {
-        let r: &Race = &g.race;
-        ThaayamSummary {
-            common: CommonSummary::of(GameName::Thaayam, &g.common),
-            throws: ThrowTest::of(&r.throws, r.odd_throws),
+impl ChanceSummary {
+    fn of(chance: &'static game::Chance, r: &ChanceStats) -> Self {
+        ChanceSummary {
+            name: chance.name,
+            throws: ThrowTest::of(chance, &r.throws, r.odd_throws),
             lost_throws: Distribution::of(&r.lost_throws),
             twins: Distribution::of(&r.twins),
             finish: Distribution::of(&r.finish_plies),
-            wins_by_seat: r.wins_by_seat.to_vec(),
-            by_order: (0..3)
+            by_order: (0..MAX_SEATS - 1)
                 .map(|t| OrderRow {
                     players: t as u8 + 2,
                     games: r.players[t],
                     decisive: r.decisive[t],
                     wins: r.wins_by_order[t][..t + 2].to_vec(),
+                    win_shares: r.wins_by_order[t][..t + 2]
+                        .iter()
+                        .map(|&w| share(w, r.decisive[t]))
+                        .collect(),
                 })
                 .collect(),
             odd_seating: r.odd_seating,
+        }
+    }
+}
+
+/// What the report shows for one game.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameSummary {
+    /// The game's id (also the report's section id).
+    pub id: &'static str,
+    /// Its name in the report.
+    pub label: &'static str,
+    /// What every game shows.
+    pub common: CommonSummary,
+    /// Board-game figures (games without chance).
+    pub board: Option<BoardSummary>,
+    /// Throw figures (games of chance).
+    pub chance: Option<ChanceSummary>,
+    /// Players, events and years from the tags.
+    pub tags: TagSummary,
+}
+
+impl GameSummary {
+    fn of(g: &GameStats) -> Self {
+        let info = g.info;
+        GameSummary {
+            id: info.id,
+            label: info.label,
+            common: CommonSummary::of(info, &g.common),
+            board: g.board.as_ref().map(|b| BoardSummary::of(info, b)),
+            chance: match (info.profile.chance, &g.chance) {
+                (Some(c), Some(s)) => Some(ChanceSummary::of(c, s)),
+                _ => None,
+            },
+            tags: TagSummary::of(&g.common.tags),
+        }
+    }
+}
+
+/// What the report shows for the games arbiter could not identify: their tags only.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnknownSummary {
+    /// Games.
+    pub games: u64,
+    /// Their diagnostics.
+    pub validation: ValidationSummary,
+    /// Plies per game as written.
+    pub length: Distribution,
+    /// Results, players, events and years from the tags.
+    pub tags: TagSummary,
+}
+
+impl UnknownSummary {
+    fn of(u: &UnknownGames) -> Self {
+        UnknownSummary {
+            games: u.games,
+            validation: ValidationSummary::of(&u.validation),
+            length: Distribution::of(&u.length),
+            tags: TagSummary::of(&u.tags),
         }
     }
 }
@@ -530,68 +696,48 @@ pub(crate) fn share(part: u64, whole: u64) -> Option<f64> {
     (whole > 0).then(|| part as f64 / whole as f64)
 }
 
-impl Stats {
-    /// Every number the report shows.
-    pub fn summary(&self) -> Summary {
-        let count = |game: GameName, games: u64, v: &Validation| GameCount {
-            game,
-            label: game.label(),
-            games,
-            clean: v.clean,
-            warnings_only: v.warnings_only,
-            with_errors: v.with_errors,
-        };
-        Summary {
-            games: self.games(),
-            by_game: vec![
-                count(
-                    GameName::Tama,
-                    self.tama.common.games,
-                    &self.tama.common.validation,
-                ),
-                count(
-                    GameName::Odnocvetnie,
-                    self.odnocvetnie.common.games,
-                    &self.odnocvetnie.common.validation,
-                ),
-                count(
-                    GameName::Thaayam,
-                    self.thaayam.common.games,
-                    &self.thaayam.common.validation,
-                ),
-                count(GameName::Other, self.other.games, &self.other.validation),
-            ],
-            tama: DraughtsSummary::of(GameName::Tama, &self.tama),
-            odnocvetnie: DraughtsSummary::of(GameName::Odnocvetnie, &self.odnocvetnie),
-            thaayam: ThaayamSummary::of(&self.thaayam),
-            other: ValidationSummary::of(&self.other.validation),
-        }
+fn count(id: &str, label: &str, games: u64, v: &Validation) -> GameCount {
+    GameCount {
+        id: id.to_owned(),
+        label: label.to_owned(),
+        games,
+        clean: v.clean,
+        warnings_only: v.warnings_only,
+        with_errors: v.with_errors,
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn square_numbering_matches_international_draughts() {
-        // (number, file, rank) with file 0 = a, rank 0 = rank 1
-        for (n, f, r) in [
-            (1, 1, 9),
-            (5, 9, 9),
-            (6, 0, 8),
-            (10, 8, 8),
-            (46, 0, 0),
-            (50, 8, 0),
-        ] {
-            assert_eq!(numbered_square(n), (f, r), "square {n}");
-        }
-        // every numbered square is dark (a1 dark: file + rank even) and they are distinct
-        let mut seen = std::collections::HashSet::new();
-        for n in 1..=50 {
-            let (f, r) = numbered_square(n);
-            assert_eq!((f + r) % 2, 0);
-            assert!(seen.insert((f, r)));
+impl Stats {
+    /// Every number the report shows.
+    pub fn summary(&self) -> Summary {
+        let mut by_game: Vec<GameCount> = self
+            .games
+            .iter()
+            .map(|g| {
+                count(
+                    g.info.id,
+                    g.info.label,
+                    g.common.games,
+                    &g.common.validation,
+                )
+            })
+            .collect();
+        by_game.push(count(
+            "unknown",
+            "Unidentified games",
+            self.unknown.games,
+            &self.unknown.validation,
+        ));
+        Summary {
+            games: self.games(),
+            by_game,
+            per_game: self
+                .games
+                .iter()
+                .filter(|g| g.common.games > 0)
+                .map(GameSummary::of)
+                .collect(),
+            unknown: UnknownSummary::of(&self.unknown),
         }
     }
 }

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 /// Counts of game results by seat.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultTally {
-    /// Wins per seat index (Tama: 0 = White, 1 = Black; four-seat games: S, W, N, E).
+    /// Wins per seat index (in the order of the game's seat names).
     pub wins: [u64; 4],
-    /// Losses per seat index, where the result names a loser (Odnocvetnie Shashki).
+    /// Losses per seat index, where the result names a loser.
     pub losses: [u64; 4],
     /// Draws.
     pub draws: u64,
@@ -165,12 +165,14 @@ impl Validation {
         }
         for (i, &(code, is_error)) in diagnostics.iter().enumerate() {
             let first_in_game = !diagnostics[..i].iter().any(|d| d.0 == code);
-            if self.codes.len() < MAX_CODES && !self.codes.contains_key(code) {
-                self.codes.insert(code.to_owned(), CodeTally::default());
-            }
-            let tally = match self.codes.get_mut(code) {
-                Some(t) => t,
-                None => &mut self.other_codes,
+            let tally = if self.codes.contains_key(code) || self.codes.len() < MAX_CODES {
+                // Allocates only for a code not seen before.
+                match self.codes.get_mut(code) {
+                    Some(t) => t,
+                    None => self.codes.entry(code.to_owned()).or_default(),
+                }
+            } else {
+                &mut self.other_codes
             };
             if is_error {
                 tally.errors += 1;
@@ -212,6 +214,20 @@ pub const OPENINGS_KEEP: usize = 2048;
 pub const OPENINGS_PRUNE_AT: usize = 4096;
 /// Openings longer than this many bytes are cut (at a character boundary).
 pub const OPENING_MAX_LEN: usize = 160;
+/// Player and event names kept after pruning (per game).
+pub const NAMES_KEEP: usize = 2048;
+/// Distinct player (or event) names that trigger pruning down to [`NAMES_KEEP`].
+pub const NAMES_PRUNE_AT: usize = 4096;
+/// Names longer than this many bytes are cut (at a character boundary).
+const NAME_MAX_LEN: usize = 80;
+
+/// A row of a [`Table`]: something counted per game that two partial tables can add up.
+pub trait Counted: Default + Clone {
+    /// Games counted in the row.
+    fn games(&self) -> u64;
+    /// Adds every count of `other`.
+    fn merge(&mut self, other: &Self);
+}
 
 /// One opening's count and results.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -222,79 +238,292 @@ pub struct OpeningTally {
     pub results: ResultTally,
 }
 
-/// Opening frequencies, bounded.
+impl Counted for OpeningTally {
+    fn games(&self) -> u64 {
+        self.games
+    }
+    fn merge(&mut self, other: &Self) {
+        self.games += other.games;
+        self.results.merge(&other.results);
+    }
+}
+
+/// Counts per text key (an opening, a player, an event), bounded.
 ///
-/// Counts are **exact** while at most [`OPENINGS_PRUNE_AT`] distinct openings have been seen
-/// (in one accumulator, and in a merge of two). Beyond that the table is pruned to the
-/// [`OPENINGS_KEEP`] most frequent openings (ties broken by text), and the games of the dropped
-/// ones are counted in [`Openings::pruned_games`]. After pruning, a kept count is a lower bound:
-/// an opening dropped earlier and seen again starts from zero, so its count is low by at most
-/// `pruned_games`. Frequent openings survive; rare ones are the ones lost.
+/// Counts are **exact** while at most `prune_at` distinct keys have been seen (in one
+/// accumulator, and in a merge of two). Beyond that the table is pruned to the `keep` most
+/// frequent keys (ties broken by text), and the games of the dropped ones are counted in
+/// [`Table::pruned_games`]. After pruning, a kept count is a lower bound: a key dropped earlier
+/// and seen again starts from zero, so its count is low by at most `pruned_games`. Frequent
+/// keys survive; rare ones are the ones lost. Memory: at most `prune_at` keys of bounded
+/// length.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Openings {
-    /// Count and results per opening text.
-    pub table: HashMap<String, OpeningTally>,
-    /// Games whose opening was dropped by pruning.
+pub struct Table<T> {
+    /// Counts per key.
+    pub table: HashMap<String, T>,
+    /// Games whose key was dropped by pruning.
     pub pruned_games: u64,
 }
 
-impl Openings {
-    /// Counts one game that began with `opening`.
-    pub fn add(&mut self, opening: &str, result: Option<Outcome>) {
-        let opening = cut(opening.trim());
-        let tally = match self.table.get_mut(opening) {
-            Some(t) => t,
-            None => self.table.entry(opening.to_owned()).or_default(),
-        };
-        tally.games += 1;
-        tally.results.add(result);
-        self.prune_if_needed();
+impl<T: Counted> Table<T> {
+    /// Updates the row of `key` (created empty if new) with `update`, then prunes if the
+    /// table grew beyond `prune_at` keys. Allocates only for a key not in the table.
+    fn update(&mut self, key: &str, limits: (usize, usize), update: impl FnOnce(&mut T)) {
+        match self.table.get_mut(key) {
+            Some(t) => update(t),
+            None => update(self.table.entry(key.to_owned()).or_default()),
+        }
+        self.prune_if_needed(limits);
     }
 
-    /// Adds every count of `other`.
-    pub fn merge(&mut self, other: Openings) {
-        for (k, v) in other.table {
-            match self.table.get_mut(&k) {
-                Some(t) => {
-                    t.games += v.games;
-                    t.results.merge(&v.results);
-                }
+    fn merge_with(&mut self, other: &Table<T>, limits: (usize, usize)) {
+        for (k, v) in &other.table {
+            match self.table.get_mut(k) {
+                Some(t) => t.merge(v),
                 None => {
-                    self.table.insert(k, v);
+                    self.table.insert(k.clone(), v.clone());
                 }
             }
         }
         self.pruned_games += other.pruned_games;
-        self.prune_if_needed();
+        self.prune_if_needed(limits);
     }
 
-    fn prune_if_needed(&mut self) {
-        if self.table.len() <= OPENINGS_PRUNE_AT {
+    fn prune_if_needed(&mut self, (keep, prune_at): (usize, usize)) {
+        if self.table.len() <= prune_at {
             return;
         }
-        let mut all: Vec<(String, OpeningTally)> = self.table.drain().collect();
-        all.sort_unstable_by(|a, b| b.1.games.cmp(&a.1.games).then_with(|| a.0.cmp(&b.0)));
-        for (_, t) in all.drain(OPENINGS_KEEP..) {
-            self.pruned_games += t.games;
+        let mut all: Vec<(String, T)> = self.table.drain().collect();
+        all.sort_unstable_by(|a, b| b.1.games().cmp(&a.1.games()).then_with(|| a.0.cmp(&b.0)));
+        for (_, t) in all.drain(keep..) {
+            self.pruned_games += t.games();
         }
         self.table.extend(all);
     }
 
-    /// The `n` most frequent openings, most frequent first (ties by text).
-    pub fn top(&self, n: usize) -> Vec<(&str, &OpeningTally)> {
-        let mut all: Vec<(&str, &OpeningTally)> =
-            self.table.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        all.sort_unstable_by(|a, b| b.1.games.cmp(&a.1.games).then_with(|| a.0.cmp(b.0)));
+    /// The `n` most frequent keys, most frequent first (ties by text).
+    pub fn top(&self, n: usize) -> Vec<(&str, &T)> {
+        let mut all: Vec<(&str, &T)> = self.table.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        all.sort_unstable_by(|a, b| b.1.games().cmp(&a.1.games()).then_with(|| a.0.cmp(b.0)));
         all.truncate(n);
         all
     }
 }
 
-fn cut(s: &str) -> &str {
-    if s.len() <= OPENING_MAX_LEN {
+/// Opening frequencies and their results, bounded by [`OPENINGS_PRUNE_AT`] (see [`Table`]).
+pub type Openings = Table<OpeningTally>;
+
+impl Table<OpeningTally> {
+    /// Counts one game that began with `opening`.
+    pub fn add(&mut self, opening: &str, result: Option<Outcome>) {
+        let key = cut(opening.trim(), OPENING_MAX_LEN);
+        self.update(key, (OPENINGS_KEEP, OPENINGS_PRUNE_AT), |t| {
+            t.games += 1;
+            t.results.add(result);
+        });
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, other: &Openings) {
+        self.merge_with(other, (OPENINGS_KEEP, OPENINGS_PRUNE_AT));
+    }
+}
+
+/// A game's result as the tags of its two named sides see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TagResult {
+    /// The side named White won.
+    WhiteWins,
+    /// The side named Black won.
+    BlackWins,
+    /// A draw.
+    Draw,
+    /// `*`: not finished.
+    Unfinished,
+}
+
+impl TagResult {
+    /// Reads a `Result` tag: two scores separated by `-` (`1-0`, `0-2`, `1/2-1/2`, `½-½`,
+    /// `1-1`), White's first; `*` is unfinished. Anything else is `None`.
+    pub fn parse(text: &str) -> Option<TagResult> {
+        let text = text.trim();
+        if text == "*" {
+            return Some(TagResult::Unfinished);
+        }
+        let (a, b) = text.split_once('-')?;
+        let (a, b) = (score(a)?, score(b)?);
+        Some(if a > b {
+            TagResult::WhiteWins
+        } else if b > a {
+            TagResult::BlackWins
+        } else {
+            TagResult::Draw
+        })
+    }
+}
+
+fn score(s: &str) -> Option<f64> {
+    let s = s.trim();
+    match s {
+        "½" | "1/2" => Some(0.5),
+        _ => s.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0),
+    }
+}
+
+/// Games, wins, draws and losses of one player (or, for an event: White wins as `wins` and
+/// Black wins as `losses`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NameTally {
+    /// Games.
+    pub games: u64,
+    /// Won.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost.
+    pub losses: u64,
+}
+
+impl Counted for NameTally {
+    fn games(&self) -> u64 {
+        self.games
+    }
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+    }
+}
+
+impl NameTally {
+    fn count(&mut self, result: Option<TagResult>, white: bool) {
+        self.games += 1;
+        match (result, white) {
+            (Some(TagResult::WhiteWins), true) | (Some(TagResult::BlackWins), false) => {
+                self.wins += 1
+            }
+            (Some(TagResult::WhiteWins), false) | (Some(TagResult::BlackWins), true) => {
+                self.losses += 1
+            }
+            (Some(TagResult::Draw), _) => self.draws += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Per-name counts bounded by [`NAMES_PRUNE_AT`] (see [`Table`]).
+pub type Names = Table<NameTally>;
+
+impl Table<NameTally> {
+    fn count(&mut self, name: &str, result: Option<TagResult>, white: bool) {
+        let name = cut(name.trim(), NAME_MAX_LEN);
+        if name.is_empty() || name == "?" || name == "-" {
+            return;
+        }
+        self.update(name, (NAMES_KEEP, NAMES_PRUNE_AT), |t| {
+            t.count(result, white)
+        });
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, other: &Names) {
+        self.merge_with(other, (NAMES_KEEP, NAMES_PRUNE_AT));
+    }
+}
+
+/// Years outside this range are counted as unreadable dates.
+const YEARS: std::ops::RangeInclusive<u16> = 1000..=2999;
+
+/// What the tags of a set of games say: results, players, events and years. Memory is
+/// bounded: at most [`NAMES_PRUNE_AT`] players and as many events, and one count per year of
+/// 1000–2999.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagStats {
+    /// Results credited to the sides named White and Black, with draws and unfinished games.
+    pub white_wins: u64,
+    /// Games Black won.
+    pub black_wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Unfinished (`*`).
+    pub unfinished: u64,
+    /// No result, or one that could not be read.
+    pub no_result: u64,
+    /// Per player: games, wins, draws, losses.
+    pub players: Names,
+    /// Per event: games, White wins (`wins`), draws, Black wins (`losses`).
+    pub events: Names,
+    /// Games per year of the `Date` tag.
+    pub years: BTreeMap<u16, u64>,
+    /// Games without a readable year.
+    pub no_year: u64,
+}
+
+impl TagStats {
+    /// Counts one game whose result for the White and Black sides is `result`.
+    pub fn add(&mut self, tags: &crate::Tags<'_>, result: Option<TagResult>) {
+        match result {
+            Some(TagResult::WhiteWins) => self.white_wins += 1,
+            Some(TagResult::BlackWins) => self.black_wins += 1,
+            Some(TagResult::Draw) => self.draws += 1,
+            Some(TagResult::Unfinished) => self.unfinished += 1,
+            None => self.no_result += 1,
+        }
+        if let Some(w) = tags.white {
+            self.players.count(w, result, true);
+        }
+        if let Some(b) = tags.black {
+            self.players.count(b, result, false);
+        }
+        if let Some(e) = tags.event {
+            self.events.count(e, result, true);
+        }
+        match tags.date.and_then(year) {
+            Some(y) => *self.years.entry(y).or_insert(0) += 1,
+            None => self.no_year += 1,
+        }
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, o: &TagStats) {
+        self.white_wins += o.white_wins;
+        self.black_wins += o.black_wins;
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.no_result += o.no_result;
+        self.players.merge(&o.players);
+        self.events.merge(&o.events);
+        for (&y, &n) in &o.years {
+            *self.years.entry(y).or_insert(0) += n;
+        }
+        self.no_year += o.no_year;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.white_wins + self.black_wins + self.draws + self.unfinished + self.no_result
+    }
+}
+
+/// The year of a `Date` tag: its first four characters, if they are digits of a year in
+/// 1000–2999.
+fn year(date: &str) -> Option<u16> {
+    let d = date.trim().as_bytes();
+    if d.len() < 4 || !d[..4].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let y = d[..4]
+        .iter()
+        .fold(0u16, |y, &c| y * 10 + u16::from(c - b'0'));
+    YEARS.contains(&y).then_some(y)
+}
+
+fn cut(s: &str, max: usize) -> &str {
+    if s.len() <= max {
         return s;
     }
-    let mut end = OPENING_MAX_LEN;
+    let mut end = max;
     while !s.is_char_boundary(end) {
         end -= 1;
     }
@@ -394,6 +623,74 @@ mod tests {
         assert_eq!(top[0].1.results.wins[0], 5);
         let kept: u64 = o.table.values().map(|t| t.games).sum();
         assert_eq!(kept + o.pruned_games, 5 + OPENINGS_PRUNE_AT as u64 + 10);
+    }
+
+    #[test]
+    fn result_tags_are_read_as_white_then_black() {
+        for (text, want) in [
+            ("1-0", Some(TagResult::WhiteWins)),
+            ("0-2", Some(TagResult::BlackWins)),
+            ("2-0", Some(TagResult::WhiteWins)),
+            ("1/2-1/2", Some(TagResult::Draw)),
+            ("1-1", Some(TagResult::Draw)),
+            (" * ", Some(TagResult::Unfinished)),
+            ("", None),
+            ("white", None),
+            ("1-x", None),
+        ] {
+            assert_eq!(TagResult::parse(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn tags_credit_players_events_and_years() {
+        let mut t = TagStats::default();
+        let tags = crate::Tags {
+            event: Some("Open"),
+            date: Some("2019.04.01"),
+            white: Some("Ann"),
+            black: Some("Bo"),
+            result: None,
+        };
+        t.add(&tags, Some(TagResult::WhiteWins));
+        let swapped = crate::Tags {
+            white: Some("Bo"),
+            black: Some("Ann"),
+            date: Some("????.??.??"),
+            ..tags
+        };
+        t.add(&swapped, Some(TagResult::Draw));
+        t.add(&crate::Tags::default(), None);
+        assert_eq!(
+            (t.white_wins, t.draws, t.no_result, t.games()),
+            (1, 1, 1, 3)
+        );
+        let ann = t.players.table["Ann"];
+        assert_eq!((ann.games, ann.wins, ann.draws, ann.losses), (2, 1, 1, 0));
+        let bo = t.players.table["Bo"];
+        assert_eq!((bo.games, bo.wins, bo.draws, bo.losses), (2, 0, 1, 1));
+        assert_eq!(t.events.table["Open"].games, 2);
+        assert_eq!(t.years.get(&2019), Some(&1));
+        assert_eq!(t.no_year, 2);
+    }
+
+    #[test]
+    fn player_tables_are_bounded() {
+        let mut t = TagStats::default();
+        for i in 0..NAMES_PRUNE_AT * 2 {
+            let name = format!("p{i}");
+            let tags = crate::Tags {
+                white: Some("Regular"),
+                black: Some(&name),
+                ..crate::Tags::default()
+            };
+            t.add(&tags, Some(TagResult::WhiteWins));
+        }
+        assert!(t.players.table.len() <= NAMES_PRUNE_AT);
+        assert_eq!(t.players.top(1)[0].0, "Regular");
+        assert_eq!(t.players.top(1)[0].1.wins, NAMES_PRUNE_AT as u64 * 2);
+        let kept: u64 = t.players.table.values().map(|x| x.games).sum();
+        assert_eq!(kept + t.players.pruned_games, NAMES_PRUNE_AT as u64 * 4);
     }
 
     #[test]

@@ -105,17 +105,19 @@ fn extras_say_whether_an_example_would_be_kept() {
     let mut extras = ReportExtras::new();
     let example = |code: &str| ProblemExample {
         title: "t".into(),
+        game: "Tama".into(),
         code: code.into(),
         message: "m".into(),
         diagram: None,
     };
     for _ in 0..MAX_EXAMPLES_PER_CODE {
-        assert!(extras.accepts("illegal-move"));
+        assert!(extras.accepts("Tama", "illegal-move"));
         assert!(extras.add_example(example("illegal-move")));
     }
-    assert!(!extras.accepts("illegal-move"));
-    assert!(extras.accepts("locked-piece"));
-    extras.skip_example();
+    assert!(!extras.accepts("Tama", "illegal-move"));
+    assert!(extras.accepts("Tama", "locked-piece"));
+    assert!(extras.accepts("Thaayam", "illegal-move"));
+    extras.skip_example("Tama", "illegal-move");
     assert!(!extras.add_example(example("illegal-move")));
     assert_eq!(extras.dropped(), 2);
     assert_eq!(extras.examples().len(), MAX_EXAMPLES_PER_CODE);

@@ -2,10 +2,10 @@
 
 mod common;
 
-use common::G;
-use game::{Outcome, PlyFacts, Seat};
+use common::{OwnedTags, G, ODNOCVETNIE, TAMA, THAAYAM};
+use game::{GameInfo, Outcome, PlyFacts, Seat};
 use proptest::prelude::*;
-use stats::{GameName, Stats};
+use stats::Stats;
 
 fn outcome() -> impl Strategy<Value = Option<Outcome>> {
     prop_oneof![
@@ -47,13 +47,36 @@ fn facts() -> impl Strategy<Value = PlyFacts> {
 const CODES: [&str; 4] = ["illegal-move", "bad-tag", "syntax", "unused-throw"];
 const OPENINGS: [&str; 5] = ["", "c3-c4", "c3-c4 f6-f5", "32-28 19-23", "S [1 2] in"];
 
+const NAMES: [&str; 4] = ["Ann", "Bo", "Cy", " "];
+
+fn name() -> impl Strategy<Value = Option<String>> {
+    proptest::option::of(prop::sample::select(NAMES.to_vec()).prop_map(String::from))
+}
+
+fn tags() -> impl Strategy<Value = OwnedTags> {
+    (
+        name(),
+        proptest::option::of(prop::sample::select(vec!["1999.01.02", "2024", "????"])),
+        name(),
+        name(),
+        proptest::option::of(prop::sample::select(vec!["1-0", "0-2", "1-1", "*", "?"])),
+    )
+        .prop_map(|(event, date, white, black, result)| OwnedTags {
+            event,
+            date: date.map(String::from),
+            white,
+            black,
+            result: result.map(String::from),
+        })
+}
+
 fn game() -> impl Strategy<Value = G> {
     (
         prop::sample::select(vec![
-            GameName::Tama,
-            GameName::Odnocvetnie,
-            GameName::Thaayam,
-            GameName::Other,
+            Some(&TAMA as &'static GameInfo),
+            Some(&ODNOCVETNIE),
+            Some(&THAAYAM),
+            None,
         ]),
         prop::sample::select(vec![
             vec![0u8, 1],
@@ -68,9 +91,10 @@ fn game() -> impl Strategy<Value = G> {
         0u32..4,
         prop::sample::select(OPENINGS.to_vec()),
         proptest::collection::vec((prop::sample::select(CODES.to_vec()), any::<bool>()), 0..3),
+        tags(),
     )
         .prop_map(
-            |(game, seats, recorded, terminal, facts, extra, opening, diagnostics)| G {
+            |(game, seats, recorded, terminal, facts, extra, opening, diagnostics, tags)| G {
                 game,
                 seats,
                 recorded,
@@ -79,6 +103,7 @@ fn game() -> impl Strategy<Value = G> {
                 facts,
                 opening: opening.to_string(),
                 diagnostics,
+                tags,
             },
         )
 }
@@ -135,14 +160,14 @@ proptest! {
 #[test]
 fn memory_stays_bounded() {
     let mut s = Stats::default();
-    let mut g = G::new(GameName::Tama, &[0, 1]);
+    let mut g = G::new(Some(&TAMA), &[0, 1]);
     g.facts = vec![PlyFacts::default(); 3];
     for i in 0..(stats::OPENINGS_PRUNE_AT as u32 * 3) {
         g.opening = format!("opening {i}");
         g.plies = 1_000_000 + i; // beyond the histogram cap
         s.add(&g.input());
     }
-    let c = &s.tama.common;
+    let c = &s.game("tama").unwrap().common;
     assert!(c.openings.table.len() <= stats::OPENINGS_PRUNE_AT);
     assert_eq!(
         c.openings.table.values().map(|t| t.games).sum::<u64>() + c.openings.pruned_games,
@@ -151,9 +176,19 @@ fn memory_stays_bounded() {
     assert_eq!(c.length.overflow(), stats::OPENINGS_PRUNE_AT as u64 * 3);
     assert!(c.length.bars(40).is_empty());
     // A game far longer than the material window.
-    let mut long = G::new(GameName::Odnocvetnie, &[0, 1, 2, 3]);
+    let mut long = G::new(Some(&ODNOCVETNIE), &[0, 1, 2, 3]);
     long.facts = vec![PlyFacts::default(); stats::MATERIAL_PLIES * 3];
     long.plies = long.facts.len() as u32;
     s.add(&long.input());
-    assert_eq!(s.odnocvetnie.draughts.material.len(), stats::MATERIAL_PLIES);
+    let board = s.game("odnocvetnie").unwrap().board.as_ref().unwrap();
+    assert_eq!(board.material.len(), stats::MATERIAL_PLIES);
+    // The heat map has one slot per square of the board, whatever the captures say.
+    assert_eq!(board.capture_squares.len(), 100);
+    // A game of chance has throw counts and no board section, and keeps no openings.
+    let mut dice = G::new(Some(&THAAYAM), &[0, 2]);
+    dice.opening = "S [1 2]".into();
+    s.add(&dice.input());
+    let t = s.game("thaayam").unwrap();
+    assert!(t.board.is_none() && t.chance.is_some());
+    assert!(t.common.openings.table.is_empty());
 }

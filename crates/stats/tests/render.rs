@@ -100,7 +100,11 @@ fn only_registered_fonts_are_used() {
 }
 
 fn small_diagram() -> Diagram {
-    let mut d = Diagram::thaayam("Thaayam: twins on c5");
+    // A 5×5 board with crosses on the keep and the four palaces.
+    let mut d = Diagram::empty(&common::THAAYAM.profile.board, "Thaayam: twins on c5");
+    for (f, r) in [(2, 2), (2, 0), (4, 2), (2, 4), (0, 2)] {
+        d.marks.push((f, r, Mark::Cross));
+    }
     d.pieces.push(PieceGlyph {
         twin: true,
         label: Some("S".into()),
@@ -174,7 +178,7 @@ fn diagram_svg_has_what_was_asked() {
 
 #[test]
 fn a1_is_dark() {
-    let svg = Diagram::tama("t").to_svg();
+    let svg = Diagram::empty(&common::TAMA.profile.board, "t").to_svg();
     // Squares are drawn file by file from a1; the first rect is the white background.
     let rects: Vec<&str> = svg.split("<rect").skip(2).take(2).collect();
     assert!(
@@ -187,7 +191,7 @@ fn a1_is_dark() {
         "a2 light: {}",
         rects[1]
     );
-    let odn = Diagram::odnocvetnie("o").to_svg();
+    let odn = Diagram::empty(&common::ODNOCVETNIE.profile.board, "o").to_svg();
     let first = odn.split("<rect").nth(2).unwrap();
     assert!(first.contains("fill=\"#B58863\""));
 }
@@ -197,7 +201,7 @@ fn diagram_png_has_board_and_coordinates() {
     let dir = std::env::temp_dir().join(format!("stats-diagram-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("d.png");
-    let mut d = Diagram::tama("Tama");
+    let mut d = Diagram::empty(&common::TAMA.profile.board, "Tama");
     d.pieces.push(PieceGlyph::man(0, 0, PieceColour::Dark));
     d.write_png(&path).unwrap();
     let img = decode(&path);
@@ -208,4 +212,37 @@ fn diagram_png_has_board_and_coordinates() {
     let bottom = dark_pixels(&img, 0, img.1 - 40, img.0, img.1 - 5);
     assert!(bottom > 30, "coordinates drawn: {bottom}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn every_candidate_of_an_ambiguous_move_is_drawn() {
+    let mut d = Diagram::empty(&common::ODNOCVETNIE.profile.board, "ambiguous");
+    d.add_paths(&[vec![(1, 1), (3, 3)]], ArrowStyle::Played);
+    let candidates = vec![
+        vec![(1, 1), (3, 3), (5, 5)],
+        vec![(1, 1), (3, 3), (1, 5)],
+        vec![(1, 1), (3, 3), (5, 1)],
+    ];
+    d.add_paths(&candidates, ArrowStyle::Suggested);
+    assert_eq!(d.arrows.len(), 4);
+    let svg = d.to_svg();
+    // Each arrow ends in a filled head: one polygon per arrow, played and suggested.
+    assert_eq!(svg.matches("<polygon").count(), 4, "{svg}");
+}
+
+#[test]
+fn dark_square_boards_are_numbered_whatever_their_size() {
+    let mut shape = common::ODNOCVETNIE.profile.board;
+    shape.files = 8;
+    shape.ranks = 8;
+    let svg = Diagram::empty(&shape, "8x8").to_svg();
+    let numbers: Vec<String> = texts(&svg)
+        .into_iter()
+        .filter(|t| t.parse::<u32>().is_ok_and(|n| n > 8))
+        .collect();
+    // 32 dark squares: numbers 9 to 32 are only square numbers (1–8 are also rank labels).
+    assert_eq!(numbers.len(), 32 - 8);
+    assert_eq!(stats::square_name(&shape, 1, 7), "1");
+    assert_eq!(stats::square_name(&shape, 0, 0), "29");
+    assert_eq!(stats::square_name(&common::TAMA.profile.board, 3, 4), "d5");
 }

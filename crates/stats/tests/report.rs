@@ -6,6 +6,7 @@ mod common;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use common::{ODNOCVETNIE, TAMA, THAAYAM};
 use serde_json::Value;
 use stats::{ProblemExample, ReportExtras, Stats};
 
@@ -44,6 +45,16 @@ fn f(v: &Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
+/// The summary of the game `id` in stats.json.
+fn game<'a>(j: &'a Value, id: &str) -> &'a Value {
+    j["per_game"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("no game {id}"))
+}
+
 /// The row labelled `label` of a results table.
 fn row<'a>(rows: &'a Value, label: &str) -> &'a Value {
     rows.as_array()
@@ -56,24 +67,26 @@ fn row<'a>(rows: &'a Value, label: &str) -> &'a Value {
 #[test]
 fn totals_and_results() {
     let j = corpus_json();
-    assert_eq!(u(&j["games"]), 10);
+    assert_eq!(u(&j["games"]), 11);
     let by_game: Vec<(String, u64)> = j["by_game"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|g| (g["game"].as_str().unwrap().to_string(), u(&g["games"])))
+        .map(|g| (g["id"].as_str().unwrap().to_string(), u(&g["games"])))
         .collect();
+    // In id order, then the unidentified games.
     assert_eq!(
         by_game,
         vec![
-            ("Tama".into(), 4),
-            ("Odnocvetnie".into(), 2),
-            ("Thaayam".into(), 3),
-            ("Other".into(), 1)
+            ("odnocvetnie".into(), 2),
+            ("tama".into(), 4),
+            ("thaayam".into(), 3),
+            ("unknown".into(), 2)
         ]
     );
+    assert_eq!(j["by_game"][0]["label"], "Odnocvetnie Shashki");
 
-    let r = &j["tama"]["common"]["results"];
+    let r = &game(j, "tama")["common"]["results"];
     // recorded: T1 White, T2 draw, T3 *, T4 nothing
     for (label, rec, rule) in [
         ("White wins", 1, 1),
@@ -85,7 +98,7 @@ fn totals_and_results() {
         assert_eq!(u(&row(r, label)["recorded"]), rec, "{label} recorded");
         assert_eq!(u(&row(r, label)["by_rule"]), rule, "{label} by rule");
     }
-    let a = &j["tama"]["common"]["agreement"];
+    let a = &game(j, "tama")["common"]["agreement"];
     assert_eq!(
         (
             u(&a["agree"]),
@@ -97,7 +110,7 @@ fn totals_and_results() {
     );
 
     // Odnocvetnie: South wins, West loses (O1); O2 unfinished.
-    let o = &j["odnocvetnie"]["common"];
+    let o = &game(j, "odnocvetnie")["common"];
     assert_eq!(u(&row(&o["results"], "South wins")["recorded"]), 1);
     assert_eq!(u(&row(&o["results"], "Unfinished (*)")["recorded"]), 1);
     assert_eq!(u(&row(&o["losses"], "West loses")["by_rule"]), 1);
@@ -106,7 +119,7 @@ fn totals_and_results() {
 #[test]
 fn lengths_captures_and_validation() {
     let j = corpus_json();
-    let c = &j["tama"]["common"];
+    let c = &game(j, "tama")["common"];
     // plies 6, 4, 10, 2
     let len = &c["length"];
     assert_eq!(u(&len["count"]), 4);
@@ -137,24 +150,25 @@ fn lengths_captures_and_validation() {
     assert_eq!((u(&codes[0]["warnings"]), u(&codes[0]["games"])), (2, 2));
     assert_eq!(codes[1]["code"], "illegal-move");
     assert_eq!((u(&codes[1]["errors"]), u(&codes[1]["games"])), (2, 1));
-    assert_eq!(u(&j["other"]["warnings_only"]), 1);
-    assert_eq!(j["other"]["codes"][0]["code"], "unknown-game");
+    let unknown = &j["unknown"]["validation"];
+    assert_eq!(u(&unknown["warnings_only"]), 2);
+    assert_eq!(unknown["codes"][0]["code"], "unknown-game");
 
     // Every number agrees with the corpus recomputed directly.
     let corpus = common::corpus();
     let total_captures: u64 = corpus
         .iter()
-        .filter(|g| g.game == stats::GameName::Thaayam)
+        .filter(|g| g.is(&THAAYAM))
         .flat_map(|g| g.facts.iter().map(|f| u64::from(f.captures)))
         .sum();
     let thaayam_mean = total_captures as f64 / 3.0;
-    assert!((f(&j["thaayam"]["common"]["captures"]["mean"]) - thaayam_mean).abs() < 1e-12);
+    assert!((f(&game(j, "thaayam")["common"]["captures"]["mean"]) - thaayam_mean).abs() < 1e-12);
 }
 
 #[test]
 fn draughts_figures() {
     let j = corpus_json();
-    let t = &j["tama"];
+    let t = &game(j, "tama")["board"];
     // longest chain per game: 2, 0, 1, 0
     assert_eq!(u(&t["longest_chain"]["max"]), 2);
     assert_eq!(f(&t["longest_chain"]["mean"]), 0.75);
@@ -183,7 +197,8 @@ fn draughts_figures() {
     assert_eq!((u(&d5["file"]), u(&d5["rank"])), (3, 4));
 
     // Odnocvetnie squares 1 (b10) and 50 (i1).
-    let oh = j["odnocvetnie"]["heat"].as_array().unwrap();
+    let od = &game(j, "odnocvetnie")["board"];
+    let oh = od["heat"].as_array().unwrap();
     assert_eq!(oh.len(), 50);
     let one = oh.iter().find(|h| h["square"] == "1").unwrap();
     assert_eq!(
@@ -195,24 +210,22 @@ fn draughts_figures() {
         (u(&fifty["file"]), u(&fifty["rank"]), u(&fifty["count"])),
         (8, 0, 1)
     );
-    assert_eq!(j["odnocvetnie"]["material_sides"][0], "All pieces");
-    assert_eq!(
-        f(&j["odnocvetnie"]["material"][0]["mean"][0]),
-        (39.0 + 40.0) / 2.0
-    );
+    assert_eq!(od["material_sides"], serde_json::json!(["All pieces"]));
+    assert_eq!(f(&od["material"][0]["mean"][0]), (39.0 + 40.0) / 2.0);
+    assert_eq!(t["material_sides"], serde_json::json!(["White", "Black"]));
+    // A game of chance has no board section, a board game no chance section.
+    assert!(game(j, "thaayam")["board"].is_null());
+    assert!(game(j, "tama")["chance"].is_null());
 }
 
 #[test]
 fn thaayam_throws_and_wins() {
     let j = corpus_json();
-    let h = &j["thaayam"];
+    let h = &game(j, "thaayam")["chance"];
     // Count the throws directly from the corpus.
     let values = [1u8, 2, 3, 4, 8];
     let mut observed = [0u64; 5];
-    for g in common::corpus()
-        .iter()
-        .filter(|g| g.game == stats::GameName::Thaayam)
-    {
+    for g in common::corpus().iter().filter(|g| g.is(&THAAYAM)) {
         for f in &g.facts {
             for t in &f.throws {
                 observed[values.iter().position(|v| v == t).unwrap()] += 1;
@@ -232,6 +245,8 @@ fn thaayam_throws_and_wins() {
         chi += (observed[i] as f64 - e).powi(2) / e;
     }
     assert!((f(&h["throws"]["chi_square"]) - chi).abs() < 1e-9);
+    let contributions: f64 = rows.iter().map(|r| f(&r["contribution"])).sum();
+    assert!((contributions - chi).abs() < 1e-9);
     // 4 degrees of freedom: P(X ≥ x) = e^{−x/2}(1 + x/2).
     let p = (-chi / 2.0).exp() * (1.0 + chi / 2.0);
     assert!((f(&h["throws"]["p_value"]) - p).abs() < 1e-12);
@@ -244,20 +259,36 @@ fn thaayam_throws_and_wins() {
     assert_eq!(u(&h["twins"]["count"]), 3);
     assert_eq!(f(&h["finish"]["mean"]), 4.0);
     assert_eq!(u(&h["finish"]["count"]), 2);
-    // Wins: North (H1) and East (H3), both second to move in two-player games.
-    let seats: Vec<u64> = h["wins_by_seat"]
-        .as_array()
-        .unwrap()
+    // Wins: North (H1) and East (H3), both second to move in two-player games. Every seat
+    // played two games (S and N in H1 and H2, W and E in H2 and H3).
+    let seats = game(j, "thaayam")["common"]["per_seat"].as_array().unwrap();
+    let rows: Vec<(&str, u64, u64, f64)> = seats
         .iter()
-        .map(u)
+        .map(|r| {
+            (
+                r["seat"].as_str().unwrap(),
+                u(&r["played"]),
+                u(&r["wins"]),
+                f(&r["win_rate"]),
+            )
+        })
         .collect();
-    assert_eq!(seats, vec![0, 0, 1, 1]);
+    assert_eq!(
+        rows,
+        vec![
+            ("South", 2, 0, 0.0),
+            ("West", 2, 0, 0.0),
+            ("North", 2, 1, 0.5),
+            ("East", 2, 1, 0.5)
+        ]
+    );
     let two = &h["by_order"][0];
     assert_eq!(
         (u(&two["players"]), u(&two["games"]), u(&two["decisive"])),
         (2, 2, 2)
     );
     assert_eq!(two["wins"], serde_json::json!([0, 2]));
+    assert_eq!(two["win_shares"], serde_json::json!([0.0, 1.0]));
     let four = &h["by_order"][2];
     assert_eq!((u(&four["games"]), u(&four["decisive"])), (1, 0));
     assert_eq!(four["wins"].as_array().unwrap().len(), 4);
@@ -266,7 +297,7 @@ fn thaayam_throws_and_wins() {
 #[test]
 fn chi_square_on_a_known_table() {
     // 160 throws in exactly fair proportions: statistic 0, p-value 1.
-    let mut g = common::G::new(stats::GameName::Thaayam, &[0, 2]);
+    let mut g = common::G::new(Some(&THAAYAM), &[0, 2]);
     let mut throws = Vec::new();
     for (v, n) in [(1u8, 40), (2, 60), (3, 40), (4, 10), (8, 10)] {
         throws.extend(std::iter::repeat_n(v, n));
@@ -275,7 +306,7 @@ fn chi_square_on_a_known_table() {
     g.plies = 1;
     let mut s = Stats::default();
     s.add(&g.input());
-    let t = s.summary().thaayam.throws;
+    let t = s.summary().per_game[0].chance.clone().unwrap().throws;
     assert_eq!(t.total, 160);
     assert_eq!(t.chi_square, Some(0.0));
     assert_eq!(t.p_value, Some(1.0));
@@ -290,7 +321,7 @@ fn chi_square_on_a_known_table() {
     g.facts = vec![common::turn(0, &throws, 0, 0, 0)];
     let mut s = Stats::default();
     s.add(&g.input());
-    let t = s.summary().thaayam.throws;
+    let t = s.summary().per_game[0].chance.clone().unwrap().throws;
     let x = 100.0 / 40.0 + 100.0 / 60.0;
     assert!((t.chi_square.unwrap() - x).abs() < 1e-12);
     assert!((t.p_value.unwrap() - 0.383_919_620_286_046).abs() < 1e-9);
@@ -299,7 +330,7 @@ fn chi_square_on_a_known_table() {
 #[test]
 fn openings_with_results() {
     let j = corpus_json();
-    let o = j["tama"]["common"]["openings"].as_array().unwrap();
+    let o = game(j, "tama")["common"]["openings"].as_array().unwrap();
     assert_eq!(o.len(), 2);
     assert_eq!(o[0]["opening"], "c3-c4 f6-f5 d3-d4 e6-e5");
     assert_eq!(u(&o[0]["games"]), 3);
@@ -309,8 +340,52 @@ fn openings_with_results() {
     assert_eq!(u(&o[0]["draws"]), 1);
     assert_eq!(o[1]["opening"], "d3-d4 e6-e5");
     assert_eq!(u(&o[1]["unfinished"]), 1);
-    assert_eq!(u(&j["tama"]["common"]["distinct_openings"]), 2);
-    assert_eq!(u(&j["tama"]["common"]["openings_pruned_games"]), 0);
+    assert_eq!(u(&game(j, "tama")["common"]["distinct_openings"]), 2);
+    assert_eq!(u(&game(j, "tama")["common"]["openings_pruned_games"]), 0);
+    // No openings for a game of chance, though its games have them written.
+    let dice = game(j, "thaayam")["common"]["openings"].as_array().unwrap();
+    assert!(dice.is_empty());
+}
+
+#[test]
+fn tags_of_known_and_unknown_games() {
+    let j = corpus_json();
+    // Tama: T1 Ann (White) beat Bo by rule; T2 Bo (White) and Ann drew.
+    let players = game(j, "tama")["tags"]["players"].as_array().unwrap();
+    let ann = players.iter().find(|p| p["name"] == "Ann").unwrap();
+    assert_eq!(
+        (
+            u(&ann["games"]),
+            u(&ann["wins"]),
+            u(&ann["draws"]),
+            u(&ann["losses"])
+        ),
+        (2, 1, 1, 0)
+    );
+    assert_eq!(f(&ann["score"]), 0.75);
+    // Unidentified games: 2-0 for Ann, then 1-1; both of the Club cup, 1999 and 2001.
+    let t = &j["unknown"]["tags"];
+    assert_eq!(u(&t["games"]), 2);
+    let results: Vec<(String, u64)> = t["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r[0].as_str().unwrap().to_string(), u(&r[1])))
+        .collect();
+    assert_eq!(results[0], ("White wins".to_string(), 1));
+    assert_eq!(results[2], ("Draw".to_string(), 1));
+    let ann = &t["players"][0];
+    assert_eq!((ann["name"].as_str(), u(&ann["games"])), (Some("Ann"), 2));
+    assert_eq!(f(&ann["score"]), 0.75);
+    assert_eq!(f(&t["players"][1]["score"]), 0.25);
+    let cup = &t["events"][0];
+    assert_eq!(
+        (cup["name"].as_str(), u(&cup["games"])),
+        (Some("Club cup"), 2)
+    );
+    assert_eq!(t["years"], serde_json::json!([[1999, 1], [2001, 1]]));
+    let len = &j["unknown"]["length"];
+    assert_eq!((u(&len["min"]), u(&len["max"])), (40, 51));
 }
 
 /// The part of the page from `<section id="{id}"` to the next section.
@@ -328,11 +403,12 @@ fn html_has_one_chart_per_expected_figure() {
     let stats = build();
     let dir = out_dir("html");
     let mut extras = ReportExtras::new();
-    let mut d = stats::Diagram::tama("d3-d4 <illegal>");
+    let mut d = stats::Diagram::empty(&TAMA.profile.board, "d3-d4 <illegal>");
     d.pieces
         .push(stats::PieceGlyph::man(3, 2, stats::PieceColour::Light));
     assert!(extras.add_example(ProblemExample {
         title: "t.pdn game 3".into(),
+        game: TAMA.label.into(),
         code: "illegal-move".into(),
         message: "no piece can move to <d4> & so on".into(),
         diagram: Some(d),
@@ -340,55 +416,46 @@ fn html_has_one_chart_per_expected_figure() {
     let files = stats.write_report_with(&dir, &extras).unwrap();
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
-    assert!(!html.contains("<script"), "no JS");
+    // One inline script (the layout check), nothing loaded.
+    assert_eq!(html.matches("<script").count(), 1);
+    assert!(!html.contains("<script src"), "no external JS");
     for remote in ["src=\"http", "href=\"http", "url(http", "@import"] {
         assert!(!html.contains(remote), "no network: {remote}");
     }
     assert!(!html.contains("<link"), "CSS is inline");
 
-    let expected: [(&str, &[&str]); 4] = [
+    // Charts where the data has something to draw: Tama's first promotion (one game, ply 4)
+    // and Odnocvetnie's (no game) are sentences; only games with diagnostics have a codes
+    // chart; the unidentified games have a year chart (1999, 2001) and a length chart.
+    let expected: [(&str, &[&str]); 5] = [
         ("overview", &["validation"]),
         (
             "tama",
             &[
-                "results",
-                "length",
-                "captures",
-                "validation",
-                "chain",
-                "promotion",
-                "material",
-                "heatmap",
+                "results", "seats", "length", "captures", "codes", "chain", "material", "heatmap",
             ],
         ),
         (
             "odnocvetnie",
             &[
-                "results",
-                "length",
-                "captures",
-                "validation",
-                "chain",
-                "promotion",
-                "material",
-                "heatmap",
+                "results", "seats", "length", "captures", "chain", "material", "heatmap",
             ],
         ),
         (
             "thaayam",
             &[
                 "results",
+                "seats",
                 "length",
                 "captures",
-                "validation",
                 "throws",
                 "lost",
                 "twins",
                 "finish",
-                "wins-seat",
                 "wins-order",
             ],
         ),
+        ("unknown", &["years", "length"]),
     ];
     let mut total = 0;
     for (id, charts) in expected {
@@ -407,6 +474,10 @@ fn html_has_one_chart_per_expected_figure() {
     }
     assert_eq!(files.charts.len(), total);
     assert!(section(&html, "tama").contains("<table>"));
+    assert!(section(&html, "tama").contains("id=\"single-tama-promotion\""));
+    assert!(section(&html, "tama").contains("all 1 games: 4"));
+    assert!(!section(&html, "thaayam").contains("Most frequent openings"));
+    assert!(section(&html, "unknown").contains("Club cup"));
     // The example: escaped text and its diagram.
     let ex = section(&html, "examples");
     assert!(ex.contains("no piece can move to &lt;d4&gt; &amp; so on"));
@@ -436,6 +507,7 @@ fn sections_of_absent_games_are_left_out() {
     assert!(html.contains("<section id=\"tama\""));
     assert!(!html.contains("<section id=\"odnocvetnie\""));
     assert!(!html.contains("<section id=\"thaayam\""));
+    assert!(!html.contains("<section id=\"unknown\""));
     assert!(!html.contains("<section id=\"examples\""));
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -447,5 +519,105 @@ fn empty_stats_still_write_a_report() {
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert!(html.contains("0 games"));
     assert_eq!(files.charts.len(), 1); // the overview, drawn as "no data"
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+fn example(game: &str, code: &str, n: usize) -> ProblemExample {
+    ProblemExample {
+        title: format!("{game} {code} #{n}"),
+        game: game.into(),
+        code: code.into(),
+        message: "m".into(),
+        diagram: None,
+    }
+}
+
+#[test]
+fn every_code_of_every_game_has_an_example_then_the_frequent_ones() {
+    let mut extras = ReportExtras::new();
+    // Tama: 200 illegal moves offered first (in path order), then one rare code; the same
+    // code in another game; 30 codes of one example each.
+    for n in 0..200 {
+        if extras.accepts(TAMA.label, "illegal-move") {
+            extras.add_example(example(TAMA.label, "illegal-move", n));
+        } else {
+            extras.skip_example(TAMA.label, "illegal-move");
+        }
+    }
+    extras.add_example(example(TAMA.label, "missed-capture", 0));
+    extras.add_example(example(ODNOCVETNIE.label, "illegal-move", 0));
+    for c in 0..30 {
+        extras.add_example(example(ODNOCVETNIE.label, &format!("code-{c:02}"), 0));
+    }
+    let shown = extras.examples();
+    // 32 codes: each once, though more than MAX_EXAMPLES; nothing left for extras.
+    let keys: std::collections::BTreeSet<(String, String)> = shown
+        .iter()
+        .map(|e| (e.game.clone(), e.code.clone()))
+        .collect();
+    assert_eq!(keys.len(), 33);
+    assert!(keys.contains(&(TAMA.label.into(), "missed-capture".into())));
+    assert_eq!(shown.len(), 33);
+    // The most frequent code comes first.
+    assert_eq!(shown[0].code, "illegal-move");
+    assert_eq!(shown[0].game, TAMA.label);
+    assert_eq!(extras.dropped(), 200 + 1 + 1 + 30 - 33);
+
+    // With few codes, the frequent one gets the spare places (up to MAX_EXAMPLES_PER_CODE).
+    let mut extras = ReportExtras::new();
+    for n in 0..10 {
+        extras.add_example(example(TAMA.label, "illegal-move", n));
+    }
+    extras.add_example(example(TAMA.label, "missed-capture", 0));
+    let shown = extras.examples();
+    let illegal = shown.iter().filter(|e| e.code == "illegal-move").count();
+    assert_eq!(illegal, stats::MAX_EXAMPLES_PER_CODE);
+    assert_eq!(shown.len(), stats::MAX_EXAMPLES_PER_CODE + 1);
+
+    // stats.json lists the examples shown.
+    let dir = out_dir("examples");
+    let files = build().write_report_with(&dir, &extras).unwrap();
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&files.json).unwrap()).unwrap();
+    assert_eq!(json["examples"].as_array().unwrap().len(), shown.len());
+    assert_eq!(u(&json["examples_not_shown"]), 10 - 4);
+    assert_eq!(
+        json["charts"].as_array().unwrap().len(),
+        files.charts.len(),
+        "every chart is listed"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn charts_are_left_out_where_they_would_show_one_thing() {
+    // Two Tama games without captures and one diagnostic code.
+    let mut s = Stats::default();
+    for plies in [3, 5] {
+        let mut g = common::G::new(Some(&TAMA), &[0, 1]);
+        g.plies = plies;
+        g.facts = vec![common::ply(0, &[], false, [16, 16]); plies as usize];
+        g.diagnostics = vec![("bad-tag", false)];
+        s.add(&g.input());
+    }
+    let dir = out_dir("sparse");
+    let files = s.write_report(&dir).unwrap();
+    let html = std::fs::read_to_string(&files.html).unwrap();
+    let tama = section(&html, "tama");
+    assert!(
+        tama.contains("id=\"fig-tama-length\""),
+        "lengths 3 and 5 are drawn"
+    );
+    for absent in ["codes", "heatmap", "captures", "chain", "promotion"] {
+        assert!(
+            !tama.contains(&format!("id=\"fig-tama-{absent}\"")),
+            "no {absent} chart"
+        );
+    }
+    assert!(tama.contains("No capture in the replayed plies."));
+    assert!(tama.contains("all 2 games: 0"), "captures as a sentence");
+    assert!(
+        tama.contains("<code>bad-tag</code>"),
+        "the code is in the table"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

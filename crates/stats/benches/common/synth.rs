@@ -2,8 +2,74 @@
 //! `#[path]` so it is not part of the library.
 #![allow(dead_code)]
 
-use game::{Outcome, PlyFacts, Seat};
-use stats::{GameInput, GameName};
+use game::{BoardShape, BoardStyle, Chance, GameInfo, Outcome, PlyFacts, Profile, Seat};
+use stats::{GameInput, Tags};
+
+const fn info(
+    id: &'static str,
+    label: &'static str,
+    seat_names: &'static [&'static str],
+    profile: Profile,
+) -> GameInfo {
+    GameInfo {
+        id,
+        label,
+        variant_tag: label,
+        aliases: &[],
+        game_types: &[],
+        options: &[],
+        seat_names,
+        profile,
+    }
+}
+
+const fn board(files: u8, ranks: u8, style: BoardStyle) -> BoardShape {
+    BoardShape {
+        files,
+        ranks,
+        style,
+    }
+}
+
+/// The synthetic corpus' games, as a registry would describe them.
+pub static TAMA: GameInfo = info(
+    "tama",
+    "Tama",
+    &["White", "Black"],
+    Profile {
+        two_sides: true,
+        shared_pieces: false,
+        chance: None,
+        board: board(8, 8, BoardStyle::Checkered),
+    },
+);
+pub static ODNOCVETNIE: GameInfo = info(
+    "odnocvetnie",
+    "Odnocvetnie Shashki",
+    &["South", "West", "North", "East"],
+    Profile {
+        two_sides: false,
+        shared_pieces: true,
+        chance: None,
+        board: board(10, 10, BoardStyle::DarkOnly),
+    },
+);
+static COWRIES: Chance = Chance {
+    name: "throw",
+    values: &[1, 2, 3, 4, 8],
+    probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
+};
+pub static THAAYAM: GameInfo = info(
+    "thaayam",
+    "Thaayam",
+    &["South", "West", "North", "East"],
+    Profile {
+        two_sides: false,
+        shared_pieces: false,
+        chance: Some(&COWRIES),
+        board: board(5, 5, BoardStyle::Plain),
+    },
+);
 
 /// SplitMix64: small, fast, good enough for test data.
 pub struct Rng(u64);
@@ -49,7 +115,7 @@ impl Rng {
 
 /// An owned synthetic game.
 pub struct SynthGame {
-    pub game: GameName,
+    pub game: Option<&'static GameInfo>,
     pub seats: Vec<u8>,
     pub recorded: Option<Outcome>,
     pub terminal: Option<Outcome>,
@@ -57,6 +123,8 @@ pub struct SynthGame {
     pub facts: Vec<PlyFacts>,
     pub opening: String,
     pub diagnostics: Vec<(&'static str, bool)>,
+    /// Event, date, White, Black, Result.
+    pub tags: [Option<String>; 5],
 }
 
 impl SynthGame {
@@ -70,8 +138,41 @@ impl SynthGame {
             facts: &self.facts,
             opening: &self.opening,
             diagnostics: &self.diagnostics,
+            tags: Tags {
+                event: self.tags[0].as_deref(),
+                date: self.tags[1].as_deref(),
+                white: self.tags[2].as_deref(),
+                black: self.tags[3].as_deref(),
+                result: self.tags[4].as_deref(),
+            },
         }
     }
+}
+
+/// Tags of a game: a player pool of a few hundred names (a few play most games), a dozen
+/// events, dates over twenty years, the result written as White's and Black's score.
+fn tags(rng: &mut Rng, result: Option<Outcome>) -> [Option<String>; 5] {
+    let player = |rng: &mut Rng| Some(format!("Player {:03}", central(rng, 400)));
+    let event = format!("Event {}", rng.below(12));
+    let date = format!(
+        "{}.{:02}.{:02}",
+        2004 + rng.below(20),
+        1 + rng.below(12),
+        1 + rng.below(28)
+    );
+    let result = match result {
+        Some(Outcome::Win { winner, .. }) if winner.0 == 0 => "2-0",
+        Some(Outcome::Win { .. }) => "0-2",
+        Some(Outcome::Draw) => "1-1",
+        _ => "*",
+    };
+    [
+        Some(event),
+        (!rng.chance(0.05)).then_some(date),
+        player(rng),
+        player(rng),
+        Some(result.to_string()),
+    ]
 }
 
 fn win(w: u8, l: Option<u8>) -> Option<Outcome> {
@@ -168,7 +269,7 @@ fn tama(rng: &mut Rng) -> SynthGame {
         facts.truncate(keep);
     }
     SynthGame {
-        game: GameName::Tama,
+        game: Some(&TAMA),
         seats: vec![0, 1],
         recorded,
         terminal,
@@ -176,6 +277,7 @@ fn tama(rng: &mut Rng) -> SynthGame {
         facts,
         opening,
         diagnostics,
+        tags: tags(rng, recorded),
     }
 }
 
@@ -235,7 +337,7 @@ fn odnocvetnie(rng: &mut Rng) -> SynthGame {
         facts.truncate(keep);
     }
     SynthGame {
-        game: GameName::Odnocvetnie,
+        game: Some(&ODNOCVETNIE),
         seats: vec![0, 1, 2, 3],
         recorded,
         terminal,
@@ -243,6 +345,7 @@ fn odnocvetnie(rng: &mut Rng) -> SynthGame {
         facts,
         opening,
         diagnostics,
+        tags: [None, None, None, None, None],
     }
 }
 
@@ -318,7 +421,7 @@ fn thaayam(rng: &mut Rng) -> SynthGame {
         facts.truncate(keep);
     }
     SynthGame {
-        game: GameName::Thaayam,
+        game: Some(&THAAYAM),
         seats,
         recorded,
         terminal,
@@ -326,6 +429,7 @@ fn thaayam(rng: &mut Rng) -> SynthGame {
         facts,
         opening: opening.join(" "),
         diagnostics,
+        tags: [None, None, None, None, None],
     }
 }
 
@@ -335,15 +439,23 @@ pub fn game(rng: &mut Rng) -> SynthGame {
         0 => tama(rng),
         1 => odnocvetnie(rng),
         2 => thaayam(rng),
-        _ => SynthGame {
-            game: GameName::Other,
-            seats: Vec::new(),
-            recorded: None,
-            terminal: None,
-            plies: 0,
-            facts: Vec::new(),
-            opening: String::new(),
-            diagnostics: vec![("unknown-game", false)],
-        },
+        _ => {
+            let result = match rng.weighted(&[4, 3, 3]) {
+                0 => win(0, Some(1)),
+                1 => win(1, Some(0)),
+                _ => Some(Outcome::Draw),
+            };
+            SynthGame {
+                game: None,
+                seats: Vec::new(),
+                recorded: None,
+                terminal: None,
+                plies: 40 + rng.below(80) as u32,
+                facts: Vec::new(),
+                opening: String::new(),
+                diagnostics: vec![("unknown-game", false)],
+                tags: tags(rng, result),
+            }
+        }
     }
 }

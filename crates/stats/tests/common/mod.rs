@@ -1,12 +1,90 @@
 //! Owned games for the tests, borrowed as `GameInput`s.
 #![allow(dead_code)]
 
-use game::{Outcome, PlyFacts, Seat};
-use stats::{GameInput, GameName};
+use game::{BoardShape, BoardStyle, Chance, GameInfo, Outcome, PlyFacts, Profile, Seat};
+use stats::{GameInput, Tags};
+
+/// Three games as the registry would describe them. The statistics only read their profiles;
+/// the names are the tests' own.
+pub static TAMA: GameInfo = GameInfo {
+    id: "tama",
+    label: "Tama",
+    variant_tag: "Tama",
+    aliases: &[],
+    game_types: &[],
+    options: &[],
+    seat_names: &["White", "Black"],
+    profile: Profile {
+        two_sides: true,
+        shared_pieces: false,
+        chance: None,
+        board: BoardShape {
+            files: 8,
+            ranks: 8,
+            style: BoardStyle::Checkered,
+        },
+    },
+};
+
+pub static ODNOCVETNIE: GameInfo = GameInfo {
+    id: "odnocvetnie",
+    label: "Odnocvetnie Shashki",
+    variant_tag: "Odnocvetnie",
+    aliases: &[],
+    game_types: &[],
+    options: &[],
+    seat_names: &["South", "West", "North", "East"],
+    profile: Profile {
+        two_sides: false,
+        shared_pieces: true,
+        chance: None,
+        board: BoardShape {
+            files: 10,
+            ranks: 10,
+            style: BoardStyle::DarkOnly,
+        },
+    },
+};
+
+pub static COWRIES: Chance = Chance {
+    name: "throw",
+    values: &[1, 2, 3, 4, 8],
+    probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
+};
+
+pub static THAAYAM: GameInfo = GameInfo {
+    id: "thaayam",
+    label: "Thaayam",
+    variant_tag: "Thaayam",
+    aliases: &[],
+    game_types: &[],
+    options: &[],
+    seat_names: &["South", "West", "North", "East"],
+    profile: Profile {
+        two_sides: false,
+        shared_pieces: false,
+        chance: Some(&COWRIES),
+        board: BoardShape {
+            files: 5,
+            ranks: 5,
+            style: BoardStyle::Plain,
+        },
+    },
+};
+
+/// Owned tags.
+#[derive(Debug, Clone, Default)]
+pub struct OwnedTags {
+    pub event: Option<String>,
+    pub date: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+}
 
 #[derive(Debug, Clone)]
 pub struct G {
-    pub game: GameName,
+    pub game: Option<&'static GameInfo>,
     pub seats: Vec<u8>,
     pub recorded: Option<Outcome>,
     pub terminal: Option<Outcome>,
@@ -14,10 +92,11 @@ pub struct G {
     pub facts: Vec<PlyFacts>,
     pub opening: String,
     pub diagnostics: Vec<(&'static str, bool)>,
+    pub tags: OwnedTags,
 }
 
 impl G {
-    pub fn new(game: GameName, seats: &[u8]) -> Self {
+    pub fn new(game: Option<&'static GameInfo>, seats: &[u8]) -> Self {
         G {
             game,
             seats: seats.to_vec(),
@@ -27,7 +106,12 @@ impl G {
             facts: Vec::new(),
             opening: String::new(),
             diagnostics: Vec::new(),
+            tags: OwnedTags::default(),
         }
+    }
+
+    pub fn is(&self, info: &GameInfo) -> bool {
+        self.game.is_some_and(|g| g.id == info.id)
     }
 
     pub fn input(&self) -> GameInput<'_> {
@@ -40,6 +124,13 @@ impl G {
             facts: &self.facts,
             opening: &self.opening,
             diagnostics: &self.diagnostics,
+            tags: Tags {
+                event: self.tags.event.as_deref(),
+                date: self.tags.date.as_deref(),
+                white: self.tags.white.as_deref(),
+                black: self.tags.black.as_deref(),
+                result: self.tags.result.as_deref(),
+            },
         }
     }
 }
@@ -88,7 +179,7 @@ pub fn corpus() -> Vec<G> {
 
     // T1: White wins by rule and as recorded; captures on ply 3 (d5) and ply 5 (e6, c6),
     // promotion on ply 4.
-    let mut g = G::new(GameName::Tama, &[0, 1]);
+    let mut g = G::new(Some(&TAMA), &[0, 1]);
     g.recorded = win(0, Some(1));
     g.terminal = win(0, Some(1));
     g.plies = 6;
@@ -101,19 +192,23 @@ pub fn corpus() -> Vec<G> {
         ply(1, &[], false, [16, 13]),
     ];
     g.opening = tama_opening.into();
+    g.tags.white = Some("Ann".into());
+    g.tags.black = Some("Bo".into());
     out.push(g);
 
     // T2: recorded draw, a warning.
-    let mut g = G::new(GameName::Tama, &[0, 1]);
+    let mut g = G::new(Some(&TAMA), &[0, 1]);
     g.recorded = Some(Outcome::Draw);
     g.plies = 4;
     g.facts = vec![ply(0, &[], false, [16, 16]); 4];
     g.opening = tama_opening.into();
     g.diagnostics = vec![("bad-tag", false)];
+    g.tags.white = Some("Bo".into());
+    g.tags.black = Some("Ann".into());
     out.push(g);
 
     // T3: recorded `*`, replay stopped after 3 of 10 plies at an illegal move.
-    let mut g = G::new(GameName::Tama, &[0, 1]);
+    let mut g = G::new(Some(&TAMA), &[0, 1]);
     g.recorded = Some(Outcome::Unfinished);
     g.plies = 10;
     g.facts = vec![
@@ -130,7 +225,7 @@ pub fn corpus() -> Vec<G> {
     out.push(g);
 
     // T4: nothing recorded, Black wins by rule.
-    let mut g = G::new(GameName::Tama, &[0, 1]);
+    let mut g = G::new(Some(&TAMA), &[0, 1]);
     g.terminal = win(1, Some(0));
     g.plies = 2;
     g.facts = vec![ply(0, &[], false, [12, 14]), ply(1, &[], false, [12, 14])];
@@ -138,7 +233,7 @@ pub fn corpus() -> Vec<G> {
     out.push(g);
 
     // O1: South wins, West loses; captures on squares 1 and 50 (indices 0 and 49).
-    let mut g = G::new(GameName::Odnocvetnie, &[0, 1, 2, 3]);
+    let mut g = G::new(Some(&ODNOCVETNIE), &[0, 1, 2, 3]);
     g.recorded = win(0, Some(1));
     g.terminal = win(0, Some(1));
     g.plies = 3;
@@ -151,7 +246,7 @@ pub fn corpus() -> Vec<G> {
     out.push(g);
 
     // O2: unfinished.
-    let mut g = G::new(GameName::Odnocvetnie, &[0, 1, 2, 3]);
+    let mut g = G::new(Some(&ODNOCVETNIE), &[0, 1, 2, 3]);
     g.recorded = Some(Outcome::Unfinished);
     g.plies = 1;
     g.facts = vec![ply(0, &[], false, [40, 0])];
@@ -159,7 +254,7 @@ pub fn corpus() -> Vec<G> {
     out.push(g);
 
     // H1: two players South and North; North (second to move) wins.
-    let mut g = G::new(GameName::Thaayam, &[0, 2]);
+    let mut g = G::new(Some(&THAAYAM), &[0, 2]);
     g.recorded = win(2, None);
     g.terminal = win(2, None);
     g.plies = 3;
@@ -172,7 +267,7 @@ pub fn corpus() -> Vec<G> {
     out.push(g);
 
     // H2: four players, unfinished.
-    let mut g = G::new(GameName::Thaayam, &[0, 1, 2, 3]);
+    let mut g = G::new(Some(&THAAYAM), &[0, 1, 2, 3]);
     g.recorded = Some(Outcome::Unfinished);
     g.plies = 2;
     g.facts = vec![turn(0, &[2], 0, 0, 0), turn(1, &[1, 1, 3], 0, 0, 0)];
@@ -180,16 +275,35 @@ pub fn corpus() -> Vec<G> {
     out.push(g);
 
     // H3: two players West and East; East (second to move) wins by rule, nothing recorded.
-    let mut g = G::new(GameName::Thaayam, &[1, 3]);
+    let mut g = G::new(Some(&THAAYAM), &[1, 3]);
     g.terminal = win(3, None);
     g.plies = 5;
     g.facts = vec![turn(1, &[8, 3], 0, 0, 0)];
     g.opening = "W [8 3]".into();
     out.push(g);
 
-    // An unknown game.
-    let mut g = G::new(GameName::Other, &[]);
+    // Two games of a variant arbiter does not know: only their tags and length count.
+    let mut g = G::new(None, &[]);
     g.diagnostics = vec![("unknown-game", false)];
+    g.plies = 40;
+    g.tags = OwnedTags {
+        event: Some("Club cup".into()),
+        date: Some("1999.03.04".into()),
+        white: Some("Ann".into()),
+        black: Some("Bo".into()),
+        result: Some("2-0".into()),
+    };
+    out.push(g);
+    let mut g = G::new(None, &[]);
+    g.diagnostics = vec![("unknown-game", false)];
+    g.plies = 51;
+    g.tags = OwnedTags {
+        event: Some("Club cup".into()),
+        date: Some("2001".into()),
+        white: Some("Bo".into()),
+        black: Some("Ann".into()),
+        result: Some("1-1".into()),
+    };
     out.push(g);
     out
 }

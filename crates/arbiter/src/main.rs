@@ -216,6 +216,7 @@ fn validate_cmd(
     let mut settings = settings(game)?;
     settings.collect_facts = report_dir.is_some();
     settings.snapshots = report_dir.is_some();
+    settings.keep_tags = report_dir.is_some();
     corpus_run(paths, &settings, print, report_dir)
 }
 
@@ -223,6 +224,7 @@ fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
     let mut settings = settings(game)?;
     settings.collect_facts = true;
     settings.snapshots = true;
+    settings.keep_tags = true;
     let print = validate::Print {
         format: None,
         color: false,

@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use codespan_reporting::term::termcolor::Buffer;
 use rayon::prelude::*;
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
-use stats::{ArrowStyle, Diagram, GameInput, GameName, ProblemExample, ReportExtras, Stats};
+use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats, Tags};
 
 use crate::input::Input;
 use crate::report::{self, Format};
@@ -159,10 +159,11 @@ pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
             if job.stats {
                 add_to_stats(&mut stats, &game);
             }
+            let label = game.game.map_or("Unknown game", |g| g.label);
             for d in game.diagnostics.iter().filter(|d| d.snapshot.is_some()) {
-                if !extras.accepts(d.code) {
-                    extras.skip_example();
-                } else if let Some(example) = example(&name, tally.games, d) {
+                if !extras.accepts(label, d.code) {
+                    extras.skip_example(label, d.code);
+                } else if let Some(example) = example(&name, tally.games, label, d) {
                     extras.add_example(example);
                 }
             }
@@ -199,7 +200,7 @@ pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
 /// The report's example of a diagnostic that carries a snapshot of its position: the board
 /// before the faulty ply, the move as written (solid blue) and what the rules accept instead
 /// (dashed green), with a caption that says so.
-pub fn example(file: &str, game: u64, d: &Diagnostic) -> Option<ProblemExample> {
+pub fn example(file: &str, game: u64, label: &str, d: &Diagnostic) -> Option<ProblemExample> {
     let snap = d.snapshot.as_deref()?;
     let title = match (d.move_number, d.ply) {
         (Some(m), Some(p)) => format!("{file}, game {game}, move {m} (ply {p})"),
@@ -240,6 +241,7 @@ pub fn example(file: &str, game: u64, d: &Diagnostic) -> Option<ProblemExample> 
         diagram.captions.push(legend.join(" "));
     }
     Some(ProblemExample {
+        game: label.to_string(),
         title,
         code: d.code.to_string(),
         message: d.message.clone(),
@@ -255,12 +257,13 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
         .map(|d| (d.code, d.severity == Severity::Error))
         .collect();
     stats.add(&GameInput {
-        // Until stats takes the registry's GameInfo (TEMPORARY).
-        game: match game.game.map(|g| g.id) {
-            Some("tama") => GameName::Tama,
-            Some("odnocvetnie") => GameName::Odnocvetnie,
-            Some("thaayam") => GameName::Thaayam,
-            _ => GameName::Other,
+        game: game.game,
+        tags: Tags {
+            event: game.tag("Event"),
+            date: game.tag("Date"),
+            white: game.tag("White"),
+            black: game.tag("Black"),
+            result: game.tag("Result"),
         },
         seats: &game.seats,
         recorded: game.recorded,
@@ -415,7 +418,7 @@ mod tests {
     };
 
     #[test]
-    fn report_examples_come_with_diagrams_in_input_order() {
+    fn report_examples_come_with_diagrams() {
         let (dir, inputs) = corpus("examples");
         let settings = Settings {
             collect_facts: true,
@@ -430,12 +433,27 @@ mod tests {
         let (tally, stats, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!((tally.games, tally.errors), (4, 3));
         assert_eq!(stats.games(), 4);
-        let ex = extras.examples();
-        let codes: Vec<&str> = ex.iter().map(|e| e.code.as_str()).collect();
+        // One example per code of each game, grouped by game.
+        let all = extras.examples();
+        let by = |code: &str| *all.iter().find(|e| e.code == code).unwrap();
+        let mut found: Vec<(&str, &str)> = all
+            .iter()
+            .map(|e| (e.game.as_str(), e.code.as_str()))
+            .collect();
+        found.sort();
         assert_eq!(
-            codes,
-            ["non-maximal-capture", "locked-piece", "unused-throw"]
+            found,
+            [
+                ("Odnocvetnie Shashki", "locked-piece"),
+                ("Tama", "non-maximal-capture"),
+                ("Thaayam", "unused-throw")
+            ]
         );
+        let ex = [
+            by("non-maximal-capture"),
+            by("locked-piece"),
+            by("unused-throw"),
+        ];
         assert!(
             ex[0].title.ends_with("a.pdn, game 1, move 1 (ply 1)"),
             "{}",

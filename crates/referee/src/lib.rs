@@ -284,6 +284,9 @@ impl Visitor for Referee<'_> {
         let mut report = std::mem::take(&mut self.report);
         report.span = span;
         report.plies_written = self.plies_written_main;
+        if self.settings.keep_tags {
+            report.tags = self.tags.all();
+        }
         if let Some(index) = self.active {
             let view = TagView(&self.tags);
             self.engines[index].engine.0.finish(&view, &mut report);

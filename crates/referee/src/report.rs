@@ -97,6 +97,8 @@ pub struct Settings {
     /// Describe every ply of the main line in [`GameReport::details`] (move, squares,
     /// position after it), for tables and exports.
     pub details: bool,
+    /// Keep the game's tags in [`GameReport::tags`] (decoded), for statistics and exports.
+    pub keep_tags: bool,
 }
 
 /// How `convert` rewrites moves.
@@ -145,6 +147,20 @@ pub struct GameReport {
     pub position: Option<BoardView>,
     /// With [`Settings::details`]: every replayed ply of the main line, described.
     pub details: Vec<PlyDetail>,
+    /// With [`Settings::keep_tags`]: the tags, in order, names and values decoded.
+    pub tags: Vec<(String, String)>,
+}
+
+impl GameReport {
+    /// The value of the last tag with this name (case-insensitive), with
+    /// [`Settings::keep_tags`].
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .rev()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// One ply of a main line, described for a table: what was played, where, and the position

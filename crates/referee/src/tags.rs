@@ -35,6 +35,20 @@ impl TagStore {
             })
     }
 
+    /// Every tag, in order, name and value decoded.
+    pub(crate) fn all(&self) -> Vec<(String, String)> {
+        self.entries
+            .iter()
+            .map(|&(s, m, e, _)| {
+                let value = pdn::unescape(&self.bytes[m..e]);
+                (
+                    pdn::decode(&self.bytes[s..m]).into_owned(),
+                    pdn::decode(&value).trim().to_string(),
+                )
+            })
+            .collect()
+    }
+
     /// The span of the last tag with this name.
     pub(crate) fn span(&self, name: &[u8]) -> Option<Span> {
         self.entries

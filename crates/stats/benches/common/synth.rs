@@ -19,6 +19,7 @@ const fn info(
         game_types: &[],
         options: &[],
         seat_names,
+        numeric_squares: true,
         profile,
     }
 }

@@ -14,6 +14,7 @@ pub static TAMA: GameInfo = GameInfo {
     game_types: &[],
     options: &[],
     seat_names: &["White", "Black"],
+    numeric_squares: true,
     profile: Profile {
         two_sides: true,
         shared_pieces: false,
@@ -34,6 +35,7 @@ pub static ODNOCVETNIE: GameInfo = GameInfo {
     game_types: &[],
     options: &[],
     seat_names: &["South", "West", "North", "East"],
+    numeric_squares: true,
     profile: Profile {
         two_sides: false,
         shared_pieces: true,
@@ -60,6 +62,7 @@ pub static THAAYAM: GameInfo = GameInfo {
     game_types: &[],
     options: &[],
     seat_names: &["South", "West", "North", "East"],
+    numeric_squares: true,
     profile: Profile {
         two_sides: false,
         shared_pieces: false,

@@ -98,7 +98,7 @@ pub(crate) mod kind_serde {
 
 pub(crate) mod problems_serde {
     use super::*;
-    use crate::{Severity, Span, SyntaxProblem};
+    use crate::{Severity, Span, SyntaxKind, SyntaxProblem};
 
     #[derive(Serialize, Deserialize)]
     struct Problem {
@@ -123,7 +123,7 @@ pub(crate) mod problems_serde {
                     Severity::Error => "error",
                 }
                 .into(),
-                kind: p.kind.into(),
+                kind: p.kind.as_str().into(),
                 message: p.message.clone(),
             })
             .collect();
@@ -142,13 +142,9 @@ pub(crate) mod problems_serde {
                     "error" => Severity::Error,
                     other => return Err(D::Error::custom(format!("unknown severity {other:?}"))),
                 };
-                let kind = crate::PROBLEM_KINDS
-                    .iter()
-                    .copied()
-                    .find(|k| *k == p.kind)
-                    .ok_or_else(|| {
-                        D::Error::custom(format!("unknown problem kind {:?}", p.kind))
-                    })?;
+                let kind = SyntaxKind::from_name(&p.kind).ok_or_else(|| {
+                    D::Error::custom(format!("unknown problem kind {:?}", p.kind))
+                })?;
                 Ok(SyntaxProblem {
                     span: p.span,
                     severity,

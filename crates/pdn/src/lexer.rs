@@ -30,16 +30,19 @@ pub(crate) struct Lexed {
 /// What the lexer found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tok {
-    /// `[Name "value"]`: the name is `1..name_end`, the raw value `value_start..value_end`;
-    /// `closed` is false when the `]` is missing.
+    /// `[Name "value"]`: the name is `name_start..name_end`, the raw value
+    /// `value_start..value_end`; `closed` is false when the `]` is missing; `form` tells a
+    /// PDN tag pair from the malformed ones that are still read as tags.
     Tag {
+        name_start: usize,
         name_end: usize,
         value_start: usize,
         value_end: usize,
         closed: bool,
+        form: TagForm,
     },
-    /// `[` and an upper-case letter, but no well-formed tag pair follows. `unterminated`: the
-    /// value's closing quote is missing on the line.
+    /// `[` and an upper-case letter, but no tag pair can be read (`[Empty]`). `unterminated`:
+    /// the value's closing quote is missing on the line.
     BadTag { unterminated: bool },
     /// `[` followed by something that starts neither a tag nor a throw group.
     BadBracket,
@@ -87,8 +90,21 @@ pub(crate) enum Tok {
     Prose,
     /// Anything else the grammar does not know, up to the next delimiter.
     Junk,
+    /// A lone `-` (the result of some exports whose `Result` tag is `-`).
+    Dash,
     /// `}` outside a comment.
     StrayBrace,
+}
+
+/// How a tag pair was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TagForm {
+    /// `[Name "value"]` with a PDN name (letters, digits, `_`, starting with a letter).
+    Pdn,
+    /// `[any name "value"]`: a name with spaces or other characters (`[Heure blanche "0:10"]`).
+    OddName,
+    /// `Name "value"]` at the start of a word: the `[` is missing.
+    NoBracket,
 }
 
 const WS: u8 = 1;
@@ -381,7 +397,8 @@ fn numeric_move(inp: &[u8], first: usize) -> LexResult {
 /// A square `a1`..`j10` starting at `i`: its end.
 #[inline(always)]
 fn square(inp: &[u8], i: usize) -> Result<Option<usize>, NeedMore> {
-    if !matches!(at(inp, i)?, b'a'..=b'j') || !at(inp, i + 1)?.is_ascii_digit() {
+    // Files are read in either case (`A3-B4`).
+    if !matches!(at(inp, i)? | 0x20, b'a'..=b'j') || !at(inp, i + 1)?.is_ascii_digit() {
         return Ok(None);
     }
     let e = if at(inp, i + 2)?.is_ascii_digit() {
@@ -392,7 +409,8 @@ fn square(inp: &[u8], i: usize) -> Result<Option<usize>, NeedMore> {
     Ok(Some(e))
 }
 
-/// `c3-c4`, `c3xc5xe5`, `a3b4`, `a1`, and the Thaayam forms `Tc5`, `c1+4+2`, `Tc5+8+4-d2`.
+/// `c3-c4`, `c3xc5xe5`, `a3b4`, `a1`, `A3-B4`, and the Thaayam forms `Tc5`, `c1+4+2`,
+/// `Tc5+8+4-d2`.
 #[inline(always)]
 fn square_move(inp: &[u8]) -> Result<Option<usize>, NeedMore> {
     let mut i = usize::from(inp[0] == b'T');
@@ -475,15 +493,20 @@ fn upper(inp: &[u8], merge: bool) -> LexResult {
                 return Ok(one(Tok::Move));
             }
         }
-        b'T' => {
-            if let Some(len) = square_move(inp)? {
-                return Ok(Lexed {
-                    tok: Tok::Move,
-                    len,
-                });
-            }
-        }
         _ => {}
+    }
+    if matches!(inp[0], b'A'..=b'J' | b'T') {
+        if let Some(len) = square_move(inp)? {
+            return Ok(Lexed {
+                tok: Tok::Move,
+                len,
+            });
+        }
+    }
+    if merge {
+        if let Some(tag) = tag_without_bracket(inp)? {
+            return Ok(tag);
+        }
     }
     prose(inp, merge)
 }
@@ -657,17 +680,24 @@ fn bracket(inp: &[u8]) -> LexResult {
         while matches!(at(inp, i)?, b'0'..=b'9' | b' ' | b'\t') {
             i += 1;
         }
-        return Ok(if inp[i] == b']' {
-            Lexed {
+        if inp[i] == b']' {
+            return Ok(Lexed {
                 tok: Tok::Move,
                 len: i + 1,
+            });
+        }
+        if !inp[i].is_ascii_digit() {
+            if let Some(tag) = odd_tag(inp)? {
+                return Ok(tag);
             }
-        } else {
-            Lexed {
-                tok: Tok::BadThrowGroup,
-                len: i,
-            }
+        }
+        return Ok(Lexed {
+            tok: Tok::BadThrowGroup,
+            len: i,
         });
+    }
+    if let Some(tag) = odd_tag(inp)? {
+        return Ok(tag);
     }
     Ok(Lexed {
         tok: Tok::BadBracket,
@@ -675,10 +705,102 @@ fn bracket(inp: &[u8]) -> LexResult {
     })
 }
 
-/// The length up to and including the next `]` on the line, or up to the end of the line.
+/// The length up to and including the next `]` on the line, or up to the end of the line;
+/// a brace ends it before (text read this way is kept as a brace comment, which cannot hold
+/// one).
 fn to_bracket_or_eol(inp: &[u8], from: usize) -> Result<usize, NeedMore> {
-    let p = from + memchr2(b']', b'\n', &inp[from..]).ok_or(NeedMore)?;
-    Ok(if inp[p] == b']' { p + 1 } else { p })
+    let p = from + memchr3(b']', b'\n', b'}', &inp[from..]).ok_or(NeedMore)?;
+    let len = if inp[p] == b']' { p + 1 } else { p };
+    Ok(before_brace(inp, len))
+}
+
+/// `len`, or less when a brace occurs in `inp[1..len]`: text kept as a brace comment ends
+/// before it (the brace is read next, as a comment or a stray `}`).
+fn before_brace(inp: &[u8], len: usize) -> usize {
+    if len <= 1 {
+        return len;
+    }
+    match memchr2(b'{', b'}', &inp[1..len]) {
+        Some(i) => i + 1,
+        None => len,
+    }
+}
+
+/// Whether a tag name read leniently can be written back as `[name "value"]` and read again
+/// as the same name: not empty, no brackets, braces, quotes or line breaks, no blank at either
+/// end, and a first character that does not make `[` a throw group.
+pub(crate) fn is_odd_tag_name(name: &[u8]) -> bool {
+    match (name.first(), name.last()) {
+        (Some(&f), Some(&l)) => {
+            !(f.is_ascii_digit() || matches!(f, b' ' | b'\t') || matches!(l, b' ' | b'\t'))
+                && !name
+                    .iter()
+                    .any(|b| matches!(b, b'[' | b']' | b'{' | b'}' | b'"' | b'\n' | b'\r'))
+        }
+        _ => false,
+    }
+}
+
+/// `[any name "value"]` on one line: a tag pair whose name is not a PDN name.
+fn odd_tag(inp: &[u8]) -> Result<Option<Lexed>, NeedMore> {
+    let q = 1 + memchr2(b'"', b'\n', &inp[1..]).ok_or(NeedMore)?;
+    if inp[q] != b'"' {
+        return Ok(None);
+    }
+    let raw = &inp[1..q];
+    let lead = raw.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let trail = raw[lead..]
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let (name_start, name_end) = (1 + lead, q - trail);
+    if !is_odd_tag_name(&inp[name_start..name_end]) {
+        return Ok(None);
+    }
+    closed_value(inp, name_start, name_end, q, TagForm::OddName)
+}
+
+/// `Name "value"]` at the start of a word: a tag pair that lost its `[`.
+fn tag_without_bracket(inp: &[u8]) -> Result<Option<Lexed>, NeedMore> {
+    let mut i = 1;
+    while matches!(at(inp, i)?, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') {
+        i += 1;
+    }
+    let q = skip_blanks(inp, i)?;
+    if q == i || inp[q] != b'"' {
+        return Ok(None);
+    }
+    closed_value(inp, 0, i, q, TagForm::NoBracket)
+}
+
+/// The quoted value starting at `inp[q]` (a `"`), then `]`: the tag, or `None` when the value
+/// or the `]` is missing on the line.
+fn closed_value(
+    inp: &[u8],
+    name_start: usize,
+    name_end: usize,
+    q: usize,
+    form: TagForm,
+) -> Result<Option<Lexed>, NeedMore> {
+    let Ok((value_end, _)) = quoted(inp, q + 1)? else {
+        return Ok(None);
+    };
+    let c = skip_blanks(inp, value_end + 1)?;
+    if inp[c] != b']' {
+        return Ok(None);
+    }
+    Ok(Some(Lexed {
+        tok: Tok::Tag {
+            name_start,
+            name_end,
+            value_start: q + 1,
+            value_end,
+            closed: true,
+            form,
+        },
+        len: c + 1,
+    }))
 }
 
 /// The end of a quoted string whose first byte (after the opening quote) is at `from`: the
@@ -710,6 +832,9 @@ fn tag_pair(inp: &[u8]) -> LexResult {
     let name_end = i;
     i = skip_blanks(inp, i)?;
     if inp[i] != b'"' {
+        if let Some(tag) = odd_tag(inp)? {
+            return Ok(tag);
+        }
         return Ok(Lexed {
             tok: Tok::BadTag {
                 unterminated: false,
@@ -723,7 +848,7 @@ fn tag_pair(inp: &[u8]) -> LexResult {
         Err(nl) => {
             return Ok(Lexed {
                 tok: Tok::BadTag { unterminated: true },
-                len: nl,
+                len: before_brace(inp, nl),
             })
         }
     };
@@ -731,10 +856,12 @@ fn tag_pair(inp: &[u8]) -> LexResult {
     let closed = inp[c] == b']';
     Ok(Lexed {
         tok: Tok::Tag {
+            name_start: 1,
             name_end,
             value_start,
             value_end,
             closed,
+            form: TagForm::Pdn,
         },
         len: if closed { c + 1 } else { value_end + 1 },
     })
@@ -746,7 +873,7 @@ fn setup(inp: &[u8]) -> LexResult {
     let bad = |len: usize| {
         Ok(Lexed {
             tok: Tok::BadSetup,
-            len: len.max(1),
+            len: before_brace(inp, len).max(1),
         })
     };
     if run(tag::<_, _, ()>(&b"/FEN"[..])(inp))?.is_none() {
@@ -789,6 +916,9 @@ fn dash(inp: &[u8]) -> LexResult {
             tok: Tok::UnknownMove,
             len: i + 1,
         });
+    }
+    if is_delim(at(inp, 1)?) {
+        return Ok(one(Tok::Dash));
     }
     junk(inp)
 }

@@ -40,33 +40,22 @@ pub use record::{
     Annotation, Comment, GameRecord, GameResult, InvalidRecord, Move, MoveNumber, Nag, Node,
     RecordBuilder, Setup, Strength, Tag, Variation, TAG_ORDER,
 };
-pub use visitor::{CommentKind, Severity, Span, SyntaxProblem, Visitor};
+pub use visitor::{
+    CommentKind, Severity, Span, SyntaxKind, SyntaxProblem, UnknownSyntaxKind, Visitor,
+};
 pub use writer::{write_game, write_pdn, Writer, LINE_WIDTH};
 
-/// Every `kind` the reader reports, errors and warnings (see `docs/notation.md`).
-pub const PROBLEM_KINDS: [&str; 21] = [
-    "nested-comment",
-    "unterminated-comment",
-    "unmatched-brace",
-    "bad-tag",
-    "unterminated-tag",
-    "bad-move-number",
-    "missing-move",
-    "unknown-move",
-    "unexpected-token",
-    "bad-nag",
-    "bad-setup",
-    "bad-throw-group",
-    "unmatched-paren",
-    "unclosed-variation",
-    "empty-variation",
-    "result-in-variation",
-    "missing-result",
-    "too-long",
-    "too-deep",
-    "stray-text",
-    "move-number-dots",
-];
+/// The stable name of every [`SyntaxKind`] the reader reports, errors and warnings (see
+/// `docs/notation.md`), in the order of [`SyntaxKind::ALL`].
+pub const PROBLEM_KINDS: [&str; SyntaxKind::ALL.len()] = {
+    let mut names = [""; SyntaxKind::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SyntaxKind::ALL[i].as_str();
+        i += 1;
+    }
+    names
+};
 
 /// Removes the one escape PDN strings know: `\"` becomes `"`. Other backslashes stay.
 ///

@@ -28,12 +28,19 @@ impl GameRecord {
 /// - a blank line between games.
 ///
 /// Text is written as UTF-8 (records hold decoded text; see [`crate::decode`]). A game
-/// without a result that is followed by another game gets the result `*`, because PDN tells
-/// games apart by their results.
+/// without a result gets the result `*` when another game follows that would otherwise be
+/// read as part of it: when the game has no movetext besides comments, or when the next
+/// game has no tags or starts with comments (a game ends without a result only where tags
+/// follow its movetext). A record of header comments alone that follows another game gets
+/// `*` too: comments after a game's result, at the end of the input, belong to that game. An
+/// empty record (see [`GameRecord::validate`]) is written as nothing.
 pub struct Writer<W> {
     out: W,
     games: u64,
+    /// The last game written has no result.
     open: bool,
+    /// The last game written has movetext besides comments.
+    moves: bool,
     buf: String,
 }
 
@@ -44,22 +51,36 @@ impl<W: io::Write> Writer<W> {
             out,
             games: 0,
             open: false,
+            moves: false,
             buf: String::new(),
         }
     }
 
     /// Writes one game.
     pub fn write(&mut self, record: &GameRecord) -> io::Result<()> {
+        if record.is_empty() {
+            return Ok(());
+        }
         self.buf.clear();
         if self.games > 0 {
-            if self.open {
+            let apart = self.moves && !record.tags.is_empty() && record.header_comments.is_empty();
+            if self.open && !apart {
                 self.buf.push_str("*\n");
             }
             self.buf.push('\n');
         }
         write_game(record, &mut self.buf);
+        let comments_only =
+            record.tags.is_empty() && record.movetext.is_empty() && record.result.is_none();
+        if self.games > 0 && comments_only {
+            self.buf.push_str("*\n");
+        }
         self.games += 1;
-        self.open = record.result.is_none();
+        self.open = record.result.is_none() && !(self.games > 1 && comments_only);
+        self.moves = record
+            .movetext
+            .iter()
+            .any(|n| !matches!(n, Node::Comment(_)));
         self.out.write_all(self.buf.as_bytes())
     }
 

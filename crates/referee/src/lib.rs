@@ -59,7 +59,7 @@ impl Diagnostic {
     /// A diagnostic for a syntax problem reported by the reader.
     pub fn from_syntax(problem: SyntaxProblem) -> Self {
         Diagnostic {
-            code: problem.kind,
+            code: problem.kind.as_str(),
             severity: problem.severity,
             span: problem.span,
             message: problem.message,

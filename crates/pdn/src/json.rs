@@ -24,7 +24,8 @@
 //! Spans are `[start, end]` byte offsets and may be left out (they default to `[0, 0]`);
 //! `header_comments`, `annotations`, `result` and `problems` are left out when empty.
 //! Comment kinds are `"brace"` or `"line"`; severities `"warning"` or `"error"`; problem
-//! kinds are the reader's (see [`crate::PROBLEM_KINDS`]).
+//! kinds are the stable names of [`crate::SyntaxKind`]. Every record the reader produces
+//! goes through JSON and back unchanged.
 
 use serde::{Deserialize, Serialize};
 

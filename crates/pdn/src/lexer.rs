@@ -1048,6 +1048,97 @@ mod tests {
     }
 
     #[test]
+    fn squares_are_read_in_either_case() {
+        let t = toks("A3-B4 c3xE5 E3 E+ E TC5+4");
+        assert_eq!(t[0], (Tok::Move, "A3-B4".into()));
+        assert_eq!(t[1], (Tok::Move, "c3xE5".into()));
+        assert_eq!(t[2], (Tok::Move, "E3".into()));
+        assert_eq!(t[3].0, Tok::Result);
+        assert_eq!(t[4], (Tok::Move, "E".into()));
+        assert_eq!(t[5], (Tok::Move, "TC5+4".into()));
+    }
+
+    #[test]
+    fn a_lone_dash_is_its_own_token() {
+        let t = toks("35-30 - - - -x");
+        assert_eq!(t[1], (Tok::UnknownMove, "- -".into()));
+        assert_eq!(t[2], (Tok::Dash, "-".into()));
+        assert_eq!(t[3].0, Tok::Junk);
+    }
+
+    #[test]
+    fn malformed_tags_that_still_read_as_tags() {
+        let t = toks(r#"[Heure blanche "0:10"] [&#x00c9;v "x"] [event "y"]"#);
+        for (tok, text) in &t {
+            assert!(
+                matches!(
+                    tok,
+                    Tok::Tag {
+                        form: TagForm::OddName,
+                        closed: true,
+                        ..
+                    }
+                ),
+                "{text}"
+            );
+        }
+        let Tok::Tag {
+            name_start,
+            name_end,
+            ..
+        } = t[0].0
+        else {
+            panic!()
+        };
+        assert_eq!(&t[0].1[name_start..name_end], "Heure blanche");
+        let t = toks("Event \"Open\"]\n1. 32-28");
+        assert!(matches!(
+            t[0].0,
+            Tok::Tag {
+                form: TagForm::NoBracket,
+                name_start: 0,
+                ..
+            }
+        ));
+        assert_eq!(t[0].1, "Event \"Open\"]");
+        // Not tags: no value, a name with a bracket, a value without `]`.
+        let t = toks("[Empty] [a[b \"x\"] [Odd name \"v\" x");
+        assert_eq!(
+            t[0].0,
+            Tok::BadTag {
+                unterminated: false
+            }
+        );
+        assert!(
+            t.iter().all(|(tok, _)| !matches!(tok, Tok::Tag { .. })),
+            "{t:?}"
+        );
+    }
+
+    #[test]
+    fn text_kept_as_a_comment_stops_before_a_brace() {
+        let t = toks("[Empty} x [odd {c}");
+        assert_eq!(
+            t[0],
+            (
+                Tok::BadTag {
+                    unterminated: false
+                },
+                "[Empty".into()
+            )
+        );
+        assert_eq!(t[1].0, Tok::StrayBrace);
+        assert_eq!(t[3], (Tok::BadBracket, "[odd ".into()));
+        assert!(matches!(
+            t[4].0,
+            Tok::BraceComment {
+                terminated: true,
+                ..
+            }
+        ));
+    }
+
+    #[test]
     fn fast_path_agrees_with_the_lexer() {
         let alphabet = b"0129.-x :a\n";
         let suffixes: [&[u8]; 3] = [b"        ", b"9-x.a\n12", b"\r\n\t.-x9a"];

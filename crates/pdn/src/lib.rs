@@ -11,7 +11,12 @@
 //!   [`GameRecord::from_json`] the JSON form.
 //!
 //! The dialect the reader accepts, with its warnings and errors, is described in the
-//! project's `docs/notation.md` ("PDN dialect").
+//! project's `docs/notation.md` ("PDN dialect"). The reader keeps games whole: stray text,
+//! unknown tokens and malformed tags are warnings ([`SyntaxKind`]), kept in the record as
+//! comments or tags and written back; a game ends only at its result, at a tag section that
+//! follows movetext, or at a repeated tag of a section without movetext. Writing a record
+//! read from PDN and reading it again gives the same content, and writing is a fixed point
+//! after one pass.
 //!
 //! ```
 //! let games = pdn::read_all(b"[White \"Kees\"]\n1. 32-28 19-23 {good} 2. 28x19 1-0\n");

@@ -105,7 +105,8 @@ pub struct MoveNumber {
 /// A move token and its annotations.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
-    /// The raw token, e.g. `32-28`, `1- 6`, `c3xc5xe5`, `[1 4 2]`, `S`, `- -`.
+    /// The raw token, e.g. `32-28`, `1- 6`, `c3xc5xe5`, `A3-B4` (squares are read in either
+    /// case and kept as written), `[1 4 2]`, `S`, `- -`.
     pub token: String,
     /// Strength marks and NAGs directly after the move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

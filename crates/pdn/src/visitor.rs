@@ -214,6 +214,8 @@ pub trait Visitor {
     }
 
     /// The tags are over and movetext begins (called once per game, even if it is empty).
+    /// Comments and stray text between or after the tags come before it: only a movetext
+    /// token (move, move number, annotation, variation, setup, result) ends the tags.
     fn begin_movetext(&mut self) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
@@ -245,7 +247,10 @@ pub trait Visitor {
     }
 
     /// A comment, without its delimiters. Comment commands such as `[%clk 1:02:03]` stay in
-    /// the text (see [`crate::commands`]).
+    /// the text (see [`crate::commands`]). Text the reader could not read as anything else
+    /// (stray words, `[Empty]`, a literal `\r`, an unmatched `)`, ...) comes here too, as
+    /// written, after a [`Visitor::problem`] that says so: a brace comment, or a line comment
+    /// for a stray `}`.
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) -> ControlFlow<()> {
         let _ = (text, kind, span);
         ControlFlow::Continue(())
@@ -270,7 +275,9 @@ pub trait Visitor {
     }
 
     /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`, `2-0`, `0-2`, `1-1`, `0-0`,
-    /// or a seat result such as `S+` or `S+W-`).
+    /// a seat result such as `S+` or `S+W-`, or `-` when the game's `Result` tag is `-`).
+    /// Comments and stray text may follow it when nothing else follows up to the end of the
+    /// input.
     fn result(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
         let _ = (token, span);
         ControlFlow::Continue(())
@@ -281,7 +288,9 @@ pub trait Visitor {
         let _ = problem;
     }
 
-    /// The game ends (after its result, or where the next game's tags begin, or at the end of
-    /// the input). `span` covers the whole game.
+    /// The game ends: after its result (and the comments that follow it when nothing else
+    /// does, up to the end of the input), where the next game's tags begin after movetext,
+    /// where a tag repeats a name of a tag section without movetext (that section is a game
+    /// of its own), or at the end of the input. `span` covers the whole game.
     fn end_game(&mut self, span: Span) -> Self::Output;
 }

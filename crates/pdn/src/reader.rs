@@ -359,6 +359,15 @@ impl<R: Read> Reader<R> {
                 }
                 continue;
             }
+            // The common case, the next game's first tag, without lexing it.
+            if self.buf[p] == b'[' && self.buf[p + 1].is_ascii_uppercase() {
+                let line = &self.buf[p..self.end];
+                if let Some(i) = memchr::memchr3(b'"', b']', b'\n', line) {
+                    if line[i] == b'"' {
+                        return Ok(false);
+                    }
+                }
+            }
             let avail = if self.eof { self.end + 1 } else { self.end };
             match lexer::lex(&self.buf[p..avail], self.eof) {
                 Ok(l) => match l.tok {

@@ -730,12 +730,12 @@ fn before_brace(inp: &[u8], len: usize) -> usize {
 /// as the same name: not empty, no brackets, braces, quotes or line breaks, no blank at either
 /// end, and a first character that does not make `[` a throw group.
 pub(crate) fn is_odd_tag_name(name: &[u8]) -> bool {
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    let forbidden = |b: &u8| matches!(b, b'[' | b']' | b'{' | b'}' | b'"' | b'\n' | b'\r');
     match (name.first(), name.last()) {
-        (Some(&f), Some(&l)) => {
-            !(f.is_ascii_digit() || matches!(f, b' ' | b'\t') || matches!(l, b' ' | b'\t'))
-                && !name
-                    .iter()
-                    .any(|b| matches!(b, b'[' | b']' | b'{' | b'}' | b'"' | b'\n' | b'\r'))
+        (Some(&first), Some(&last)) => {
+            let bad_ends = first.is_ascii_digit() || blank(first) || blank(last);
+            !bad_ends && !name.iter().any(forbidden)
         }
         _ => false,
     }

@@ -119,7 +119,6 @@ fn count_games(text: &str) -> usize {
         line_start = taken.ends_with('\n') || (line_start && taken.trim().is_empty());
         rest = &rest[n..];
     }
-    drop(step);
     games
 }
 

@@ -250,7 +250,9 @@ fn file() -> impl Strategy<Value = (Vec<Game>, bool)> {
         for i in 0..n {
             let next_tags = games.get(i + 1).map_or(true, |g| g.has_tags);
             let g = &mut games[i];
-            if !g.has_result && !(g.has_moves && next_tags) {
+            // Tags after movetext end a game that has no result.
+            let ended_by_tags = g.has_moves && next_tags;
+            if !g.has_result && !ended_by_tags {
                 g.text.push_str("*\n");
                 g.has_result = true;
             }

@@ -76,9 +76,9 @@ pub struct Reader<R> {
     open: Vec<(Span, u64)>,
     /// Unescaped setup strings.
     scratch: Vec<u8>,
-    /// The tag names of the current game, end to end, and where each ends.
-    names: Vec<u8>,
-    name_ends: Vec<usize>,
+    /// A bit for each tag name of the current game (see [`name_bit`]), to tell a repeated one
+    /// cheaply.
+    name_bits: u128,
     /// The last position located (see [`Reader::locate`]).
     mark: Cell<Option<Mark>>,
 }
@@ -142,6 +142,19 @@ impl Mark {
     }
 }
 
+/// One of 128 bits for a tag name, from its length and its first and last bytes: two names
+/// with different bits differ.
+#[inline]
+fn name_bit(name: &[u8]) -> u128 {
+    let (first, last) = match name {
+        [] => (0, 0),
+        [f, .., l] => (*f, *l),
+        [f] => (*f, *f),
+    };
+    let key = (name.len() as u32 & 0xff) | u32::from(first) << 8 | u32::from(last) << 16;
+    1 << (key.wrapping_mul(0x9E37_79B9) >> 25)
+}
+
 enum Refill {
     Done,
     TooLong,
@@ -175,8 +188,7 @@ impl<R: Read> Reader<R> {
             game_end: 0,
             open: Vec::new(),
             scratch: Vec::new(),
-            names: Vec::new(),
-            name_ends: Vec::new(),
+            name_bits: 0,
             mark: Cell::new(None),
         }
     }
@@ -214,8 +226,7 @@ impl<R: Read> Reader<R> {
             expect_move: None,
             result_dash: false,
         };
-        self.names.clear();
-        self.name_ends.clear();
+        self.name_bits = 0;
         if g.sink.v.begin_game(self.game_start).is_break() {
             g.sink.skip_all = true;
         }
@@ -330,12 +341,39 @@ impl<R: Read> Reader<R> {
             return false;
         };
         let name = &self.buf[self.pos + name_start..self.pos + name_end];
-        let mut from = 0;
-        self.name_ends.iter().any(|&to| {
-            let seen = &self.names[from..to] == name;
-            from = to;
-            seen
-        })
+        // Most tags are new: their bit is not set yet.
+        self.name_bits & name_bit(name) != 0 && self.has_tag_named(name)
+    }
+
+    /// Whether one of the current game's tags read so far is called `name`, reading the game
+    /// again from its start. (For a game longer than the buffer's limit, from where the buffer
+    /// still holds it: an earlier tag is then missed.)
+    #[cold]
+    #[inline(never)]
+    fn has_tag_named(&self, name: &[u8]) -> bool {
+        let mut p = (self.game_start.saturating_sub(self.base) as usize).min(self.pos);
+        let avail = if self.eof { self.end + 1 } else { self.end };
+        while p < self.pos {
+            if is_ws(self.buf[p]) {
+                p += 1;
+                continue;
+            }
+            let Ok(l) = lexer::lex(&self.buf[p..avail], self.eof) else {
+                return false;
+            };
+            if let Tok::Tag {
+                name_start,
+                name_end,
+                ..
+            } = l.tok
+            {
+                if &self.buf[p + name_start..p + name_end] == name {
+                    return true;
+                }
+            }
+            p += l.len.max(1);
+        }
+        false
     }
 
     /// Whether only comments and stray text (no tag, move or other token) follow up to the end
@@ -359,13 +397,14 @@ impl<R: Read> Reader<R> {
                 }
                 continue;
             }
-            // The common case, the next game's first tag, without lexing it.
+            // The common case, the next game's first tag, without lexing it: `[`, a name, `"`.
             if self.buf[p] == b'[' && self.buf[p + 1].is_ascii_uppercase() {
-                let line = &self.buf[p..self.end];
-                if let Some(i) = memchr::memchr3(b'"', b']', b'\n', line) {
-                    if line[i] == b'"' {
-                        return Ok(false);
-                    }
+                let mut q = p + 2;
+                while q < self.end && !matches!(self.buf[q], b'"' | b']' | b'\n') {
+                    q += 1;
+                }
+                if q < self.end && self.buf[q] == b'"' {
+                    return Ok(false);
                 }
             }
             let avail = if self.eof { self.end + 1 } else { self.end };
@@ -408,8 +447,7 @@ impl<R: Read> Reader<R> {
                 g.saw_tag = true;
                 let name = &buf[start + name_start..start + name_end];
                 let value = &buf[start + value_start..start + value_end];
-                self.names.extend_from_slice(name);
-                self.name_ends.push(self.names.len());
+                self.name_bits |= name_bit(name);
                 if name == b"Result" {
                     g.result_dash = value == b"-";
                 }

@@ -200,3 +200,20 @@ fn json_has_the_documented_shape() {
     assert_eq!(r.to_pdn(), "[Event \"x\"]\n\n32-28 *\n");
     assert!(GameRecord::from_json(r#"{"movetext":[{"move":{"token":"no"}}]}"#).is_err());
 }
+
+#[test]
+fn many_distinct_tags_stay_one_game_and_a_repeat_still_splits() {
+    // 200 names share 128 bits: the exact check behind the quick one must tell them apart.
+    let mut text = String::new();
+    for i in 0..200 {
+        text.push_str(&format!("[Tag{i} \"v\"]\n"));
+    }
+    let one_section = pdn::read_all(text.as_bytes());
+    assert_eq!(one_section.len(), 1);
+    assert_eq!(one_section[0].tags.len(), 200);
+    text.push_str("[Tag77 \"again\"]\n[Tag3 \"x\"]\n");
+    let games = pdn::read_all(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tag("Tag77"), Some("again"));
+    assert_eq!(games[1].tags.len(), 2);
+}

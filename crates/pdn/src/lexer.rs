@@ -105,6 +105,9 @@ pub(crate) enum TagForm {
     OddName,
     /// `Name "value"]` at the start of a word: the `[` is missing.
     NoBracket,
+    /// `[Name value]`: the value has no quotes (it is read from after the blanks that follow
+    /// the name to before the blanks that precede `]`).
+    Unquoted,
 }
 
 const WS: u8 = 1;
@@ -774,6 +777,40 @@ fn tag_without_bracket(inp: &[u8]) -> Result<Option<Lexed>, NeedMore> {
     closed_value(inp, 0, i, q, TagForm::NoBracket)
 }
 
+/// `[Name value]`: the value starts at `v` (after blanks) and ends before the blanks and the
+/// `]` that close the line's tag; it holds no quote, bracket or brace, and does not end with
+/// `\` (a value written back in quotes would then escape its closing quote).
+fn unquoted_value(inp: &[u8], name_end: usize, v: usize) -> Result<Option<Lexed>, NeedMore> {
+    if v == name_end {
+        return Ok(None);
+    }
+    let mut e = v;
+    while !matches!(at(inp, e)?, b']' | b'\n' | b'"' | b'[' | b'{' | b'}') {
+        e += 1;
+    }
+    if inp[e] != b']' {
+        return Ok(None);
+    }
+    let mut end = e;
+    while end > v && matches!(inp[end - 1], b' ' | b'\t' | b'\r') {
+        end -= 1;
+    }
+    if end == v || inp[end - 1] == b'\\' {
+        return Ok(None);
+    }
+    Ok(Some(Lexed {
+        tok: Tok::Tag {
+            name_start: 1,
+            name_end,
+            value_start: v,
+            value_end: end,
+            closed: true,
+            form: TagForm::Unquoted,
+        },
+        len: e + 1,
+    }))
+}
+
 /// The quoted value starting at `inp[q]` (a `"`), then `]`: the tag, or `None` when the value
 /// or the `]` is missing on the line.
 fn closed_value(
@@ -833,6 +870,9 @@ fn tag_pair(inp: &[u8]) -> LexResult {
     i = skip_blanks(inp, i)?;
     if inp[i] != b'"' {
         if let Some(tag) = odd_tag(inp)? {
+            return Ok(tag);
+        }
+        if let Some(tag) = unquoted_value(inp, name_end, i)? {
             return Ok(tag);
         }
         return Ok(Lexed {
@@ -1101,6 +1141,25 @@ mod tests {
             }
         ));
         assert_eq!(t[0].1, "Event \"Open\"]");
+        let t = toks("[Site Madurai] [Round  3 ]");
+        assert!(matches!(
+            t[0].0,
+            Tok::Tag {
+                form: TagForm::Unquoted,
+                value_start: 6,
+                value_end: 13,
+                ..
+            }
+        ));
+        assert!(matches!(
+            t[1].0,
+            Tok::Tag {
+                form: TagForm::Unquoted,
+                value_start: 8,
+                value_end: 9,
+                ..
+            }
+        ));
         // Not tags: no value, a name with a bracket, a value without `]`.
         let t = toks("[Empty] [a[b \"x\"] [Odd name \"v\" x");
         assert_eq!(

@@ -455,6 +455,7 @@ impl<R: Read> Reader<R> {
                 let why = match form {
                     TagForm::OddName => Some("the tag name is not a PDN name; read as written"),
                     TagForm::NoBracket => Some("the tag pair has no `[`; read as a tag"),
+                    TagForm::Unquoted => Some("the tag value has no quotes; read as written"),
                     TagForm::Pdn if !closed => Some("the tag pair is not closed by `]`"),
                     TagForm::Pdn => None,
                 };

@@ -51,13 +51,23 @@ const NAMES: [&str; 10] = [
     "Titre noir",
 ];
 
-/// One tag line (or piece of a line) and what must survive of it.
-fn tag(name: &str, value: &str, lost_bracket: bool, after: Option<&str>) -> (String, Vec<String>) {
+/// One tag line (or piece of a line) and what must survive of it; `unquoted` writes the
+/// value without quotes (`[Result -]`), for values that allow it.
+fn tag(
+    name: &str,
+    value: &str,
+    (lost_bracket, unquoted): (bool, bool),
+    after: Option<&str>,
+) -> (String, Vec<String>) {
     let mut text = String::new();
     if !lost_bracket {
         text.push('[');
     }
-    text.push_str(&format!("{name} \"{value}\"]"));
+    if unquoted {
+        text.push_str(&format!("{name} {value}]"));
+    } else {
+        text.push_str(&format!("{name} \"{value}\"]"));
+    }
     let mut kept = vec![format!("[{name} \"{value}\"]")];
     if let Some(a) = after {
         text.push(' ');
@@ -174,6 +184,7 @@ fn game() -> impl Strategy<Value = Game> {
         vec(select(vec![None, None, Some("\\r"), Some("Draw")]), 6),
         0u8..4,
         any::<bool>(),
+        any::<bool>(),
     );
     (
         prop::option::of(tags),
@@ -183,63 +194,67 @@ fn game() -> impl Strategy<Value = Game> {
             "1-0", "0-1", "2-0", "0-2", "1-1", "1/2-1/2", "*", "-",
         ])),
     )
-        .prop_map(|(tags, (after, header, one_line), pieces, result)| {
-            let mut text = String::new();
-            let mut kept = Vec::new();
-            let has_tags = tags.is_some();
-            let dash = result == Some("-");
-            if let Some((names, values, lost_bracket)) = &tags {
-                match header {
-                    0 => {
-                        text.push_str("[Empty]\n");
-                        kept.push("[Empty]".into());
+        .prop_map(
+            |(tags, (after, header, one_line, unquoted), pieces, result)| {
+                let mut text = String::new();
+                let mut kept = Vec::new();
+                let has_tags = tags.is_some();
+                let dash = result == Some("-");
+                if let Some((names, values, lost_bracket)) = &tags {
+                    match header {
+                        0 => {
+                            text.push_str("[Empty]\n");
+                            kept.push("[Empty]".into());
+                        }
+                        1 => {
+                            text.push_str("{before the tags}\n");
+                            kept.push("{before the tags}".into());
+                        }
+                        _ => {}
                     }
-                    1 => {
-                        text.push_str("{before the tags}\n");
-                        kept.push("{before the tags}".into());
+                    let result_value = if dash { "-" } else { "?" };
+                    let mut all = vec![("Event", values[0].as_str()), ("Result", result_value)];
+                    all.extend(
+                        names
+                            .iter()
+                            .copied()
+                            .zip(values[1..].iter().map(|v| v.as_str())),
+                    );
+                    for (i, (name, value)) in all.into_iter().enumerate() {
+                        let lost = i == 0 && *lost_bracket && !text.ends_with(']');
+                        // The Result tag (`?` or `-`) may come without quotes.
+                        let bare = i == 1 && unquoted;
+                        let (t, k) = tag(name, value, (lost, bare), after[i % after.len()]);
+                        text.push_str(&t);
+                        text.push(if one_line { ' ' } else { '\n' });
+                        kept.extend(k);
                     }
-                    _ => {}
+                    text.push('\n');
                 }
-                let result_value = if dash { "-" } else { "?" };
-                let mut all = vec![("Event", values[0].as_str()), ("Result", result_value)];
-                all.extend(
-                    names
-                        .iter()
-                        .copied()
-                        .zip(values[1..].iter().map(|v| v.as_str())),
-                );
-                for (i, (name, value)) in all.into_iter().enumerate() {
-                    let lost = i == 0 && *lost_bracket && !text.ends_with(']');
-                    let (t, k) = tag(name, value, lost, after[i % after.len()]);
-                    text.push_str(&t);
-                    text.push(if one_line { ' ' } else { '\n' });
-                    kept.extend(k);
+                let mut moves = String::new();
+                render(&pieces, &mut moves, &mut kept);
+                let has_moves = pieces.iter().any(|p| {
+                    !matches!(
+                        p,
+                        Piece::Comment(_) | Piece::LineComment(_) | Piece::Stray(_)
+                    )
+                });
+                text.push_str(&moves);
+                // `-` is a result only where the Result tag says so.
+                let result = result.filter(|r| *r != "-" || has_tags);
+                if let Some(r) = result {
+                    text.push_str(r);
                 }
                 text.push('\n');
-            }
-            let mut moves = String::new();
-            render(&pieces, &mut moves, &mut kept);
-            let has_moves = pieces.iter().any(|p| {
-                !matches!(
-                    p,
-                    Piece::Comment(_) | Piece::LineComment(_) | Piece::Stray(_)
-                )
-            });
-            text.push_str(&moves);
-            // `-` is a result only where the Result tag says so.
-            let result = result.filter(|r| *r != "-" || has_tags);
-            if let Some(r) = result {
-                text.push_str(r);
-            }
-            text.push('\n');
-            Game {
-                text,
-                kept,
-                has_result: result.is_some(),
-                has_tags,
-                has_moves,
-            }
-        })
+                Game {
+                    text,
+                    kept,
+                    has_result: result.is_some(),
+                    has_tags,
+                    has_moves,
+                }
+            },
+        )
 }
 
 /// Games that stay apart as written: a game without a result has moves and is followed by a

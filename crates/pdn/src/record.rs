@@ -810,7 +810,19 @@ impl Visitor for RecordBuilder {
 
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
         if let Some((open, parent)) = self.stack.pop() {
-            let nodes = std::mem::replace(&mut self.cur, parent);
+            let mut nodes = std::mem::replace(&mut self.cur, parent);
+            // A variation of one strength mark (left so by an unclosed `(!?` or a skipped
+            // variation) would be written `(!?)`, which reads as a mark: keep the mark as a
+            // comment instead.
+            if let [Node::Annotation(Annotation::Strength(s))] = nodes.as_mut_slice() {
+                let text = std::mem::take(&mut s.mark);
+                let span = s.span;
+                nodes[0] = Node::Comment(Comment {
+                    text,
+                    kind: CommentKind::Brace,
+                    span,
+                });
+            }
             self.cur.push(Node::Variation(Variation {
                 nodes,
                 open,

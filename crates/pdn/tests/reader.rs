@@ -385,3 +385,19 @@ fn variation_without_a_move_is_an_error() {
         );
     }
 }
+
+#[test]
+fn a_variation_left_with_a_lone_strength_mark_is_still_writable() {
+    // Found by the fuzzer: `(!!` is not closed, so it is a variation holding a mark, which
+    // would be written `(!!)` and read back as a mark; the mark is kept as a comment.
+    let input = b"1.32-283(!)?!!)?(!!\n";
+    let g = &records(input)[0];
+    assert!(g.has_errors());
+    let Some(Node::Variation(v)) = g.movetext.last() else {
+        panic!("{g:?}")
+    };
+    assert!(matches!(&v.nodes[..], [Node::Comment(c)] if c.text == "!!"));
+    assert_eq!(GameRecord::from_json(&g.to_json()).ok().as_ref(), Some(g));
+    let text = g.to_pdn();
+    assert_eq!(records(text.as_bytes())[0].to_pdn(), text);
+}

@@ -144,9 +144,12 @@ fn render(pieces: &[Piece], out: &mut String, kept: &mut Vec<String>) {
             Piece::Glued(n, m) => out.push_str(&format!("{n}.{m} ")),
             Piece::Move(m) => out.push_str(&format!("{m} ")),
             Piece::Strength(s) => {
-                // Glued to what precedes, as exporters write it.
-                while out.ends_with(' ') {
-                    out.pop();
+                // Glued to a move, as exporters write it (glued to stray text, it would be
+                // part of that text).
+                if out.trim_end().ends_with(|c: char| c.is_ascii_digit()) {
+                    while out.ends_with(' ') {
+                        out.pop();
+                    }
                 }
                 out.push_str(&format!("{s} "));
             }

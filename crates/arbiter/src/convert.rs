@@ -105,7 +105,7 @@ pub fn convert(
                 .iter()
                 .filter(|d| d.severity == Severity::Error)
             {
-                if game::Code::from_name(d.code).is_none() || d.ply.is_none() {
+                if d.code.rules().is_none() || d.ply.is_none() {
                     continue;
                 }
                 tally.problems += 1;

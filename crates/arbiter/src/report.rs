@@ -217,7 +217,7 @@ pub fn write(
                 ply: diagnostic.ply,
                 move_number: diagnostic.move_number,
                 ludii_move: place.ludii_move,
-                code: diagnostic.code,
+                code: diagnostic.code.as_str(),
                 severity: severity_name(diagnostic.severity),
                 message: &diagnostic.message,
             };

@@ -161,8 +161,8 @@ pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
             }
             let label = game.game.map_or("Unknown game", |g| g.label);
             for d in game.diagnostics.iter().filter(|d| d.snapshot.is_some()) {
-                if !extras.accepts(label, d.code) {
-                    extras.skip_example(label, d.code);
+                if !extras.accepts(label, d.code.as_str()) {
+                    extras.skip_example(label, d.code.as_str());
                 } else if let Some(example) = example(&name, tally.games, label, d) {
                     extras.add_example(example);
                 }
@@ -217,7 +217,7 @@ pub fn example(file: &str, game: u64, label: &str, d: &Diagnostic) -> Option<Pro
     }
     if snap.suggested.iter().any(|p| p.len() > 1) {
         legend.push(
-            match d.code {
+            match d.code.as_str() {
                 "non-maximal-capture" | "missed-capture" => {
                     "Dashed green: a capture that takes as many pieces as the rules demand."
                 }
@@ -254,7 +254,7 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
     let diagnostics: Vec<(&str, bool)> = game
         .diagnostics
         .iter()
-        .map(|d| (d.code, d.severity == Severity::Error))
+        .map(|d| (d.code.as_str(), d.severity == Severity::Error))
         .collect();
     stats.add(&GameInput {
         game: game.game,

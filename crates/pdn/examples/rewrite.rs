@@ -11,5 +11,5 @@ fn main() -> std::io::Result<()> {
     for game in pdn::Reader::new(file).records() {
         out.write(&game?)?;
     }
-    out.into_inner().flush()
+    out.finish()?.flush()
 }

@@ -24,7 +24,8 @@
 //! Spans are `[start, end]` byte offsets and may be left out (they default to `[0, 0]`);
 //! `header_comments`, `annotations`, `result` and `problems` are left out when empty.
 //! Comment kinds are `"brace"` or `"line"`; severities `"warning"` or `"error"`; problem
-//! kinds are the reader's (see [`crate::PROBLEM_KINDS`]).
+//! kinds are the stable names of [`crate::SyntaxKind`]. Every record the reader produces
+//! goes through JSON and back unchanged.
 
 use serde::{Deserialize, Serialize};
 
@@ -98,7 +99,7 @@ pub(crate) mod kind_serde {
 
 pub(crate) mod problems_serde {
     use super::*;
-    use crate::{Severity, Span, SyntaxProblem};
+    use crate::{Severity, Span, SyntaxKind, SyntaxProblem};
 
     #[derive(Serialize, Deserialize)]
     struct Problem {
@@ -123,7 +124,7 @@ pub(crate) mod problems_serde {
                     Severity::Error => "error",
                 }
                 .into(),
-                kind: p.kind.into(),
+                kind: p.kind.as_str().into(),
                 message: p.message.clone(),
             })
             .collect();
@@ -142,13 +143,9 @@ pub(crate) mod problems_serde {
                     "error" => Severity::Error,
                     other => return Err(D::Error::custom(format!("unknown severity {other:?}"))),
                 };
-                let kind = crate::PROBLEM_KINDS
-                    .iter()
-                    .copied()
-                    .find(|k| *k == p.kind)
-                    .ok_or_else(|| {
-                        D::Error::custom(format!("unknown problem kind {:?}", p.kind))
-                    })?;
+                let kind = SyntaxKind::from_name(&p.kind).ok_or_else(|| {
+                    D::Error::custom(format!("unknown problem kind {:?}", p.kind))
+                })?;
                 Ok(SyntaxProblem {
                     span: p.span,
                     severity,

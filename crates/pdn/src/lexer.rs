@@ -30,16 +30,19 @@ pub(crate) struct Lexed {
 /// What the lexer found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tok {
-    /// `[Name "value"]`: the name is `1..name_end`, the raw value `value_start..value_end`;
-    /// `closed` is false when the `]` is missing.
+    /// `[Name "value"]`: the name is `name_start..name_end`, the raw value
+    /// `value_start..value_end`; `closed` is false when the `]` is missing; `form` tells a
+    /// PDN tag pair from the malformed ones that are still read as tags.
     Tag {
+        name_start: usize,
         name_end: usize,
         value_start: usize,
         value_end: usize,
         closed: bool,
+        form: TagForm,
     },
-    /// `[` and an upper-case letter, but no well-formed tag pair follows. `unterminated`: the
-    /// value's closing quote is missing on the line.
+    /// `[` and an upper-case letter, but no tag pair can be read (`[Empty]`). `unterminated`:
+    /// the value's closing quote is missing on the line.
     BadTag { unterminated: bool },
     /// `[` followed by something that starts neither a tag nor a throw group.
     BadBracket,
@@ -87,8 +90,24 @@ pub(crate) enum Tok {
     Prose,
     /// Anything else the grammar does not know, up to the next delimiter.
     Junk,
+    /// A lone `-` (the result of some exports whose `Result` tag is `-`).
+    Dash,
     /// `}` outside a comment.
     StrayBrace,
+}
+
+/// How a tag pair was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TagForm {
+    /// `[Name "value"]` with a PDN name (letters, digits, `_`, starting with a letter).
+    Pdn,
+    /// `[any name "value"]`: a name with spaces or other characters (`[Heure blanche "0:10"]`).
+    OddName,
+    /// `Name "value"]` at the start of a word: the `[` is missing.
+    NoBracket,
+    /// `[Name value]`: the value has no quotes (it is read from after the blanks that follow
+    /// the name to before the blanks that precede `]`).
+    Unquoted,
 }
 
 const WS: u8 = 1;
@@ -381,7 +400,8 @@ fn numeric_move(inp: &[u8], first: usize) -> LexResult {
 /// A square `a1`..`j10` starting at `i`: its end.
 #[inline(always)]
 fn square(inp: &[u8], i: usize) -> Result<Option<usize>, NeedMore> {
-    if !matches!(at(inp, i)?, b'a'..=b'j') || !at(inp, i + 1)?.is_ascii_digit() {
+    // Files are read in either case (`A3-B4`).
+    if !matches!(at(inp, i)? | 0x20, b'a'..=b'j') || !at(inp, i + 1)?.is_ascii_digit() {
         return Ok(None);
     }
     let e = if at(inp, i + 2)?.is_ascii_digit() {
@@ -392,7 +412,8 @@ fn square(inp: &[u8], i: usize) -> Result<Option<usize>, NeedMore> {
     Ok(Some(e))
 }
 
-/// `c3-c4`, `c3xc5xe5`, `a3b4`, `a1`, and the Thaayam forms `Tc5`, `c1+4+2`, `Tc5+8+4-d2`.
+/// `c3-c4`, `c3xc5xe5`, `a3b4`, `a1`, `A3-B4`, and the Thaayam forms `Tc5`, `c1+4+2`,
+/// `Tc5+8+4-d2`.
 #[inline(always)]
 fn square_move(inp: &[u8]) -> Result<Option<usize>, NeedMore> {
     let mut i = usize::from(inp[0] == b'T');
@@ -475,15 +496,20 @@ fn upper(inp: &[u8], merge: bool) -> LexResult {
                 return Ok(one(Tok::Move));
             }
         }
-        b'T' => {
-            if let Some(len) = square_move(inp)? {
-                return Ok(Lexed {
-                    tok: Tok::Move,
-                    len,
-                });
-            }
-        }
         _ => {}
+    }
+    if matches!(inp[0], b'A'..=b'J' | b'T') {
+        if let Some(len) = square_move(inp)? {
+            return Ok(Lexed {
+                tok: Tok::Move,
+                len,
+            });
+        }
+    }
+    if merge {
+        if let Some(tag) = tag_without_bracket(inp)? {
+            return Ok(tag);
+        }
     }
     prose(inp, merge)
 }
@@ -657,17 +683,24 @@ fn bracket(inp: &[u8]) -> LexResult {
         while matches!(at(inp, i)?, b'0'..=b'9' | b' ' | b'\t') {
             i += 1;
         }
-        return Ok(if inp[i] == b']' {
-            Lexed {
+        if inp[i] == b']' {
+            return Ok(Lexed {
                 tok: Tok::Move,
                 len: i + 1,
+            });
+        }
+        if !inp[i].is_ascii_digit() {
+            if let Some(tag) = odd_tag(inp)? {
+                return Ok(tag);
             }
-        } else {
-            Lexed {
-                tok: Tok::BadThrowGroup,
-                len: i,
-            }
+        }
+        return Ok(Lexed {
+            tok: Tok::BadThrowGroup,
+            len: i,
         });
+    }
+    if let Some(tag) = odd_tag(inp)? {
+        return Ok(tag);
     }
     Ok(Lexed {
         tok: Tok::BadBracket,
@@ -675,10 +708,136 @@ fn bracket(inp: &[u8]) -> LexResult {
     })
 }
 
-/// The length up to and including the next `]` on the line, or up to the end of the line.
+/// The length up to and including the next `]` on the line, or up to the end of the line;
+/// a brace ends it before (text read this way is kept as a brace comment, which cannot hold
+/// one).
 fn to_bracket_or_eol(inp: &[u8], from: usize) -> Result<usize, NeedMore> {
-    let p = from + memchr2(b']', b'\n', &inp[from..]).ok_or(NeedMore)?;
-    Ok(if inp[p] == b']' { p + 1 } else { p })
+    let p = from + memchr3(b']', b'\n', b'}', &inp[from..]).ok_or(NeedMore)?;
+    let len = if inp[p] == b']' { p + 1 } else { p };
+    Ok(before_brace(inp, len))
+}
+
+/// `len`, or less when a brace occurs in `inp[1..len]`: text kept as a brace comment ends
+/// before it (the brace is read next, as a comment or a stray `}`).
+fn before_brace(inp: &[u8], len: usize) -> usize {
+    if len <= 1 {
+        return len;
+    }
+    match memchr2(b'{', b'}', &inp[1..len]) {
+        Some(i) => i + 1,
+        None => len,
+    }
+}
+
+/// Whether a tag name read leniently can be written back as `[name "value"]` and read again
+/// as the same name: not empty, no brackets, braces, quotes or line breaks, no blank at either
+/// end, and a first character that does not make `[` a throw group.
+pub(crate) fn is_odd_tag_name(name: &[u8]) -> bool {
+    let blank = |b: u8| b == b' ' || b == b'\t';
+    let forbidden = |b: &u8| matches!(b, b'[' | b']' | b'{' | b'}' | b'"' | b'\n' | b'\r');
+    match (name.first(), name.last()) {
+        (Some(&first), Some(&last)) => {
+            let bad_ends = first.is_ascii_digit() || blank(first) || blank(last);
+            !bad_ends && !name.iter().any(forbidden)
+        }
+        _ => false,
+    }
+}
+
+/// `[any name "value"]` on one line: a tag pair whose name is not a PDN name.
+fn odd_tag(inp: &[u8]) -> Result<Option<Lexed>, NeedMore> {
+    let q = 1 + memchr2(b'"', b'\n', &inp[1..]).ok_or(NeedMore)?;
+    if inp[q] != b'"' {
+        return Ok(None);
+    }
+    let raw = &inp[1..q];
+    let lead = raw.iter().take_while(|b| matches!(b, b' ' | b'\t')).count();
+    let trail = raw[lead..]
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let (name_start, name_end) = (1 + lead, q - trail);
+    if !is_odd_tag_name(&inp[name_start..name_end]) {
+        return Ok(None);
+    }
+    closed_value(inp, name_start, name_end, q, TagForm::OddName)
+}
+
+/// `Name "value"]` at the start of a word: a tag pair that lost its `[`.
+fn tag_without_bracket(inp: &[u8]) -> Result<Option<Lexed>, NeedMore> {
+    let mut i = 1;
+    while matches!(at(inp, i)?, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_') {
+        i += 1;
+    }
+    let q = skip_blanks(inp, i)?;
+    if q == i || inp[q] != b'"' {
+        return Ok(None);
+    }
+    closed_value(inp, 0, i, q, TagForm::NoBracket)
+}
+
+/// `[Name value]`: the value starts at `v` (after blanks) and ends before the blanks and the
+/// `]` that close the line's tag; it holds no quote, bracket or brace, and does not end with
+/// `\` (a value written back in quotes would then escape its closing quote).
+fn unquoted_value(inp: &[u8], name_end: usize, v: usize) -> Result<Option<Lexed>, NeedMore> {
+    if v == name_end {
+        return Ok(None);
+    }
+    let mut e = v;
+    while !matches!(at(inp, e)?, b']' | b'\n' | b'"' | b'[' | b'{' | b'}') {
+        e += 1;
+    }
+    if inp[e] != b']' {
+        return Ok(None);
+    }
+    let mut end = e;
+    while end > v && matches!(inp[end - 1], b' ' | b'\t' | b'\r') {
+        end -= 1;
+    }
+    if end == v || inp[end - 1] == b'\\' {
+        return Ok(None);
+    }
+    Ok(Some(Lexed {
+        tok: Tok::Tag {
+            name_start: 1,
+            name_end,
+            value_start: v,
+            value_end: end,
+            closed: true,
+            form: TagForm::Unquoted,
+        },
+        len: e + 1,
+    }))
+}
+
+/// The quoted value starting at `inp[q]` (a `"`), then `]`: the tag, or `None` when the value
+/// or the `]` is missing on the line.
+fn closed_value(
+    inp: &[u8],
+    name_start: usize,
+    name_end: usize,
+    q: usize,
+    form: TagForm,
+) -> Result<Option<Lexed>, NeedMore> {
+    let Ok((value_end, _)) = quoted(inp, q + 1)? else {
+        return Ok(None);
+    };
+    let c = skip_blanks(inp, value_end + 1)?;
+    if inp[c] != b']' {
+        return Ok(None);
+    }
+    Ok(Some(Lexed {
+        tok: Tok::Tag {
+            name_start,
+            name_end,
+            value_start: q + 1,
+            value_end,
+            closed: true,
+            form,
+        },
+        len: c + 1,
+    }))
 }
 
 /// The end of a quoted string whose first byte (after the opening quote) is at `from`: the
@@ -710,6 +869,12 @@ fn tag_pair(inp: &[u8]) -> LexResult {
     let name_end = i;
     i = skip_blanks(inp, i)?;
     if inp[i] != b'"' {
+        if let Some(tag) = odd_tag(inp)? {
+            return Ok(tag);
+        }
+        if let Some(tag) = unquoted_value(inp, name_end, i)? {
+            return Ok(tag);
+        }
         return Ok(Lexed {
             tok: Tok::BadTag {
                 unterminated: false,
@@ -723,7 +888,7 @@ fn tag_pair(inp: &[u8]) -> LexResult {
         Err(nl) => {
             return Ok(Lexed {
                 tok: Tok::BadTag { unterminated: true },
-                len: nl,
+                len: before_brace(inp, nl),
             })
         }
     };
@@ -731,10 +896,12 @@ fn tag_pair(inp: &[u8]) -> LexResult {
     let closed = inp[c] == b']';
     Ok(Lexed {
         tok: Tok::Tag {
+            name_start: 1,
             name_end,
             value_start,
             value_end,
             closed,
+            form: TagForm::Pdn,
         },
         len: if closed { c + 1 } else { value_end + 1 },
     })
@@ -746,7 +913,7 @@ fn setup(inp: &[u8]) -> LexResult {
     let bad = |len: usize| {
         Ok(Lexed {
             tok: Tok::BadSetup,
-            len: len.max(1),
+            len: before_brace(inp, len).max(1),
         })
     };
     if run(tag::<_, _, ()>(&b"/FEN"[..])(inp))?.is_none() {
@@ -789,6 +956,9 @@ fn dash(inp: &[u8]) -> LexResult {
             tok: Tok::UnknownMove,
             len: i + 1,
         });
+    }
+    if is_delim(at(inp, 1)?) {
+        return Ok(one(Tok::Dash));
     }
     junk(inp)
 }
@@ -915,6 +1085,116 @@ mod tests {
             }
         );
         assert_eq!(t[2].0, Tok::LineComment { text_end: 3 });
+    }
+
+    #[test]
+    fn squares_are_read_in_either_case() {
+        let t = toks("A3-B4 c3xE5 E3 E+ E TC5+4");
+        assert_eq!(t[0], (Tok::Move, "A3-B4".into()));
+        assert_eq!(t[1], (Tok::Move, "c3xE5".into()));
+        assert_eq!(t[2], (Tok::Move, "E3".into()));
+        assert_eq!(t[3].0, Tok::Result);
+        assert_eq!(t[4], (Tok::Move, "E".into()));
+        assert_eq!(t[5], (Tok::Move, "TC5+4".into()));
+    }
+
+    #[test]
+    fn a_lone_dash_is_its_own_token() {
+        let t = toks("35-30 - - - -x");
+        assert_eq!(t[1], (Tok::UnknownMove, "- -".into()));
+        assert_eq!(t[2], (Tok::Dash, "-".into()));
+        assert_eq!(t[3].0, Tok::Junk);
+    }
+
+    #[test]
+    fn malformed_tags_that_still_read_as_tags() {
+        let t = toks(r#"[Heure blanche "0:10"] [&#x00c9;v "x"] [event "y"]"#);
+        for (tok, text) in &t {
+            assert!(
+                matches!(
+                    tok,
+                    Tok::Tag {
+                        form: TagForm::OddName,
+                        closed: true,
+                        ..
+                    }
+                ),
+                "{text}"
+            );
+        }
+        let Tok::Tag {
+            name_start,
+            name_end,
+            ..
+        } = t[0].0
+        else {
+            panic!()
+        };
+        assert_eq!(&t[0].1[name_start..name_end], "Heure blanche");
+        let t = toks("Event \"Open\"]\n1. 32-28");
+        assert!(matches!(
+            t[0].0,
+            Tok::Tag {
+                form: TagForm::NoBracket,
+                name_start: 0,
+                ..
+            }
+        ));
+        assert_eq!(t[0].1, "Event \"Open\"]");
+        let t = toks("[Site Madurai] [Round  3 ]");
+        assert!(matches!(
+            t[0].0,
+            Tok::Tag {
+                form: TagForm::Unquoted,
+                value_start: 6,
+                value_end: 13,
+                ..
+            }
+        ));
+        assert!(matches!(
+            t[1].0,
+            Tok::Tag {
+                form: TagForm::Unquoted,
+                value_start: 8,
+                value_end: 9,
+                ..
+            }
+        ));
+        // Not tags: no value, a name with a bracket, a value without `]`.
+        let t = toks("[Empty] [a[b \"x\"] [Odd name \"v\" x");
+        assert_eq!(
+            t[0].0,
+            Tok::BadTag {
+                unterminated: false
+            }
+        );
+        assert!(
+            t.iter().all(|(tok, _)| !matches!(tok, Tok::Tag { .. })),
+            "{t:?}"
+        );
+    }
+
+    #[test]
+    fn text_kept_as_a_comment_stops_before_a_brace() {
+        let t = toks("[Empty} x [odd {c}");
+        assert_eq!(
+            t[0],
+            (
+                Tok::BadTag {
+                    unterminated: false
+                },
+                "[Empty".into()
+            )
+        );
+        assert_eq!(t[1].0, Tok::StrayBrace);
+        assert_eq!(t[3], (Tok::BadBracket, "[odd ".into()));
+        assert!(matches!(
+            t[4].0,
+            Tok::BraceComment {
+                terminated: true,
+                ..
+            }
+        ));
     }
 
     #[test]

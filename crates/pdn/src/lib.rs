@@ -11,7 +11,12 @@
 //!   [`GameRecord::from_json`] the JSON form.
 //!
 //! The dialect the reader accepts, with its warnings and errors, is described in the
-//! project's `docs/notation.md` ("PDN dialect").
+//! project's `docs/notation.md` ("PDN dialect"). The reader keeps games whole: stray text,
+//! unknown tokens and malformed tags are warnings ([`SyntaxKind`]), kept in the record as
+//! comments or tags and written back; a game ends only at its result, at a tag section that
+//! follows movetext, or at a repeated tag of a section without movetext. Writing a record
+//! read from PDN and reading it again gives the same content, and writing is a fixed point
+//! after one pass.
 //!
 //! ```
 //! let games = pdn::read_all(b"[White \"Kees\"]\n1. 32-28 19-23 {good} 2. 28x19 1-0\n");
@@ -40,33 +45,22 @@ pub use record::{
     Annotation, Comment, GameRecord, GameResult, InvalidRecord, Move, MoveNumber, Nag, Node,
     RecordBuilder, Setup, Strength, Tag, Variation, TAG_ORDER,
 };
-pub use visitor::{CommentKind, Severity, Span, SyntaxProblem, Visitor};
+pub use visitor::{
+    CommentKind, Severity, Span, SyntaxKind, SyntaxProblem, UnknownSyntaxKind, Visitor,
+};
 pub use writer::{write_game, write_pdn, Writer, LINE_WIDTH};
 
-/// Every `kind` the reader reports, errors and warnings (see `docs/notation.md`).
-pub const PROBLEM_KINDS: [&str; 21] = [
-    "nested-comment",
-    "unterminated-comment",
-    "unmatched-brace",
-    "bad-tag",
-    "unterminated-tag",
-    "bad-move-number",
-    "missing-move",
-    "unknown-move",
-    "unexpected-token",
-    "bad-nag",
-    "bad-setup",
-    "bad-throw-group",
-    "unmatched-paren",
-    "unclosed-variation",
-    "empty-variation",
-    "result-in-variation",
-    "missing-result",
-    "too-long",
-    "too-deep",
-    "stray-text",
-    "move-number-dots",
-];
+/// The stable name of every [`SyntaxKind`] the reader reports, errors and warnings (see
+/// `docs/notation.md`), in the order of [`SyntaxKind::ALL`].
+pub const PROBLEM_KINDS: [&str; SyntaxKind::ALL.len()] = {
+    let mut names = [""; SyntaxKind::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SyntaxKind::ALL[i].as_str();
+        i += 1;
+    }
+    names
+};
 
 /// Removes the one escape PDN strings know: `\"` becomes `"`. Other backslashes stay.
 ///

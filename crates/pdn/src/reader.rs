@@ -4,8 +4,8 @@ use std::cell::Cell;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 
-use crate::lexer::{self, is_ws, Lexed, NeedMore, Tok};
-use crate::visitor::{CommentKind, Severity, Span, SyntaxProblem, Visitor};
+use crate::lexer::{self, is_ws, Lexed, NeedMore, TagForm, Tok};
+use crate::visitor::{CommentKind, Severity, Span, SyntaxKind, SyntaxProblem, Visitor};
 
 /// The buffer size a reader starts with.
 pub const DEFAULT_CAPACITY: usize = 64 * 1024;
@@ -76,6 +76,9 @@ pub struct Reader<R> {
     open: Vec<(Span, u64)>,
     /// Unescaped setup strings.
     scratch: Vec<u8>,
+    /// A bit for each tag name of the current game (see [`name_bit`]), to tell a repeated one
+    /// cheaply.
+    name_bits: u128,
     /// The last position located (see [`Reader::locate`]).
     mark: Cell<Option<Mark>>,
 }
@@ -139,6 +142,19 @@ impl Mark {
     }
 }
 
+/// One of 128 bits for a tag name, from its length and its first and last bytes: two names
+/// with different bits differ.
+#[inline]
+fn name_bit(name: &[u8]) -> u128 {
+    let (first, last) = match name {
+        [] => (0, 0),
+        [f, .., l] => (*f, *l),
+        [f] => (*f, *f),
+    };
+    let key = (name.len() as u32 & 0xff) | u32::from(first) << 8 | u32::from(last) << 16;
+    1 << (key.wrapping_mul(0x9E37_79B9) >> 25)
+}
+
 enum Refill {
     Done,
     TooLong,
@@ -172,6 +188,7 @@ impl<R: Read> Reader<R> {
             game_end: 0,
             open: Vec::new(),
             scratch: Vec::new(),
+            name_bits: 0,
             mark: Cell::new(None),
         }
     }
@@ -207,11 +224,16 @@ impl<R: Read> Reader<R> {
             moves: 0,
             pending_number: None,
             expect_move: None,
+            result_dash: false,
         };
+        self.name_bits = 0;
         if g.sink.v.begin_game(self.game_start).is_break() {
             g.sink.skip_all = true;
         }
         let mut ended_by_tag = false;
+        // After the result: stray text and comments up to the end of the input, read into
+        // this game rather than left as a game of their own.
+        let mut tail = false;
         while self.skip_ws()? {
             let lexed = match lexer::fast(&self.buf[self.pos..self.end]) {
                 Some(l) => l,
@@ -225,9 +247,13 @@ impl<R: Read> Reader<R> {
             };
             let start = self.pos;
             let span = Span::new(self.abs(start), self.abs(start + lexed.len));
-            if g.movetext && self.buf[start] == b'[' && self.buf[start + 1].is_ascii_uppercase() {
-                ended_by_tag = true;
-                break;
+            if let Tok::Tag { .. } | Tok::BadTag { .. } = lexed.tok {
+                if !tail && (g.movetext || self.repeats_a_tag(lexed.tok)) {
+                    // A new tag section: after movetext, or a tag already given (a section
+                    // without movetext is a game of its own).
+                    ended_by_tag = g.movetext;
+                    break;
+                }
             }
             // The two commonest tokens are handled here; the rest out of line, which keeps
             // this loop small.
@@ -258,7 +284,11 @@ impl<R: Read> Reader<R> {
             g.last_end = span.end;
             self.pos += lexed.len;
             if done {
-                break;
+                if self.stray_tail()? {
+                    tail = true;
+                } else {
+                    break;
+                }
             }
         }
         g.flush_number();
@@ -273,7 +303,7 @@ impl<R: Read> Reader<R> {
                 g.problem(
                     open,
                     Severity::Error,
-                    "unclosed-variation",
+                    SyntaxKind::UnclosedVariation,
                     "this variation is not closed before the game ends",
                 );
             }
@@ -287,7 +317,7 @@ impl<R: Read> Reader<R> {
             g.problem(
                 Span::new(g.last_end, g.last_end),
                 Severity::Error,
-                "missing-result",
+                SyntaxKind::MissingResult,
                 "the game has no result before the next game's tags begin",
             );
         }
@@ -300,63 +330,157 @@ impl<R: Read> Reader<R> {
         Ok(Some(out))
     }
 
+    /// Whether `tok` is a tag pair whose name the current game already has.
+    fn repeats_a_tag(&self, tok: Tok) -> bool {
+        let Tok::Tag {
+            name_start,
+            name_end,
+            ..
+        } = tok
+        else {
+            return false;
+        };
+        let name = &self.buf[self.pos + name_start..self.pos + name_end];
+        // Most tags are new: their bit is not set yet.
+        self.name_bits & name_bit(name) != 0 && self.has_tag_named(name)
+    }
+
+    /// Whether one of the current game's tags read so far is called `name`, reading the game
+    /// again from its start. (For a game longer than the buffer's limit, from where the buffer
+    /// still holds it: an earlier tag is then missed.)
+    #[cold]
+    #[inline(never)]
+    fn has_tag_named(&self, name: &[u8]) -> bool {
+        let mut p = (self.game_start.saturating_sub(self.base) as usize).min(self.pos);
+        let avail = if self.eof { self.end + 1 } else { self.end };
+        while p < self.pos {
+            if is_ws(self.buf[p]) {
+                p += 1;
+                continue;
+            }
+            let Ok(l) = lexer::lex(&self.buf[p..avail], self.eof) else {
+                return false;
+            };
+            if let Tok::Tag {
+                name_start,
+                name_end,
+                ..
+            } = l.tok
+            {
+                if &self.buf[p + name_start..p + name_end] == name {
+                    return true;
+                }
+            }
+            p += l.len.max(1);
+        }
+        false
+    }
+
+    /// Whether only comments and stray text (no tag, move or other token) follow up to the end
+    /// of the input. Nothing is consumed; false as well when they do not fit in the buffer.
+    fn stray_tail(&mut self) -> io::Result<bool> {
+        // Offset from `pos` of the next byte to look at (`pos` moves when the buffer is
+        // compacted, the offset does not).
+        let mut ahead = 0;
+        loop {
+            let mut p = self.pos + ahead;
+            while p < self.end && is_ws(self.buf[p]) {
+                p += 1;
+            }
+            ahead = p - self.pos;
+            if p == self.end {
+                if self.eof {
+                    return Ok(true);
+                }
+                if let Refill::TooLong = self.refill()? {
+                    return Ok(false);
+                }
+                continue;
+            }
+            // The common case, the next game's first tag, without lexing it: `[`, a name, `"`.
+            if self.buf[p] == b'[' && self.buf[p + 1].is_ascii_uppercase() {
+                let mut q = p + 2;
+                while q < self.end && !matches!(self.buf[q], b'"' | b']' | b'\n') {
+                    q += 1;
+                }
+                if q < self.end && self.buf[q] == b'"' {
+                    return Ok(false);
+                }
+            }
+            let avail = if self.eof { self.end + 1 } else { self.end };
+            match lexer::lex(&self.buf[p..avail], self.eof) {
+                Ok(l) => match l.tok {
+                    Tok::BraceComment { .. }
+                    | Tok::LineComment { .. }
+                    | Tok::Prose
+                    | Tok::Junk
+                    | Tok::BadBracket
+                    | Tok::BadTag { .. }
+                    | Tok::StrayBrace => ahead += l.len.clamp(1, self.end - p),
+                    _ => return Ok(false),
+                },
+                Err(NeedMore) if self.eof => return Ok(false),
+                Err(NeedMore) => {
+                    if let Refill::TooLong = self.refill()? {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+    }
+
     /// Handles one token; true when it was the game's result.
     #[inline(never)]
     fn token<V: Visitor>(&mut self, g: &mut Game<'_, V>, l: Lexed, span: Span) -> bool {
         let start = self.pos;
         let buf = &self.buf;
-        // Tags and comments do not start the movetext by themselves.
+        // Tags, comments and stray text do not start the movetext.
         match l.tok {
             Tok::Tag {
+                name_start,
                 name_end,
                 value_start,
                 value_end,
                 closed,
+                form,
             } => {
                 g.saw_tag = true;
-                let name = &buf[start + 1..start + name_end];
+                let name = &buf[start + name_start..start + name_end];
                 let value = &buf[start + value_start..start + value_end];
+                self.name_bits |= name_bit(name);
+                if name == b"Result" {
+                    g.result_dash = value == b"-";
+                }
                 g.sink.on(|v| v.tag(name, value, span));
-                if !closed {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        "bad-tag",
-                        "the tag pair is not closed by `]`",
-                    );
+                let why = match form {
+                    TagForm::OddName => Some("the tag name is not a PDN name; read as written"),
+                    TagForm::NoBracket => Some("the tag pair has no `[`; read as a tag"),
+                    TagForm::Unquoted => Some("the tag value has no quotes; read as written"),
+                    TagForm::Pdn if !closed => Some("the tag pair is not closed by `]`"),
+                    TagForm::Pdn => None,
+                };
+                if let Some(why) = why {
+                    g.problem(span, Severity::Warning, SyntaxKind::BadTag, why);
                 }
                 return false;
             }
             Tok::BadTag { unterminated } => {
-                g.saw_tag = true;
-                if unterminated {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        "unterminated-tag",
-                        "the tag value has no closing quote on its line",
-                    );
+                let (kind, why) = if unterminated {
+                    (
+                        SyntaxKind::UnterminatedTag,
+                        "the tag value has no closing quote on its line; kept as a comment",
+                    )
                 } else {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        "bad-tag",
-                        "a tag pair must be `[Name \"value\"]`",
-                    );
-                }
-                return false;
-            }
-            Tok::BadBracket if !g.movetext => {
-                g.problem(
-                    span,
-                    Severity::Error,
-                    "bad-tag",
-                    "a tag name must start with an upper-case letter",
-                );
+                    (
+                        SyntaxKind::BadTag,
+                        "not a tag pair `[Name \"value\"]`; kept as a comment",
+                    )
+                };
+                g.problem(span, Severity::Warning, kind, why);
+                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
                 return false;
             }
             Tok::BraceComment { terminated, nested } => {
-                g.comment_position();
                 let text_end = if terminated { l.len - 1 } else { l.len };
                 let text = &buf[start + 1..start + text_end];
                 if nested {
@@ -365,7 +489,7 @@ impl<R: Read> Reader<R> {
                         g.problem(
                             Span::new(at, at + 1),
                             Severity::Error,
-                            "nested-comment",
+                            SyntaxKind::NestedComment,
                             "a `{` inside a comment: comments do not nest",
                         );
                     }
@@ -374,29 +498,37 @@ impl<R: Read> Reader<R> {
                     g.problem(
                         Span::new(span.start, span.start + 1),
                         Severity::Error,
-                        "unterminated-comment",
+                        SyntaxKind::UnterminatedComment,
                         "this comment is not closed by `}`",
                     );
                 }
-                g.sink.on(|v| v.comment(text, CommentKind::Brace, span));
+                g.keep(text, CommentKind::Brace, span);
                 return false;
             }
             Tok::LineComment { text_end } => {
-                g.comment_position();
-                let text = &buf[start + 1..start + text_end];
-                g.sink.on(|v| v.comment(text, CommentKind::Line, span));
+                g.keep(&buf[start + 1..start + text_end], CommentKind::Line, span);
                 return false;
             }
-            Tok::Prose => {
-                g.comment_position();
+            Tok::Dash if g.result_dash && g.depth == 0 => {}
+            Tok::Prose | Tok::Junk | Tok::BadBracket | Tok::Dash => {
                 g.problem(
                     span,
                     Severity::Warning,
-                    "stray-text",
+                    SyntaxKind::StrayText,
                     "text outside a comment; kept as a comment",
                 );
-                let text = &buf[start..start + l.len];
-                g.sink.on(|v| v.comment(text, CommentKind::Brace, span));
+                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
+                return false;
+            }
+            Tok::StrayBrace => {
+                g.problem(
+                    span,
+                    Severity::Error,
+                    SyntaxKind::UnmatchedBrace,
+                    "`}` without a comment to close; kept as a comment",
+                );
+                // A brace comment cannot hold `}`; a line comment can.
+                g.keep(&buf[start..start + l.len], CommentKind::Line, span);
                 return false;
             }
             _ => {}
@@ -432,14 +564,14 @@ impl<R: Read> Reader<R> {
                     g.problem(
                         span,
                         Severity::Error,
-                        "bad-move-number",
+                        SyntaxKind::BadMoveNumber,
                         "a move number must not start with 0",
                     );
                 } else if overflow || number == 0 {
                     g.problem(
                         span,
                         Severity::Error,
-                        "bad-move-number",
+                        SyntaxKind::BadMoveNumber,
                         "a move number must be between 1 and 4294967295",
                     );
                 }
@@ -450,7 +582,7 @@ impl<R: Read> Reader<R> {
                         g.problem(
                             span,
                             Severity::Warning,
-                            "move-number-dots",
+                            SyntaxKind::MoveNumberDots,
                             "a move number ends with `.` or `...`; read as `...`",
                         );
                     }
@@ -467,33 +599,37 @@ impl<R: Read> Reader<R> {
                 g.problem(
                     span,
                     Severity::Error,
-                    "unknown-move",
+                    SyntaxKind::UnknownMove,
                     "`- -` stands for a move that was not recorded",
                 );
                 let tok = &buf[start..start + l.len];
                 g.moves += 1;
                 g.sink.on(|v| v.mov(tok, span));
             }
-            Tok::Result => {
+            Tok::Result | Tok::Dash => {
+                let tok = &buf[start..start + l.len];
                 if g.depth == 0 {
-                    let tok = &buf[start..start + l.len];
                     g.sink.on(|v| v.result(tok, span));
                     return true;
                 }
                 g.problem(
                     span,
                     Severity::Error,
-                    "result-in-variation",
-                    "a result inside a variation; ignored",
+                    SyntaxKind::ResultInVariation,
+                    "a result inside a variation; kept as a comment",
                 );
+                g.keep(tok, CommentKind::Brace, span);
             }
             Tok::Nag(Some(n)) => g.sink.on(|v| v.nag(n, span)),
-            Tok::Nag(None) => g.problem(
-                span,
-                Severity::Error,
-                "bad-nag",
-                "`$` must be followed by a number from 0 to 65535",
-            ),
+            Tok::Nag(None) => {
+                g.problem(
+                    span,
+                    Severity::Error,
+                    SyntaxKind::BadNag,
+                    "`$` must be followed by a number from 0 to 65535; kept as a comment",
+                );
+                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
+            }
             Tok::Strength { start: s, end: e } => {
                 let mark = &buf[start + s..start + e];
                 g.sink.on(|v| v.strength(mark, span));
@@ -508,7 +644,7 @@ impl<R: Read> Reader<R> {
                     g.problem(
                         span,
                         Severity::Error,
-                        "too-deep",
+                        SyntaxKind::TooDeep,
                         "variations nested more than 32 deep; this one is skipped",
                     );
                     if !g.sink.skipping() {
@@ -523,9 +659,10 @@ impl<R: Read> Reader<R> {
                     g.problem(
                         span,
                         Severity::Error,
-                        "unmatched-paren",
-                        "`)` without a variation to close",
+                        SyntaxKind::UnmatchedParen,
+                        "`)` without a variation to close; kept as a comment",
                     );
+                    g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
                 } else {
                     if g.depth <= MAX_DEPTH + 1 {
                         if let Some((open, moves)) = self.open.pop() {
@@ -533,7 +670,7 @@ impl<R: Read> Reader<R> {
                                 g.problem(
                                     Span::new(open.start, span.end),
                                     Severity::Error,
-                                    "empty-variation",
+                                    SyntaxKind::EmptyVariation,
                                     "a variation must hold at least one move",
                                 );
                             }
@@ -557,7 +694,7 @@ impl<R: Read> Reader<R> {
                     g.problem(
                         span,
                         Severity::Error,
-                        "bad-setup",
+                        SyntaxKind::BadSetup,
                         "a setup command must end with `/`",
                     );
                 }
@@ -571,41 +708,32 @@ impl<R: Read> Reader<R> {
                 };
                 g.sink.on(|v| v.setup(fen, span));
             }
-            Tok::BadSetup => g.problem(
-                span,
-                Severity::Error,
-                "bad-setup",
-                "a setup command must be `/FEN \"...\"/`",
-            ),
-            Tok::BadThrowGroup => g.problem(
-                span,
-                Severity::Error,
-                "bad-throw-group",
-                "a throw group holds numbers and ends with `]`",
-            ),
-            Tok::Dots(_) => g.problem(
-                span,
-                Severity::Error,
-                "unexpected-token",
-                "dots that do not follow a move number",
-            ),
-            Tok::StrayBrace => g.problem(
-                span,
-                Severity::Error,
-                "unmatched-brace",
-                "`}` without a comment to close",
-            ),
-            Tok::Junk | Tok::BadBracket => g.problem(
-                span,
-                Severity::Error,
-                "unexpected-token",
-                "this is not a move, move number, result, comment or annotation",
-            ),
+            Tok::BadSetup | Tok::BadThrowGroup | Tok::Dots(_) => {
+                let (kind, why) = match l.tok {
+                    Tok::BadSetup => (
+                        SyntaxKind::BadSetup,
+                        "a setup command must be `/FEN \"...\"/`; kept as a comment",
+                    ),
+                    Tok::BadThrowGroup => (
+                        SyntaxKind::BadThrowGroup,
+                        "a throw group holds numbers and ends with `]`; kept as a comment",
+                    ),
+                    _ => (
+                        SyntaxKind::UnexpectedToken,
+                        "dots that do not follow a move number; kept as a comment",
+                    ),
+                };
+                g.problem(span, Severity::Error, kind, why);
+                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
+            }
             Tok::Tag { .. }
             | Tok::BadTag { .. }
             | Tok::BraceComment { .. }
             | Tok::LineComment { .. }
-            | Tok::Prose => unreachable!("handled above"),
+            | Tok::Prose
+            | Tok::Junk
+            | Tok::BadBracket
+            | Tok::StrayBrace => unreachable!("handled above"),
         }
         false
     }
@@ -621,7 +749,7 @@ impl<R: Read> Reader<R> {
         g.problem(
             Span::new(start, start + 1),
             Severity::Error,
-            "too-long",
+            SyntaxKind::TooLong,
             "this token is too long to read; skipped",
         );
         loop {
@@ -851,10 +979,12 @@ struct Game<'v, V> {
     pending_number: Option<(u32, Span)>,
     /// The move number that still waits for its move.
     expect_move: Option<Span>,
+    /// The `Result` tag is `-`: a lone `-` in the movetext is the result.
+    result_dash: bool,
 }
 
 impl<V: Visitor> Game<'_, V> {
-    fn problem(&mut self, span: Span, severity: Severity, kind: &'static str, message: &str) {
+    fn problem(&mut self, span: Span, severity: Severity, kind: SyntaxKind, message: &str) {
         if !self.sink.skipping() {
             self.sink.v.problem(SyntaxProblem {
                 span,
@@ -865,14 +995,10 @@ impl<V: Visitor> Game<'_, V> {
         }
     }
 
-    /// Before a comment: a comment after the tags starts the movetext; one before any tag
-    /// belongs to the game's header.
-    fn comment_position(&mut self) {
-        if !self.movetext && self.saw_tag {
-            self.movetext = true;
-            self.sink.on(|v| v.begin_movetext());
-        }
+    /// Passes a comment on, or text kept as one (it does not start the movetext).
+    fn keep(&mut self, text: &[u8], kind: CommentKind, span: Span) {
         self.flush_number();
+        self.sink.on(|v| v.comment(text, kind, span));
     }
 
     fn flush_number(&mut self) {
@@ -886,7 +1012,7 @@ impl<V: Visitor> Game<'_, V> {
             self.problem(
                 span,
                 Severity::Error,
-                "missing-move",
+                SyntaxKind::MissingMove,
                 "a move number must be followed by a move",
             );
         }

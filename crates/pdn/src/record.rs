@@ -105,7 +105,8 @@ pub struct MoveNumber {
 /// A move token and its annotations.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
-    /// The raw token, e.g. `32-28`, `1- 6`, `c3xc5xe5`, `[1 4 2]`, `S`, `- -`.
+    /// The raw token, e.g. `32-28`, `1- 6`, `c3xc5xe5`, `A3-B4` (squares are read in either
+    /// case and kept as written), `[1 4 2]`, `S`, `- -`.
     pub token: String,
     /// Strength marks and NAGs directly after the move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -276,6 +277,15 @@ impl GameRecord {
             && self.result.as_ref().map(|r| &r.token) == other.result.as_ref().map(|r| &r.token)
     }
 
+    /// True when the record holds nothing to write: no header comment, tag, movetext or
+    /// result (problems aside).
+    pub fn is_empty(&self) -> bool {
+        self.header_comments.is_empty()
+            && self.tags.is_empty()
+            && self.movetext.is_empty()
+            && self.result.is_none()
+    }
+
     /// True when some problem is an error (not just a warning).
     pub fn has_errors(&self) -> bool {
         self.problems
@@ -284,32 +294,36 @@ impl GameRecord {
     }
 
     /// Checks that the writer can express this record so that reading its output gives the
-    /// same content back (records read from PDN always pass). The rules: tag names start with
-    /// an upper-case letter and hold letters, digits and `_`; tag values and setup strings
-    /// hold no line break and do not end with `\`; brace comments hold no `}` and no line
-    /// starting with `[` and an upper-case letter, line comments no line break (LF or CR); move,
-    /// strength and result tokens are single tokens of the grammar; move numbers are at least
-    /// 1; an annotation node does not directly follow a move (it would belong to it); a
-    /// variation is not a lone strength mark (it would read as `(!?)`); a game without tags
-    /// does not start its movetext with a comment (it would read as a header comment);
-    /// variations nest at most [`crate::MAX_DEPTH`] deep; and the record is not empty.
+    /// same content back (records read from PDN always pass). The rules: a tag name is a PDN
+    /// name (an upper-case letter, then letters, digits and `_`) or a name the reader
+    /// recovers as written (no brackets, braces, quotes or line breaks, no blank at either end,
+    /// not starting with a digit), and no name occurs twice (a repeated name starts a new game);
+    /// tag values and setup strings hold no line break and do not
+    /// end with `\`; brace comments hold no `}` and no line starting with `[` and an
+    /// upper-case letter, line comments no line break (LF or CR); move, strength and result
+    /// tokens are single tokens of the grammar (the result may also be `-` when the `Result`
+    /// tag is `-`); an annotation node does not directly follow a move (it would belong to
+    /// it); a variation is not a lone strength mark (it would read as `(!?)`); a game without
+    /// tags does not start its movetext with a comment (it would read as a header comment);
+    /// variations nest at most [`crate::MAX_DEPTH`] deep; and the record is not empty, unless
+    /// it carries problems (a game whose only token was too long to read), in which case it
+    /// is written as nothing.
     pub fn validate(&self) -> Result<(), InvalidRecord> {
         let bad = |what: String| Err(InvalidRecord(what));
-        if self.tags.is_empty()
-            && self.header_comments.is_empty()
-            && self.movetext.is_empty()
-            && self.result.is_none()
-        {
+        if self.is_empty() && self.problems.is_empty() {
             return bad("the record is empty".into());
         }
         for c in &self.header_comments {
             check_comment(c)?;
         }
-        for t in &self.tags {
+        for (i, t) in self.tags.iter().enumerate() {
+            if self.tags[..i].iter().any(|u| u.name == t.name) {
+                return bad(format!("tag {:?} occurs twice", t.name));
+            }
             let mut b = t.name.bytes();
-            let ok = b.next().is_some_and(|c| c.is_ascii_uppercase())
+            let pdn_name = b.next().is_some_and(|c| c.is_ascii_uppercase())
                 && b.all(|c| c.is_ascii_alphanumeric() || c == b'_');
-            if !ok {
+            if !pdn_name && !lexer::is_odd_tag_name(t.name.as_bytes()) {
                 return bad(format!("tag name {:?} is not a PDN tag name", t.name));
             }
             check_string(&t.value, "tag value")?;
@@ -319,7 +333,8 @@ impl GameRecord {
         }
         check_nodes(&self.movetext, 0)?;
         if let Some(r) = &self.result {
-            if single_token(&r.token) != Some(Tok::Result) {
+            let dash = r.token == "-" && self.tag("Result") == Some("-");
+            if !dash && single_token(&r.token) != Some(Tok::Result) {
                 return bad(format!("{:?} is not a result token", r.token));
             }
         }
@@ -351,14 +366,38 @@ impl GameRecord {
                 v.tag(t.name.as_bytes(), value.as_bytes(), t.span)
             });
         }
-        let at = self.tags.last().map_or(self.span.start, |t| t.span.end);
+        // The reader passes comments between or after the tags before `begin_movetext`.
+        let lead = self
+            .movetext
+            .iter()
+            .take_while(|n| matches!(n, Node::Comment(_)))
+            .count();
+        r.nodes(&self.movetext[..lead]);
+        let at = match (self.movetext.get(lead), self.tags.last()) {
+            (Some(n), _) => node_start(n),
+            (None, Some(t)) => t.span.end,
+            (None, None) => self.span.start,
+        };
         r.call(at, |v| v.begin_movetext());
-        r.nodes(&self.movetext);
+        r.nodes(&self.movetext[lead..]);
         if let Some(res) = &self.result {
             r.call(res.span.start, |v| v.result(res.token.as_bytes(), res.span));
         }
         r.flush(u64::MAX);
         r.v.end_game(self.span)
+    }
+}
+
+/// Where a node starts in the input.
+fn node_start(n: &Node) -> u64 {
+    match n {
+        Node::MoveNumber(m) => m.span.start,
+        Node::Move(m) => m.span.start,
+        Node::Annotation(Annotation::Strength(s)) => s.span.start,
+        Node::Annotation(Annotation::Nag(a)) => a.span.start,
+        Node::Comment(c) => c.span.start,
+        Node::Setup(s) => s.span.start,
+        Node::Variation(v) => v.open.start,
     }
 }
 
@@ -435,11 +474,8 @@ fn check_nodes(nodes: &[Node], depth: u32) -> Result<(), InvalidRecord> {
     let mut after_move = false;
     for n in nodes {
         match n {
-            Node::MoveNumber(m) => {
-                if m.number == 0 {
-                    return Err(InvalidRecord("move number 0".into()));
-                }
-            }
+            // `0.` reads back as 0 (with an error), like any other number.
+            Node::MoveNumber(_) => {}
             Node::Move(m) => {
                 if !matches!(single_token(&m.token), Some(Tok::Move | Tok::UnknownMove)) {
                     return Err(InvalidRecord(format!("{:?} is not a move token", m.token)));
@@ -591,16 +627,29 @@ impl<V: Visitor> Replay<'_, '_, V> {
 }
 
 /// A [`Visitor`] that builds a [`GameRecord`] for each game.
+///
+/// A comment goes to [`GameRecord::header_comments`] when nothing but comments came before
+/// it in the game; otherwise to the movetext (comments between tags included: they are
+/// written after the tags).
 #[derive(Debug, Default)]
 pub struct RecordBuilder {
     rec: GameRecord,
     cur: Vec<Node>,
     stack: Vec<(Span, Vec<Node>)>,
-    in_movetext: bool,
-    /// Text fields that are not UTF-8: (ordinal, bytes), decoded at the end of the game.
-    pending: Vec<(usize, Vec<u8>)>,
-    fields: usize,
+    /// Text fields that are not UTF-8: where each is, and its bytes; decoded at the end of the
+    /// game, once the encoding has been guessed from all of them.
+    pending: Vec<(Field, Vec<u8>)>,
     tally: Tally,
+}
+
+/// Where a text field of the record being built is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Field {
+    Header(usize),
+    TagName(usize),
+    TagValue(usize),
+    /// A comment or setup node: its index in the movetext, then in each nested variation.
+    Node(Vec<usize>),
 }
 
 impl RecordBuilder {
@@ -609,16 +658,25 @@ impl RecordBuilder {
         Self::default()
     }
 
-    fn text(&mut self, bytes: &[u8]) -> String {
-        self.fields += 1;
+    /// `bytes` as a string; when they are not UTF-8, an empty string for now, filled in by
+    /// [`RecordBuilder::decode_pending`].
+    fn text(&mut self, bytes: &[u8], at: impl FnOnce(&Self) -> Field) -> String {
         match std::str::from_utf8(bytes) {
             Ok(s) => s.to_owned(),
             Err(_) => {
                 self.tally.add(bytes);
-                self.pending.push((self.fields, bytes.to_vec()));
+                let field = at(self);
+                self.pending.push((field, bytes.to_vec()));
                 String::new()
             }
         }
+    }
+
+    /// Where the next node pushed to the current movetext will be.
+    fn next_node(&self) -> Field {
+        let mut path: Vec<usize> = self.stack.iter().map(|(_, nodes)| nodes.len()).collect();
+        path.push(self.cur.len());
+        Field::Node(path)
     }
 
     fn decode_pending(&mut self) {
@@ -626,32 +684,18 @@ impl RecordBuilder {
             return;
         }
         let enc = self.tally.encoding();
-        let mut pending = std::mem::take(&mut self.pending).into_iter().peekable();
-        let mut n = 0;
-        let mut fill = |s: &mut String| {
-            n += 1;
-            if pending.peek().is_some_and(|p| p.0 == n) {
-                let (_, bytes) = pending.next().unwrap_or_default();
-                *s = decode_as(&bytes, enc).into_owned();
-            }
-        };
-        for c in &mut self.rec.header_comments {
-            fill(&mut c.text);
-        }
-        for t in &mut self.rec.tags {
-            fill(&mut t.value);
-        }
-        fn walk(nodes: &mut [Node], fill: &mut dyn FnMut(&mut String)) {
-            for n in nodes {
-                match n {
-                    Node::Comment(c) => fill(&mut c.text),
-                    Node::Setup(s) => fill(&mut s.fen),
-                    Node::Variation(v) => walk(&mut v.nodes, fill),
-                    _ => {}
-                }
+        for (field, bytes) in std::mem::take(&mut self.pending) {
+            let text = decode_as(&bytes, enc).into_owned();
+            let slot = match field {
+                Field::Header(i) => self.rec.header_comments.get_mut(i).map(|c| &mut c.text),
+                Field::TagName(i) => self.rec.tags.get_mut(i).map(|t| &mut t.name),
+                Field::TagValue(i) => self.rec.tags.get_mut(i).map(|t| &mut t.value),
+                Field::Node(path) => node_text(&mut self.rec.movetext, &path),
+            };
+            if let Some(slot) = slot {
+                *slot = text;
             }
         }
-        walk(&mut self.rec.movetext, &mut fill);
     }
 
     fn push_annotation(&mut self, a: Annotation) {
@@ -659,6 +703,17 @@ impl RecordBuilder {
             Some(Node::Move(m)) => m.annotations.push(a),
             _ => self.cur.push(Node::Annotation(a)),
         }
+    }
+}
+
+/// The text of the comment or setup node at `path`.
+fn node_text<'a>(nodes: &'a mut [Node], path: &[usize]) -> Option<&'a mut String> {
+    let (&i, rest) = path.split_first()?;
+    match (nodes.get_mut(i)?, rest.is_empty()) {
+        (Node::Comment(c), true) => Some(&mut c.text),
+        (Node::Setup(s), true) => Some(&mut s.fen),
+        (Node::Variation(v), false) => node_text(&mut v.nodes, rest),
+        _ => None,
     }
 }
 
@@ -680,22 +735,20 @@ impl Visitor for RecordBuilder {
         };
         self.cur.clear();
         self.stack.clear();
-        self.in_movetext = false;
         self.pending.clear();
-        self.fields = 0;
         self.tally = Tally::default();
         ControlFlow::Continue(())
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8], span: Span) -> ControlFlow<()> {
-        let name = ascii(name);
-        let value = self.text(&crate::unescape(value));
+        let i = self.rec.tags.len();
+        let name = self.text(name, |_| Field::TagName(i));
+        let value = self.text(&crate::unescape(value), |_| Field::TagValue(i));
         self.rec.tags.push(Tag { name, value, span });
         ControlFlow::Continue(())
     }
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
-        self.in_movetext = true;
         ControlFlow::Continue(())
     }
 
@@ -731,18 +784,20 @@ impl Visitor for RecordBuilder {
     }
 
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) -> ControlFlow<()> {
-        let text = self.text(text);
-        let c = Comment { text, kind, span };
-        if self.in_movetext {
-            self.cur.push(Node::Comment(c));
+        let header = self.rec.tags.is_empty() && self.cur.is_empty() && self.stack.is_empty();
+        if header {
+            let i = self.rec.header_comments.len();
+            let text = self.text(text, |_| Field::Header(i));
+            self.rec.header_comments.push(Comment { text, kind, span });
         } else {
-            self.rec.header_comments.push(c);
+            let text = self.text(text, Self::next_node);
+            self.cur.push(Node::Comment(Comment { text, kind, span }));
         }
         ControlFlow::Continue(())
     }
 
     fn setup(&mut self, fen: &[u8], span: Span) -> ControlFlow<()> {
-        let fen = self.text(fen);
+        let fen = self.text(fen, Self::next_node);
         self.cur.push(Node::Setup(Setup { fen, span }));
         ControlFlow::Continue(())
     }
@@ -755,7 +810,19 @@ impl Visitor for RecordBuilder {
 
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
         if let Some((open, parent)) = self.stack.pop() {
-            let nodes = std::mem::replace(&mut self.cur, parent);
+            let mut nodes = std::mem::replace(&mut self.cur, parent);
+            // A variation of one strength mark (left so by an unclosed `(!?` or a skipped
+            // variation) would be written `(!?)`, which reads as a mark: keep the mark as a
+            // comment instead.
+            if let [Node::Annotation(Annotation::Strength(s))] = nodes.as_mut_slice() {
+                let text = std::mem::take(&mut s.mark);
+                let span = s.span;
+                nodes[0] = Node::Comment(Comment {
+                    text,
+                    kind: CommentKind::Brace,
+                    span,
+                });
+            }
             self.cur.push(Node::Variation(Variation {
                 nodes,
                 open,
@@ -784,7 +851,6 @@ impl Visitor for RecordBuilder {
         self.rec.movetext = std::mem::take(&mut self.cur);
         self.decode_pending();
         self.rec.span = span;
-        self.in_movetext = false;
         std::mem::take(&mut self.rec)
     }
 }

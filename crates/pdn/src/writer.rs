@@ -28,13 +28,28 @@ impl GameRecord {
 /// - a blank line between games.
 ///
 /// Text is written as UTF-8 (records hold decoded text; see [`crate::decode`]). A game
-/// without a result that is followed by another game gets the result `*`, because PDN tells
-/// games apart by their results.
+/// without a result is written with the result `*` when another game follows that would
+/// otherwise be read as part of it: when the game has no movetext besides comments, or when
+/// the next game has no tags or starts with comments (a game ends without a result only where
+/// tags follow its movetext). A record of header comments alone that follows another game
+/// gets `*` too: comments after a game's result, at the end of the input, belong to that
+/// game. An empty record (see [`GameRecord::validate`]) is written as nothing.
+///
+/// So a game without a result is held until the next one (or [`Writer::finish`]) tells how
+/// to end it: call `finish` after the last game.
 pub struct Writer<W> {
     out: W,
     games: u64,
-    open: bool,
+    /// The last game, when it has no result: its text as it is and with `*`.
+    held: Option<Held>,
     buf: String,
+}
+
+struct Held {
+    plain: String,
+    starred: String,
+    /// The game has movetext besides comments.
+    moves: bool,
 }
 
 impl<W: io::Write> Writer<W> {
@@ -43,29 +58,58 @@ impl<W: io::Write> Writer<W> {
         Writer {
             out,
             games: 0,
-            open: false,
+            held: None,
             buf: String::new(),
         }
     }
 
-    /// Writes one game.
+    /// Writes one game (a game without a result is written when the next one comes or at
+    /// [`Writer::finish`]).
     pub fn write(&mut self, record: &GameRecord) -> io::Result<()> {
-        self.buf.clear();
-        if self.games > 0 {
-            if self.open {
-                self.buf.push_str("*\n");
-            }
-            self.buf.push('\n');
+        if record.is_empty() {
+            return Ok(());
         }
-        write_game(record, &mut self.buf);
+        if let Some(held) = self.held.take() {
+            let apart = held.moves && !record.tags.is_empty() && record.header_comments.is_empty();
+            let text = if apart { held.plain } else { held.starred };
+            self.out.write_all(text.as_bytes())?;
+        }
+        let comments_only =
+            record.tags.is_empty() && record.movetext.is_empty() && record.result.is_none();
+        let first = self.games == 0;
         self.games += 1;
-        self.open = record.result.is_none();
-        self.out.write_all(self.buf.as_bytes())
+        let render = |star: bool, buf: &mut String| {
+            buf.clear();
+            if !first {
+                buf.push('\n');
+            }
+            write_record(record, star.then_some("*"), buf);
+        };
+        if record.result.is_some() || (comments_only && !first) {
+            render(comments_only, &mut self.buf);
+            return self.out.write_all(self.buf.as_bytes());
+        }
+        let (mut plain, mut starred) = (String::new(), String::new());
+        render(false, &mut plain);
+        render(true, &mut starred);
+        let moves = record
+            .movetext
+            .iter()
+            .any(|n| !matches!(n, Node::Comment(_)));
+        self.held = Some(Held {
+            plain,
+            starred,
+            moves,
+        });
+        Ok(())
     }
 
-    /// The underlying writer.
-    pub fn into_inner(self) -> W {
-        self.out
+    /// Writes the last game if it is still held, and gives back the underlying writer.
+    pub fn finish(mut self) -> io::Result<W> {
+        if let Some(held) = self.held.take() {
+            self.out.write_all(held.plain.as_bytes())?;
+        }
+        Ok(self.out)
     }
 }
 
@@ -76,11 +120,18 @@ pub fn write_pdn<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Strin
         // Writing to a Vec cannot fail.
         let _ = w.write(r);
     }
-    String::from_utf8(w.into_inner()).unwrap_or_default()
+    String::from_utf8(w.finish().unwrap_or_default()).unwrap_or_default()
 }
 
-/// Appends one game to `out`.
+/// Appends one game to `out`. Alone, a game without a result may read back as part of the
+/// next one: use a [`Writer`] for several games.
 pub fn write_game(rec: &GameRecord, out: &mut String) {
+    write_record(rec, None, out);
+}
+
+/// Appends one game to `out`; `star` stands for the result when the record has none.
+fn write_record(rec: &GameRecord, star: Option<&str>, out: &mut String) {
+    let result = rec.result.as_ref().map(|r| r.token.as_str()).or(star);
     for c in &rec.header_comments {
         match c.kind {
             CommentKind::Brace => {
@@ -102,7 +153,7 @@ pub fn write_game(rec: &GameRecord, out: &mut String) {
         out.push_str(&escape(&t.value));
         out.push_str("\"]\n");
     }
-    if rec.movetext.is_empty() && rec.result.is_none() {
+    if rec.movetext.is_empty() && result.is_none() {
         return;
     }
     if !rec.tags.is_empty() || !rec.header_comments.is_empty() {
@@ -116,8 +167,8 @@ pub fn write_game(rec: &GameRecord, out: &mut String) {
         space_next: false,
     };
     lines.nodes(&rec.movetext);
-    if let Some(r) = &rec.result {
-        lines.piece(&r.token, false);
+    if let Some(r) = result {
+        lines.piece(r, false);
     }
     lines.finish();
 }

@@ -82,7 +82,11 @@ fn read_bytes(
     let mut problems = Vec::new();
     while let Some(g) = reader.read_game(&mut builder).expect("no I/O error") {
         for p in &g.problems {
-            problems.push((reader.locate(p.span.start).line, p.severity, p.kind));
+            problems.push((
+                reader.locate(p.span.start).line,
+                p.severity,
+                p.kind.as_str(),
+            ));
         }
         games.push(g);
     }
@@ -256,7 +260,11 @@ fn fail_files_report_their_defect_and_go_on() {
         while let Some(g) = reader.read_game(&mut builder).expect("no I/O error") {
             if first.is_none() {
                 if let Some(p) = g.problems.iter().find(|p| p.severity == Severity::Error) {
-                    first = Some((records.len(), reader.locate(p.span.start).line, p.kind));
+                    first = Some((
+                        records.len(),
+                        reader.locate(p.span.start).line,
+                        p.kind.as_str(),
+                    ));
                 }
             }
             records.push(g);

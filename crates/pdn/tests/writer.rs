@@ -34,12 +34,12 @@ fn canonical_text_is_a_fixed_point() {
 #[test]
 fn tags_are_put_in_canonical_order() {
     let g = one(
-        "[Zeta \"z\"] [FEN \"W:W31:B1\"] [Result \"*\"] [Alpha \"a\"] [Event \"e\"] [Alpha \"b\"] *",
+        "[Zeta \"z\"] [FEN \"W:W31:B1\"] [Result \"*\"] [Alpha \"a\"] [Event \"e\"] [Beta \"b\"] *",
     );
     assert_eq!(
         g.to_pdn(),
         "[Event \"e\"]\n[Result \"*\"]\n[FEN \"W:W31:B1\"]\n[Zeta \"z\"]\n[Alpha \"a\"]\n\
-         [Alpha \"b\"]\n\n*\n"
+         [Beta \"b\"]\n\n*\n"
     );
 }
 
@@ -86,16 +86,51 @@ fn non_utf8_text_is_written_as_its_decoding() {
 
 #[test]
 fn games_without_result_are_kept_apart() {
+    // Tags after movetext end a game: no result is made up.
     let a = one("[Event \"a\"]\n1. 32-28");
     let b = one("[Event \"b\"]\n1. 33-29 1-0");
     let text = pdn::write_pdn([&a, &b]);
     assert_eq!(
         text,
-        "[Event \"a\"]\n\n1. 32-28\n*\n\n[Event \"b\"]\n\n1. 33-29 1-0\n"
+        "[Event \"a\"]\n\n1. 32-28\n\n[Event \"b\"]\n\n1. 33-29 1-0\n"
     );
     let back = pdn::read_all(text.as_bytes());
     assert_eq!(back.len(), 2);
-    assert_eq!(back[0].result.as_ref().map(|r| r.token.as_str()), Some("*"));
+    assert_eq!(back[0].result, None);
+    assert!(back[0].same_content(&a) && back[1].same_content(&b));
+    // A game without movetext, or one followed by a game without tags, needs `*`.
+    let t = one("[Event \"t\"]");
+    let m = one("1. 34-29 2-0");
+    let text = pdn::write_pdn([&t, &a, &m]);
+    assert_eq!(
+        text,
+        "[Event \"t\"]\n\n*\n\n[Event \"a\"]\n\n1. 32-28 *\n\n1. 34-29 2-0\n"
+    );
+    let back = pdn::read_all(text.as_bytes());
+    assert_eq!(back.len(), 3);
+    let results: Vec<_> = back
+        .iter()
+        .map(|g| g.result.as_ref().unwrap().token.as_str())
+        .collect();
+    assert_eq!(results, ["*", "*", "2-0"]);
+}
+
+#[test]
+fn a_repeated_tag_starts_a_new_game() {
+    // Tag sections without movetext (a ballot file) are games of their own.
+    let games =
+        pdn::read_all(b"[Event \"a\"]\n[FEN \"W:W31:B1\"]\n\n[Event \"b\"]\n[FEN \"B:W32:B2\"]\n");
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tag("FEN"), Some("B:W32:B2"));
+    assert!(games.iter().all(|g| g.problems.is_empty()));
+    let text = pdn::write_pdn(&games);
+    assert_eq!(
+        text,
+        "[Event \"a\"]\n[FEN \"W:W31:B1\"]\n\n*\n\n[Event \"b\"]\n[FEN \"B:W32:B2\"]\n"
+    );
+    let again = pdn::read_all(text.as_bytes());
+    assert_eq!(again.len(), 2);
+    assert_eq!(pdn::write_pdn(&again), text, "a fixed point");
 }
 
 #[test]
@@ -164,4 +199,21 @@ fn json_has_the_documented_shape() {
     .unwrap();
     assert_eq!(r.to_pdn(), "[Event \"x\"]\n\n32-28 *\n");
     assert!(GameRecord::from_json(r#"{"movetext":[{"move":{"token":"no"}}]}"#).is_err());
+}
+
+#[test]
+fn many_distinct_tags_stay_one_game_and_a_repeat_still_splits() {
+    // 200 names share 128 bits: the exact check behind the quick one must tell them apart.
+    let mut text = String::new();
+    for i in 0..200 {
+        text.push_str(&format!("[Tag{i} \"v\"]\n"));
+    }
+    let one_section = pdn::read_all(text.as_bytes());
+    assert_eq!(one_section.len(), 1);
+    assert_eq!(one_section[0].tags.len(), 200);
+    text.push_str("[Tag77 \"again\"]\n[Tag3 \"x\"]\n");
+    let games = pdn::read_all(text.as_bytes());
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1].tag("Tag77"), Some("again"));
+    assert_eq!(games[1].tags.len(), 2);
 }

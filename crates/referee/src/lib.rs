@@ -18,7 +18,8 @@ use std::ops::ControlFlow;
 pub use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, Registry, Seat, SquarePath};
 pub use pdn::visitor::{Severity, Span};
 pub use report::{
-    BoardAt, BoardView, Diagnostic, GameReport, PlyDetail, Rewrite, Settings, Snapshot,
+    BoardAt, BoardView, Diagnostic, DiagnosticCode, GameReport, PlyDetail, Rewrite, Settings,
+    Snapshot,
 };
 
 use game::Unidentified;
@@ -106,7 +107,7 @@ impl<'c> Referee<'c> {
 
     fn warn(&mut self, code: Code, span: Span, message: String) {
         self.report.diagnostics.push(Diagnostic {
-            code: code.as_str(),
+            code: code.into(),
             severity: Severity::Warning,
             span,
             message,

@@ -294,7 +294,7 @@ impl<G: Explore> Replayer<G> {
             })
         });
         diags.push(Diagnostic {
-            code: problem.code.as_str(),
+            code: problem.code.into(),
             severity: Severity::Error,
             span,
             message: problem.message,
@@ -315,7 +315,7 @@ impl<G: Explore> Replayer<G> {
             problem.code
         };
         Diagnostic {
-            code: code.as_str(),
+            code: code.into(),
             severity: Severity::Error,
             span,
             message: problem.message,
@@ -464,7 +464,7 @@ impl<G: Explore> Replay for Replayer<G> {
         let outcome = self.game.parse_result(&text);
         if outcome.is_none() {
             diags.push(Diagnostic {
-                code: Code::ResultMismatch.as_str(),
+                code: Code::ResultMismatch.into(),
                 severity: Severity::Error,
                 span,
                 message: format!("`{text}` is not a result of a {} game", self.game.name()),
@@ -494,7 +494,7 @@ impl<G: Explore> Replay for Replayer<G> {
         if let (Some(tag), Some(token), Some(text)) = (tag_outcome, token_outcome, tag.as_deref()) {
             if !tag.agrees_with(token) {
                 diags.push(Diagnostic {
-                    code: Code::ResultMismatch.as_str(),
+                    code: Code::ResultMismatch.into(),
                     severity: Severity::Error,
                     span: result_span,
                     message: format!(
@@ -530,7 +530,7 @@ impl<G: Explore> Replay for Replayer<G> {
             if let (None, Some(outcome)) = (terminal, recorded) {
                 if let Err(message) = self.game.check_recorded(pos, outcome) {
                     diags.push(Diagnostic {
-                        code: Code::ResultMismatch.as_str(),
+                        code: Code::ResultMismatch.into(),
                         severity: Severity::Error,
                         span: result_span,
                         message,
@@ -547,7 +547,7 @@ impl<G: Explore> Replay for Replayer<G> {
                         None => "no result".to_string(),
                     };
                     diags.push(Diagnostic {
-                        code: Code::ResultMismatch.as_str(),
+                        code: Code::ResultMismatch.into(),
                         severity: Severity::Error,
                         span: result_span,
                         message: format!(
@@ -780,7 +780,7 @@ mod tests {
     fn codes(r: &GameReport) -> Vec<(&'static str, u64)> {
         r.diagnostics
             .iter()
-            .map(|d| (d.code, d.span.start))
+            .map(|d| (d.code.as_str(), d.span.start))
             .collect()
     }
 

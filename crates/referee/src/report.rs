@@ -1,13 +1,76 @@
 //! What the referee reports: diagnostics, per-game reports and the settings of a run.
 
-use game::{Board, GameInfo, Options, Outcome, PlyFacts, SquarePath};
+use std::fmt;
+
+use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, SquarePath};
 use pdn::visitor::{Severity, Span, SyntaxProblem};
+use pdn::SyntaxKind;
+
+/// What kind of problem a diagnostic reports: a rules code from the replay or a syntax kind
+/// from the reader. Its string form (`illegal-move`, `missing-result`) is the stable code
+/// shown to users and written in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DiagnosticCode {
+    /// Found by the rules.
+    Rules(Code),
+    /// Found by the PDN reader.
+    Syntax(SyntaxKind),
+}
+
+impl DiagnosticCode {
+    /// The stable kebab-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiagnosticCode::Rules(c) => c.as_str(),
+            DiagnosticCode::Syntax(k) => k.as_str(),
+        }
+    }
+
+    /// The rules code, for a diagnostic found by the rules.
+    pub fn rules(self) -> Option<Code> {
+        match self {
+            DiagnosticCode::Rules(c) => Some(c),
+            DiagnosticCode::Syntax(_) => None,
+        }
+    }
+}
+
+impl From<Code> for DiagnosticCode {
+    fn from(c: Code) -> Self {
+        DiagnosticCode::Rules(c)
+    }
+}
+
+impl From<SyntaxKind> for DiagnosticCode {
+    fn from(k: SyntaxKind) -> Self {
+        DiagnosticCode::Syntax(k)
+    }
+}
+
+impl fmt::Display for DiagnosticCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for DiagnosticCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<Code> for DiagnosticCode {
+    fn eq(&self, other: &Code) -> bool {
+        *self == DiagnosticCode::Rules(*other)
+    }
+}
 
 /// One problem found in a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Stable code: a rules code such as `illegal-move` or a syntax kind from the reader.
-    pub code: &'static str,
+    /// What kind of problem: a rules code such as `illegal-move` or a syntax kind from the
+    /// reader.
+    pub code: DiagnosticCode,
     /// Error or warning.
     pub severity: Severity,
     /// The bytes the problem is about (absolute offsets in the input).
@@ -42,7 +105,7 @@ impl Diagnostic {
     /// A diagnostic for a syntax problem reported by the reader.
     pub fn from_syntax(problem: SyntaxProblem) -> Self {
         Diagnostic {
-            code: problem.kind,
+            code: problem.kind.into(),
             severity: problem.severity,
             span: problem.span,
             message: problem.message,

@@ -73,7 +73,7 @@ fn a_thaayam_winner_must_have_borne_off_all_four() {
 1. S [4 3] d4+4 S+
 "#;
     let r = reports(text, Settings::default());
-    let codes: Vec<&str> = r[0].diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = r[0].diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["result-mismatch"]);
     let m = &r[0].diagnostics[0].message;
     assert!(m.contains("borne off 0 of its 4 pieces"), "{m}");

@@ -189,7 +189,8 @@ fn the_referee_reports_the_listed_problem_first() {
                 Some(e) => {
                     let d = first.unwrap_or_else(|| panic!("{rel} game {game}: no diagnostic"));
                     assert_eq!(
-                        d.code, e.code,
+                        d.code.as_str(),
+                        e.code,
                         "{rel} game {game}: {:?}",
                         report.diagnostics
                     );

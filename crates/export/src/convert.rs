@@ -1,0 +1,324 @@
+//! From the referee's reports to rows.
+//!
+//! [`Recorder`] is a [`Visitor`] that runs a [`Referee`] and also keeps the game's tags and
+//! offset, which the report does not carry. [`game_row`], [`ply_rows`] and
+//! [`diagnostic_rows`] turn what it returns into rows; [`export_reader`] and
+//! [`export_chunked`] do the whole job for one input.
+//!
+//! Per-ply detail: [`game::PlyFacts`] gives the mover, pieces taken, promotion and Thaayam's
+//! throws. The move in standard notation, the from and to squares, the names of the captured
+//! squares and the position after each ply are not in the referee's report yet: those
+//! columns are written as null (empty lists for `captured`) until the referee's per-ply
+//! detail record is available (marked `TODO(ply-detail)` below).
+
+use std::io::Read;
+use std::ops::ControlFlow;
+
+use game::{Game, Outcome};
+use pdn::chunk::{map_ordered, Chunk, Chunker};
+use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
+use referee::{GameKind, GameReport, Referee, Settings, Severity};
+
+use crate::{Counts, DiagnosticRow, ExportError, GameRow, ParquetSink, PlyRow};
+
+/// One game as the [`Recorder`] saw it.
+#[derive(Debug, Clone, Default)]
+pub struct Recorded {
+    /// Offset of the game's first byte, as the reader gave it.
+    pub offset: u64,
+    /// Tags in file order, values unescaped (invalid UTF-8 replaced).
+    pub tags: Vec<(String, String)>,
+    /// The referee's report (with [`Settings::collect_facts`] for the plies table).
+    pub report: GameReport,
+}
+
+/// A visitor that runs a [`Referee`] and keeps the tags and offset of each game.
+pub struct Recorder {
+    referee: Referee,
+    tags: Vec<(String, String)>,
+    offset: u64,
+}
+
+impl Recorder {
+    /// A recorder whose referee has `settings`; `collect_facts` is switched on (the plies
+    /// table needs it).
+    pub fn new(mut settings: Settings) -> Self {
+        settings.collect_facts = true;
+        Recorder {
+            referee: Referee::new(settings),
+            tags: Vec::new(),
+            offset: 0,
+        }
+    }
+}
+
+impl Visitor for Recorder {
+    type Output = Recorded;
+
+    fn begin_game(&mut self, offset: u64) -> ControlFlow<()> {
+        self.tags.clear();
+        self.offset = offset;
+        self.referee.begin_game(offset)
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8], span: Span) -> ControlFlow<()> {
+        self.tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            String::from_utf8_lossy(&pdn::unescape(value)).into_owned(),
+        ));
+        self.referee.tag(name, value, span)
+    }
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        self.referee.begin_movetext()
+    }
+    fn move_number(&mut self, number: u32, continuation: bool, span: Span) -> ControlFlow<()> {
+        self.referee.move_number(number, continuation, span)
+    }
+    fn mov(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
+        self.referee.mov(token, span)
+    }
+    fn strength(&mut self, mark: &[u8], span: Span) -> ControlFlow<()> {
+        self.referee.strength(mark, span)
+    }
+    fn nag(&mut self, nag: u16, span: Span) -> ControlFlow<()> {
+        self.referee.nag(nag, span)
+    }
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) -> ControlFlow<()> {
+        self.referee.comment(text, kind, span)
+    }
+    fn setup(&mut self, fen: &[u8], span: Span) -> ControlFlow<()> {
+        self.referee.setup(fen, span)
+    }
+    fn begin_variation(&mut self, span: Span) -> ControlFlow<()> {
+        self.referee.begin_variation(span)
+    }
+    fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
+        self.referee.end_variation(span)
+    }
+    fn result(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
+        self.referee.result(token, span)
+    }
+    fn problem(&mut self, problem: SyntaxProblem) {
+        self.referee.problem(problem)
+    }
+    fn end_game(&mut self, span: Span) -> Recorded {
+        Recorded {
+            offset: self.offset,
+            tags: std::mem::take(&mut self.tags),
+            report: self.referee.end_game(span),
+        }
+    }
+}
+
+/// Seat names of a game (`White`, `Black`; `South`, ...).
+fn seat_names(kind: Option<GameKind>) -> &'static [&'static str] {
+    match kind {
+        Some(GameKind::Tama) => tama::Tama::default().seat_names(),
+        Some(GameKind::Odnocvetnie) => odnocvetnie::Odnocvetnie::default().seat_names(),
+        Some(GameKind::Thaayam) => thaayam::Thaayam::default().seat_names(),
+        None => &[],
+    }
+}
+
+/// A result as the game writes it.
+pub fn result_text(kind: Option<GameKind>, outcome: Outcome) -> String {
+    match kind {
+        Some(GameKind::Tama) => tama::Tama::default().write_result(outcome),
+        Some(GameKind::Odnocvetnie) => odnocvetnie::Odnocvetnie::default().write_result(outcome),
+        Some(GameKind::Thaayam) => thaayam::Thaayam::default().write_result(outcome),
+        None => match outcome {
+            Outcome::Win { winner, .. } => format!("seat {} wins", winner.0),
+            Outcome::Draw => "1/2-1/2".to_string(),
+            Outcome::Unfinished => "*".to_string(),
+        },
+    }
+}
+
+/// The games row of a recorded game. `offset` is the game's absolute offset in the input
+/// (the recorded offset plus the chunk's base when reading chunks); `index` its 1-based
+/// position in the input.
+pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow {
+    let r = &rec.report;
+    let mut row = GameRow {
+        file: file.to_string(),
+        offset,
+        index,
+        variant: r.kind.map(|k| k.cli_name().to_string()),
+        recorded_result: r.recorded.map(|o| result_text(r.kind, o)),
+        rules_result: r.terminal.map(|o| result_text(r.kind, o)),
+        plies_written: r.plies_written,
+        plies_replayed: r.plies,
+        opening: (!r.opening.is_empty()).then(|| r.opening.clone()),
+        ..GameRow::default()
+    };
+    for (name, value) in &rec.tags {
+        row.set_tag(name, value);
+    }
+    for d in &r.diagnostics {
+        match d.severity {
+            Severity::Error => {
+                row.errors += 1;
+                if row.first_error_code.is_none() {
+                    row.first_error_code = Some(d.code.to_string());
+                    row.first_error_ply = d.ply;
+                }
+            }
+            Severity::Warning => row.warnings += 1,
+        }
+    }
+    row
+}
+
+/// The plies rows of a recorded game (its main line, as far as it was replayed).
+pub fn ply_rows(rec: &Recorded) -> Vec<PlyRow> {
+    let names = seat_names(rec.report.kind);
+    rec.report
+        .facts
+        .iter()
+        .enumerate()
+        .map(|(i, f)| PlyRow {
+            ply: i as u32 + 1,
+            mover: names
+                .get(usize::from(f.mover))
+                .map_or_else(|| format!("seat {}", f.mover), |n| (*n).to_string()),
+            // TODO(ply-detail): notation, from, to, captured square names and the position
+            // after the ply come with the referee's per-ply detail record.
+            notation: None,
+            from: None,
+            to: None,
+            captured: Vec::new(),
+            pieces_taken: u32::from(f.captures),
+            promotion: f.promotion,
+            fen_after: None,
+            throws: f.throws.iter().map(|&t| i32::from(t)).collect(),
+            lost_throws: u32::from(f.lost_throws),
+        })
+        .collect()
+}
+
+/// The diagnostics rows of a recorded game; `locate` gives the place of an offset as the
+/// reader reported it (see [`Reader::locate`], [`Chunk::absolute`]).
+pub fn diagnostic_rows(
+    file: &str,
+    rec: &Recorded,
+    mut locate: impl FnMut(u64) -> Location,
+) -> Vec<DiagnosticRow> {
+    rec.report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let at = locate(d.span.start);
+            DiagnosticRow {
+                file: file.to_string(),
+                byte: at.byte,
+                line: at.line,
+                column: at.column,
+                code: d.code.to_string(),
+                severity: match d.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                }
+                .to_string(),
+                message: d.message.clone(),
+                ply: d.ply,
+                move_number: d.move_number,
+            }
+        })
+        .collect()
+}
+
+/// The three kinds of rows of one game.
+pub type GameRows = (GameRow, Vec<PlyRow>, Vec<DiagnosticRow>);
+
+/// Reads every game of `input` (named `file`), checks it and pushes its rows into `sink`.
+/// Returns the rows added.
+pub fn export_reader<R: Read>(
+    sink: &mut ParquetSink,
+    file: &str,
+    input: R,
+    settings: &Settings,
+) -> Result<Counts, ExportError> {
+    let before = sink.counts();
+    let mut reader = Reader::new(input);
+    let mut recorder = Recorder::new(settings.clone());
+    let mut index = 0;
+    loop {
+        let rec = match reader.read_game(&mut recorder) {
+            Ok(Some(rec)) => rec,
+            Ok(None) => break,
+            Err(source) => {
+                return Err(ExportError::Io {
+                    context: format!("reading {file}"),
+                    source,
+                })
+            }
+        };
+        index += 1;
+        let game = game_row(file, index, rec.offset, &rec);
+        let plies = ply_rows(&rec);
+        let diags = diagnostic_rows(file, &rec, |b| reader.locate(b));
+        sink.push_game(&game, &plies, &diags)?;
+    }
+    Ok(difference(sink.counts(), before))
+}
+
+/// Like [`export_reader`], but reads `input` in chunks of about `chunk_size` bytes checked
+/// on the rayon pool (at most `in_flight` chunks at a time); rows arrive in input order, so
+/// the files are the same as [`export_reader`] writes.
+pub fn export_chunked<R: Read>(
+    sink: &mut ParquetSink,
+    file: &str,
+    input: R,
+    settings: &Settings,
+    chunk_size: usize,
+    in_flight: usize,
+) -> Result<Counts, ExportError> {
+    let before = sink.counts();
+    let mut index = 0u64;
+    let io = |source| ExportError::Io {
+        context: format!("reading {file}"),
+        source,
+    };
+    map_ordered(
+        Chunker::with_target(input, chunk_size).map(|c| c.map_err(io)),
+        in_flight,
+        |chunk| rows_of_chunk(file, chunk, settings),
+        |games| {
+            for (mut game, plies, diags) in games {
+                index += 1;
+                game.index = index;
+                sink.push_game(&game, &plies, &diags)?;
+            }
+            Ok(())
+        },
+    )?;
+    Ok(difference(sink.counts(), before))
+}
+
+/// The rows of every game of a chunk, with offsets and places in the whole input (`index`
+/// counts from 1 within the chunk; the caller renumbers).
+pub fn rows_of_chunk(file: &str, chunk: &Chunk, settings: &Settings) -> Vec<GameRows> {
+    let mut reader = chunk.reader();
+    let mut recorder = Recorder::new(settings.clone());
+    let mut out = Vec::new();
+    // Reading from memory cannot fail.
+    while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
+        let game = game_row(
+            file,
+            out.len() as u64 + 1,
+            chunk.absolute_offset(rec.offset),
+            &rec,
+        );
+        let plies = ply_rows(&rec);
+        let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
+        out.push((game, plies, diags));
+    }
+    out
+}
+
+fn difference(after: Counts, before: Counts) -> Counts {
+    Counts {
+        games: after.games - before.games,
+        plies: after.plies - before.plies,
+        diagnostics: after.diagnostics - before.diagnostics,
+    }
+}

@@ -20,10 +20,12 @@ pub mod convert;
 mod sink;
 
 pub use convert::{export_chunked, export_reader, Recorded, Recorder};
-pub use sink::{Counts, ParquetSink, SinkOptions, DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE};
+pub use sink::{
+    tag_column_names, Counts, ParquetSink, SinkOptions, DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
+};
 
-/// The tags that get a column of their own in `games.parquet` (column name: the tag name in
-/// lower case). Every other tag goes to the `other_tags` map.
+/// The tags that get a column of their own in `games.parquet` (column names: see
+/// [`tag_column_names`]). Every other tag goes to the `other_tags` map.
 pub const TAG_COLUMNS: [&str; 20] = [
     "Event",
     "Site",

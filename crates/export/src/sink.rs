@@ -290,9 +290,16 @@ impl Default for GameColumns {
     }
 }
 
-/// Column names of the tags of [`TAG_COLUMNS`]: the tag name in lower case.
-fn tag_column_names() -> Vec<String> {
-    TAG_COLUMNS.iter().map(|t| t.to_ascii_lowercase()).collect()
+/// Column names of the tags of [`TAG_COLUMNS`]: the tag name in lower case, except
+/// `Variant`, whose column is `variant_tag` (`variant` is the game recognised).
+pub fn tag_column_names() -> Vec<String> {
+    TAG_COLUMNS
+        .iter()
+        .map(|t| match *t {
+            "Variant" => "variant_tag".to_string(),
+            t => t.to_ascii_lowercase(),
+        })
+        .collect()
 }
 
 impl Columns for GameColumns {

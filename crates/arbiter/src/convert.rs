@@ -27,6 +27,31 @@ pub struct ConvertTally {
     pub problems: u64,
 }
 
+impl ConvertTally {
+    /// Adds the counts of another input.
+    pub fn add(&mut self, other: &ConvertTally) {
+        self.games += other.games;
+        self.rewritten += other.rewritten;
+        self.problems += other.problems;
+    }
+
+    /// The closing line: `converted 3 games, 40 moves rewritten, 1 problem (see above)`.
+    pub fn summary(&self, rewriting: bool) -> String {
+        let mut line = format!(
+            "converted {} game{}",
+            self.games,
+            if self.games == 1 { "" } else { "s" }
+        );
+        if rewriting {
+            line.push_str(&format!(", {} moves rewritten", self.rewritten));
+        }
+        if self.problems > 0 {
+            line.push_str(&format!(", {} problems (see above)", self.problems));
+        }
+        line
+    }
+}
+
 /// Converts every game of `input` to `out`; notes about problems go to `notes`.
 pub fn convert(
     input: &Input,
@@ -37,7 +62,9 @@ pub fn convert(
 ) -> io::Result<ConvertTally> {
     let name = input.name();
     let mut tally = ConvertTally::default();
-    let mut referee = settings.rewrite.map(|_| Referee::new(settings.clone()));
+    let mut referee = settings
+        .rewrite
+        .map(|_| Referee::new(games::games(), settings.clone()));
     let mut handle = |mut record: GameRecord,
                       tally: &mut ConvertTally,
                       notes: &mut dyn Write|
@@ -52,11 +79,13 @@ pub fn convert(
         }
         if let Some(referee) = referee.as_mut() {
             let report = record.accept(referee);
-            if report.kind.is_none() {
-                writeln!(
-                    notes,
-                    "{name}: game {game}: the game is not identified (no Variant tag; use --game): moves kept as written"
-                )?;
+            if report.game.is_none() {
+                let why = report
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.code == "unknown-game")
+                    .map_or("the game is not identified", |d| d.message.as_str());
+                writeln!(notes, "{name}: game {game}: {why}; moves kept as written")?;
             }
             for d in report
                 .diagnostics
@@ -164,7 +193,7 @@ fn collect_moves<'a>(nodes: &'a mut [Node], out: &mut Vec<&'a mut pdn::Move>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use referee::{GameKind, Rewrite};
+    use referee::Rewrite;
 
     fn run(text: &str, rewrite: Option<Rewrite>, target: Target) -> (String, String, ConvertTally) {
         let dir = std::env::temp_dir().join(format!(
@@ -176,7 +205,7 @@ mod tests {
         let path = dir.join("in.pdn");
         std::fs::write(&path, text).unwrap();
         let settings = Settings {
-            game: Some(GameKind::Tama),
+            game: games::games().registry().by_name("tama"),
             rewrite,
             ..Settings::default()
         };

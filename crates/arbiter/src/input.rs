@@ -1,7 +1,7 @@
 //! Finding the records to read: files, directories (recursively) and standard input.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// One source of PDN text.
@@ -22,27 +22,46 @@ impl Input {
         }
     }
 
-    /// Opens the input, decompressing `.gz` files on the fly.
+    /// Opens the input. Gzip is recognised by its magic bytes (files and standard input
+    /// alike) and decompressed on the fly; an input that is not text (NUL bytes, or mostly
+    /// control characters) is refused with an `InvalidData` error.
     pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        match self {
-            Input::Stdin => Ok(Box::new(io::stdin())),
-            Input::File(p) => {
-                let file = File::open(p)?;
-                if is_gzip(p) {
-                    Ok(Box::new(flate2::read::MultiGzDecoder::new(
-                        io::BufReader::with_capacity(1 << 16, file),
-                    )))
-                } else {
-                    Ok(Box::new(file))
-                }
-            }
+        let raw: Box<dyn Read + Send> = match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::File(p) => Box::new(File::open(p)?),
+        };
+        let mut raw = BufReader::with_capacity(1 << 16, raw);
+        let decoded: Box<dyn Read + Send> = if raw.fill_buf()?.starts_with(&GZIP_MAGIC) {
+            Box::new(flate2::read::MultiGzDecoder::new(raw))
+        } else {
+            Box::new(raw)
+        };
+        let mut text = BufReader::with_capacity(1 << 16, decoded);
+        if !looks_like_text(text.fill_buf()?) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "not a text file (it holds binary data); skipped",
+            ));
         }
+        Ok(Box::new(text))
     }
 }
 
-fn is_gzip(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+/// The first two bytes of a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// False for bytes that cannot be a game record: a NUL byte, or more than one control
+/// character in ten (tabs, line breaks and form feeds aside; bytes above 127 are taken as
+/// text in some 8-bit encoding).
+fn looks_like_text(head: &[u8]) -> bool {
+    if head.contains(&0) {
+        return false;
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f)
+        .count();
+    control * 10 <= head.len()
 }
 
 /// True for the files a directory walk picks up: `*.pdn` and `*.pdn.gz`.
@@ -96,6 +115,39 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(PathBuf, io::Erro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn read(path: &Path) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        Input::File(path.to_path_buf())
+            .open()?
+            .read_to_end(&mut out)?;
+        Ok(out)
+    }
+
+    #[test]
+    fn gzip_is_known_by_its_bytes_and_binary_is_refused() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("arbiter-sniff-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = b"[Variant \"Tama\"]\n\n1. c3-c4 *\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text).unwrap();
+        // A gzip stream without the .gz name, and a plain file: both read as text.
+        std::fs::write(dir.join("packed.pdn"), gz.finish().unwrap()).unwrap();
+        std::fs::write(dir.join("plain.pdn"), text).unwrap();
+        assert_eq!(read(&dir.join("packed.pdn")).unwrap(), text);
+        assert_eq!(read(&dir.join("plain.pdn")).unwrap(), text);
+        let mut binary = b"\x7fELF\x02\x01\x01".to_vec();
+        binary.extend([0u8; 64]);
+        std::fs::write(dir.join("prog"), &binary).unwrap();
+        let e = read(&dir.join("prog")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        std::fs::write(dir.join("noise"), [1u8, 2, 3, 4, b'a', 5, 6]).unwrap();
+        assert!(read(&dir.join("noise")).is_err());
+        std::fs::write(dir.join("latin1.pdn"), b"[White \"M\xfcller\"]\n").unwrap();
+        assert!(read(&dir.join("latin1.pdn")).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn picks_pdn_and_gz_files_recursively_in_order() {

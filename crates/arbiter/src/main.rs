@@ -1,8 +1,9 @@
-//! `arbiter`: validate, convert and analyse archives of Tama, Odnocvetnie Shashki and Thaayam
-//! games. This binary only parses arguments and wires the library crates together.
+//! `arbiter`: validate, convert and analyse archives of recorded draughts-family games.
+//! This binary only parses arguments and wires the library crates together; the games come
+//! from the registry (`games`), and no game is named here.
 
+mod cli;
 mod convert;
-mod explore;
 mod input;
 mod report;
 mod show;
@@ -12,8 +13,10 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use referee::{GameKind, Rewrite, RulesOptions, Settings};
+use clap::{CommandFactory, Parser};
+use cli::{CapturesArg, Cli, ColorArg, Command, Format, GameChoice, PositionArgs, SquaresArg};
+use game::{GameInfo, Options};
+use referee::{Rewrite, Settings};
 
 /// Exit code: records are clean.
 const CLEAN: u8 = 0;
@@ -22,337 +25,90 @@ const PROBLEMS: u8 = 1;
 /// Exit code: usage or I/O error.
 const FAILURE: u8 = 2;
 
-#[derive(Parser)]
-#[command(
-    name = "arbiter",
-    version,
-    about = "Re-check recorded games of Tama, Odnocvetnie Shashki and Thaayam move by move",
-    long_about = "arbiter reads game records (PDN), replays every move against the rules and says \
-                  precisely what is wrong: illegal moves, non-maximal or missed captures, \
-                  ambiguous notation, locked pieces, unused throws, wrong results."
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
+/// Why a command stopped: a message for the user (exit code 2), or a closed output pipe
+/// (a quiet exit, as the part written was wanted).
+enum Stop {
+    Usage(String),
+    ClosedPipe,
 }
 
-/// Which game, when the records do not say (or to override what they say).
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum GameArg {
-    Tama,
-    Odnocvetnie,
-    Thaayam,
+impl From<String> for Stop {
+    fn from(message: String) -> Self {
+        Stop::Usage(message)
+    }
 }
 
-impl From<GameArg> for GameKind {
-    fn from(g: GameArg) -> GameKind {
-        match g {
-            GameArg::Tama => GameKind::Tama,
-            GameArg::Odnocvetnie => GameKind::Odnocvetnie,
-            GameArg::Thaayam => GameKind::Thaayam,
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Stop::ClosedPipe
+        } else {
+            Stop::Usage(e.to_string())
         }
     }
 }
 
-/// Self-play agents.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum AgentArg {
-    /// Uniform over the legal moves.
-    Random,
-    /// The best immediate material or race progress.
-    Greedy,
-    /// A small fixed-depth search (draughts games).
-    Search,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum ColorArg {
-    Auto,
-    Always,
-    Never,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum SquaresArg {
-    Algebraic,
-    Numeric,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum CapturesArg {
-    Short,
-    Full,
-}
-
-/// Options that choose the game and its rules.
-#[derive(Args, Debug, Clone)]
-struct GameOptions {
-    /// The game, overriding the records' Variant tags.
-    #[arg(long, value_enum)]
-    game: Option<GameArg>,
-    /// Ruleset options, comma-separated: ludii, lock-any-piece, lenient-unused.
-    #[arg(long)]
-    rules: Option<String>,
-}
-
-impl GameOptions {
-    fn rules(&self) -> Result<Option<RulesOptions>, String> {
-        self.rules.as_deref().map(RulesOptions::parse).transpose()
-    }
-}
-
-/// One position of one game, for `moves` and `perft`.
-#[derive(Args, Debug, Clone)]
-struct PositionArgs {
-    /// The game.
-    #[arg(long, value_enum)]
-    game: GameArg,
-    /// Ruleset options, comma-separated.
-    #[arg(long)]
-    rules: Option<String>,
-    /// The position (default: the start position).
-    #[arg(long, alias = "position", value_name = "FEN")]
-    fen: Option<String>,
-}
-
-impl PositionArgs {
-    fn rules(&self) -> Result<RulesOptions, String> {
-        Ok(self
-            .rules
-            .as_deref()
-            .map(RulesOptions::parse)
-            .transpose()?
-            .unwrap_or_default())
-    }
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Replay every game against the rules and report every problem.
-    Validate {
-        /// Files, directories (searched for *.pdn and *.pdn.gz) or `-` for standard input.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        #[command(flatten)]
-        game: GameOptions,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "human")]
-        format: report::Format,
-        /// Colour in human output.
-        #[arg(long, value_enum, default_value = "auto")]
-        color: ColorArg,
-        /// Also write the statistics report (report.html, charts, stats.json) to this folder.
-        #[arg(long, value_name = "DIR")]
-        report: Option<PathBuf>,
-    },
-    /// Write the games again as canonical PDN or JSON, optionally in another notation.
-    Convert {
-        /// A PDN file (plain or .gz), a JSON-lines file of games, or `-`.
-        input: PathBuf,
-        /// Output file (default: standard output).
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Output form.
-        #[arg(long, value_enum, default_value = "pdn")]
-        to: convert::Target,
-        /// Write squares as names (c3) or numbers.
-        #[arg(long, value_enum)]
-        squares: Option<SquaresArg>,
-        /// Write captures short (c3xe5) or with every landing square (c3xc5xe5).
-        #[arg(long, value_enum)]
-        captures: Option<CapturesArg>,
-        #[command(flatten)]
-        game: GameOptions,
-    },
-    /// List every legal move of a position (Thaayam: every legal play of a series of throws).
-    Moves {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// Thaayam: the throws of the series, e.g. "1 4 2".
-        #[arg(long)]
-        throws: Option<String>,
-        /// Odnocvetnie: write squares as numbers (default) or names.
-        #[arg(long, value_enum)]
-        squares: Option<SquaresArg>,
-    },
-    /// Count the positions reachable in 1..N moves (draughts perft convention).
-    Perft {
-        #[command(flatten)]
-        position: PositionArgs,
-        /// The deepest depth to count.
-        #[arg(long)]
-        depth: u32,
-    },
-    /// Draw the position of one game after some plies, as SVG or PNG.
-    Show {
-        /// A PDN file (plain or .gz), or `-` for standard input.
-        file: PathBuf,
-        /// Which game of the file, counting from 1.
-        #[arg(long, default_value_t = 1, value_name = "N")]
-        game: u64,
-        /// Draw the position after this many plies of the main line (0: the start
-        /// position; default: where the main line ends).
-        #[arg(long, value_name = "P")]
-        ply: Option<u32>,
-        /// The game, overriding the record's Variant tag.
-        #[arg(long, value_enum)]
-        variant: Option<GameArg>,
-        /// Ruleset options, comma-separated: ludii, lock-any-piece, lenient-unused.
-        #[arg(long)]
-        rules: Option<String>,
-        /// The picture to write: a name ending in .svg or .png.
-        #[arg(short, long, value_name = "OUT")]
-        output: PathBuf,
-    },
-    /// Generate games by self-play (identical bytes for the same arguments).
-    Selfplay {
-        /// The game.
-        #[arg(long, value_enum)]
-        game: GameArg,
-        /// How many games.
-        #[arg(long, default_value_t = 10)]
-        games: u32,
-        /// Seed of the random choices and the throws.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Thaayam: number of players (default: a mix of 2, 3 and 4).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
-        players: Option<u8>,
-        /// The agent for every seat (default: a documented mix).
-        #[arg(long, value_enum)]
-        agent: Option<AgentArg>,
-        /// Stop a game after this many plies and record it as unfinished.
-        #[arg(long)]
-        max_plies: Option<u32>,
-        /// Depth of the search agent.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// The Event tag.
-        #[arg(long)]
-        event: Option<String>,
-        /// Output file (default: standard output).
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-    },
-    /// Replay a corpus and write a statistics report with charts.
-    Stats {
-        /// Files, directories (searched for *.pdn and *.pdn.gz) or `-`.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Folder for report.html, the charts and stats.json.
-        #[arg(long, value_name = "DIR")]
-        out: PathBuf,
-        #[command(flatten)]
-        game: GameOptions,
-    },
-}
+type Outcome = Result<u8, Stop>;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => ExitCode::from(code),
-        Err(message) => {
+        Err(Stop::ClosedPipe) => ExitCode::from(CLEAN),
+        Err(Stop::Usage(message)) => {
             eprintln!("arbiter: {message}");
             ExitCode::from(FAILURE)
         }
     }
 }
 
-fn run(command: Command) -> Result<u8, String> {
+fn run(command: Command) -> Outcome {
     match command {
         Command::Validate {
-            paths,
+            inputs,
             game,
             format,
             color,
             report,
+            quiet,
+            max_errors,
+            strict,
         } => {
-            let settings = Settings {
-                game: game.game.map(Into::into),
-                rules: game.rules()?,
-                collect_facts: report.is_some(),
-                rewrite: None,
-                snapshots: report.is_some(),
-                board_at: None,
+            let print = validate::Print {
+                format: (!quiet).then_some(format),
+                color: use_color(color, format),
+                max_errors,
+                strict,
+                summary_on_stdout: format == Format::Human,
             };
-            let color = match color {
-                ColorArg::Always => true,
-                ColorArg::Never => false,
-                ColorArg::Auto => format == report::Format::Human && io::stdout().is_terminal(),
-            };
-            let job = validate::Job {
-                settings: &settings,
-                format: Some(format),
-                stats: report.is_some(),
-            };
-            corpus_run(&paths, &job, color, format, report.as_deref())
+            validate_cmd(&inputs.paths, &game, print, report.as_deref())
         }
-        Command::Stats { paths, out, game } => {
-            let settings = Settings {
-                game: game.game.map(Into::into),
-                rules: game.rules()?,
-                collect_facts: true,
-                rewrite: None,
-                snapshots: true,
-                board_at: None,
-            };
-            let job = validate::Job {
-                settings: &settings,
-                format: None,
-                stats: true,
-            };
-            corpus_run(&paths, &job, false, report::Format::Human, Some(&out))
-        }
+        Command::Stats {
+            inputs,
+            output,
+            game,
+        } => stats_cmd(&inputs.paths, &game, &output),
         Command::Convert {
-            input,
+            inputs,
             output,
             to,
             squares,
             captures,
             game,
-        } => {
-            let rewrite = (squares.is_some() || captures.is_some()).then(|| Rewrite {
-                numeric: squares.map(|s| matches!(s, SquaresArg::Numeric)),
-                full_captures: captures.map(|c| matches!(c, CapturesArg::Full)),
-            });
-            let settings = Settings {
-                game: game.game.map(Into::into),
-                rules: game.rules()?,
-                collect_facts: false,
-                rewrite,
-                ..Settings::default()
-            };
-            let source = if input.as_os_str() == "-" {
-                input::Input::Stdin
-            } else {
-                input::Input::File(input)
-            };
-            let mut out: Box<dyn Write> = match &output {
-                Some(path) => Box::new(io::BufWriter::new(
-                    std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
-                )),
-                None => Box::new(io::BufWriter::new(io::stdout().lock())),
-            };
-            let tally = convert::convert(&source, to, &settings, &mut out, &mut io::stderr())
-                .map_err(|e| format!("{}: {e}", source.name()))?;
-            out.flush().map_err(|e| e.to_string())?;
-            eprintln!(
-                "converted {} game{}{}{}",
-                tally.games,
-                if tally.games == 1 { "" } else { "s" },
-                if rewrite.is_some() {
-                    format!(", {} moves rewritten", tally.rewritten)
-                } else {
-                    String::new()
-                },
-                if tally.problems > 0 {
-                    format!(", {} problems (see above)", tally.problems)
-                } else {
-                    String::new()
-                }
-            );
-            Ok(if tally.problems > 0 { PROBLEMS } else { CLEAN })
-        }
+        } => convert_cmd(&inputs, output.as_deref(), to, squares, captures, &game),
+        Command::Moves {
+            position,
+            throws,
+            squares,
+        } => moves_cmd(&position, throws.as_deref(), squares),
+        Command::Perft { position, depth } => perft_cmd(&position, depth),
+        Command::Show {
+            file,
+            index,
+            ply,
+            game,
+            output,
+        } => show_cmd(file, index, ply, &game, output),
         Command::Selfplay {
             game,
             games,
@@ -364,118 +120,143 @@ fn run(command: Command) -> Result<u8, String> {
             event,
             output,
         } => {
-            let mut config = selfplay::Config::new(match game {
-                GameArg::Tama => selfplay::GameChoice::Tama,
-                GameArg::Odnocvetnie => selfplay::GameChoice::Odnocvetnie,
-                GameArg::Thaayam => selfplay::GameChoice::Thaayam,
-            });
+            let mut config = selfplay::Config::new(selfplay_game(game)?);
             config.games = games;
             config.seed = seed;
             config.players = players;
             config.agent = agent.map(|a| match a {
-                AgentArg::Random => selfplay::Agent::Random,
-                AgentArg::Greedy => selfplay::Agent::Greedy,
-                AgentArg::Search => selfplay::Agent::Search,
+                cli::AgentArg::Random => selfplay::Agent::Random,
+                cli::AgentArg::Greedy => selfplay::Agent::Greedy,
+                cli::AgentArg::Search => selfplay::Agent::Search,
             });
             config.max_plies = max_plies;
             config.search_depth = depth;
             if let Some(event) = event {
                 config.event = event;
             }
-            config.check()?;
-            let mut out: Box<dyn Write> = match &output {
-                Some(path) => Box::new(io::BufWriter::new(
-                    std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
-                )),
-                None => Box::new(io::BufWriter::new(io::stdout().lock())),
-            };
-            let summary = selfplay::generate(&config, &mut out).map_err(|e| e.to_string())?;
-            out.flush().map_err(|e| e.to_string())?;
-            eprintln!(
-                "wrote {} games ({} plies, {} ended by rule)",
-                summary.games, summary.plies, summary.ended_by_rule
-            );
+            selfplay_cmd(&config, output.as_deref())
+        }
+        Command::Games { format } => games_cmd(format),
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "arbiter", &mut io::stdout().lock());
             Ok(CLEAN)
         }
-        Command::Moves {
-            position,
-            throws,
-            squares,
-        } => {
-            let numeric = !matches!(squares, Some(SquaresArg::Algebraic));
-            let lines = explore::moves(
-                position.game.into(),
-                &position.rules()?,
-                position.fen.as_deref(),
-                throws.as_deref(),
-                numeric,
-            )?;
-            let mut out = io::stdout().lock();
-            for line in lines {
-                writeln!(out, "{line}").map_err(|e| e.to_string())?;
-            }
-            Ok(CLEAN)
-        }
-        Command::Show {
-            file,
-            game,
-            ply,
-            variant,
-            rules,
-            output,
-        } => {
-            let request = show::Request {
-                input: if file.as_os_str() == "-" {
-                    input::Input::Stdin
-                } else {
-                    input::Input::File(file)
-                },
-                game,
-                ply,
-                variant: variant.map(Into::into),
-                rules: rules.as_deref().map(RulesOptions::parse).transpose()?,
-                output,
-            };
-            let shown = show::show(&request)?;
-            for note in &shown.notes {
-                eprintln!("arbiter: {note}");
-            }
-            eprintln!("wrote {}: {}", request.output.display(), shown.title);
-            Ok(CLEAN)
-        }
-        Command::Perft { position, depth } => {
-            let rows = explore::perft(
-                position.game.into(),
-                &position.rules()?,
-                position.fen.as_deref(),
-                depth,
-            )?;
-            for (d, nodes) in rows {
-                println!("{d} {nodes}");
-            }
-            Ok(CLEAN)
+        Command::Man { output } => man_cmd(&output),
+    }
+}
+
+/// Colour for human output: `auto` means a terminal and no `NO_COLOR` in the environment.
+fn use_color(color: ColorArg, format: Format) -> bool {
+    match color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            format == Format::Human
+                && io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     }
+}
+
+/// Replay settings for the records, with `--game` and `--rules` checked first: an unknown
+/// ruleset option is a usage error that lists the valid ones.
+fn settings(choice: &GameChoice) -> Result<Settings, String> {
+    if let Some(rules) = &choice.rules {
+        check_rules(choice.game, rules)?;
+    }
+    Ok(Settings {
+        game: choice.game,
+        rules: choice.rules.clone(),
+        ..Settings::default()
+    })
+}
+
+/// `--rules` must mean something: for the game given, its options; without one, options of
+/// some game.
+fn check_rules(game: Option<&'static GameInfo>, rules: &str) -> Result<(), String> {
+    let registry = games::games().registry();
+    match game {
+        Some(info) => info
+            .parse_options(rules)
+            .map(drop)
+            .map_err(|e| e.to_string()),
+        None => {
+            let known = registry
+                .games()
+                .iter()
+                .any(|g| g.parse_options(rules).is_ok());
+            if known {
+                Ok(())
+            } else {
+                let all: Vec<String> = registry
+                    .games()
+                    .iter()
+                    .filter(|g| !g.options.is_empty())
+                    .map(|g| {
+                        let names: Vec<&str> = g.options.iter().map(|o| o.name).collect();
+                        format!("{}: {}", g.id, names.join(", "))
+                    })
+                    .collect();
+                Err(format!(
+                    "`{rules}` is not a ruleset option of any game (options by game: {})",
+                    all.join("; ")
+                ))
+            }
+        }
+    }
+}
+
+fn validate_cmd(
+    paths: &[PathBuf],
+    game: &GameChoice,
+    print: validate::Print,
+    report_dir: Option<&Path>,
+) -> Outcome {
+    let mut settings = settings(game)?;
+    settings.collect_facts = report_dir.is_some();
+    settings.snapshots = report_dir.is_some();
+    corpus_run(paths, &settings, print, report_dir)
+}
+
+fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
+    let mut settings = settings(game)?;
+    settings.collect_facts = true;
+    settings.snapshots = true;
+    let print = validate::Print {
+        format: None,
+        color: false,
+        max_errors: None,
+        strict: false,
+        summary_on_stdout: false,
+    };
+    corpus_run(paths, &settings, print, Some(output))
 }
 
 /// Validates a corpus, optionally writing the statistics report; returns the exit code.
 fn corpus_run(
     paths: &[PathBuf],
-    job: &validate::Job<'_>,
-    color: bool,
-    format: report::Format,
+    settings: &Settings,
+    print: validate::Print,
     report_dir: Option<&Path>,
-) -> Result<u8, String> {
+) -> Outcome {
     let (inputs, missing) = input::collect(paths);
+    let json = print.format == Some(Format::Json);
     for (path, e) in &missing {
-        eprintln!("arbiter: {}: {e}", path.display());
+        validate::unreadable(json, &path.display().to_string(), e)?;
     }
-    let (mut tally, stats, extras) = validate::run(&inputs, job, color, true);
+    let job = validate::Job {
+        settings,
+        print,
+        stats: report_dir.is_some(),
+    };
+    let (mut tally, stats, extras) = validate::run(&inputs, &job, true)?;
     tally.io_errors += missing.len() as u64;
     let line = validate::summary(&tally);
-    match (job.format, format) {
-        (Some(_), report::Format::Human) => println!("{line}"),
-        _ => eprintln!("{line}"),
+    if print.summary_on_stdout {
+        writeln!(io::stdout().lock(), "{line}")?;
+    } else {
+        eprintln!("{line}");
     }
     if let Some(dir) = report_dir {
         let files = stats
@@ -495,4 +276,233 @@ fn corpus_run(
     } else {
         CLEAN
     })
+}
+
+/// An output file, or standard output.
+fn open_output(path: Option<&Path>) -> Result<Box<dyn Write>, String> {
+    Ok(match path {
+        Some(path) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    })
+}
+
+fn convert_cmd(
+    paths: &[PathBuf],
+    output: Option<&Path>,
+    to: cli::Target,
+    squares: Option<SquaresArg>,
+    captures: Option<CapturesArg>,
+    game: &GameChoice,
+) -> Outcome {
+    let rewrite = (squares.is_some() || captures.is_some()).then(|| Rewrite {
+        numeric: squares.map(|s| s == SquaresArg::Numeric),
+        full_captures: captures.map(|c| c == CapturesArg::Full),
+    });
+    let mut settings = settings(game)?;
+    settings.rewrite = rewrite;
+    let mut out = open_output(output)?;
+    let mut total = convert::ConvertTally::default();
+    for path in paths {
+        let source = if path.as_os_str() == "-" {
+            input::Input::Stdin
+        } else {
+            input::Input::File(path.clone())
+        };
+        let tally =
+            convert::convert(&source, to, &settings, &mut out, &mut io::stderr()).map_err(|e| {
+                match e.kind() {
+                    io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
+                    _ => Stop::Usage(format!("{}: {e}", source.name())),
+                }
+            })?;
+        total.add(&tally);
+    }
+    out.flush()?;
+    eprintln!("{}", total.summary(rewrite.is_some()));
+    Ok(if total.problems > 0 { PROBLEMS } else { CLEAN })
+}
+
+/// The rules of `--game` under `--rules`, for looking at positions.
+fn explorer(position: &PositionArgs) -> Result<Box<dyn games::Explorer>, String> {
+    let options = match &position.rules {
+        Some(r) => position.game.parse_options(r).map_err(|e| e.to_string())?,
+        None => Options::default(),
+    };
+    games::games()
+        .explorer(position.game, &options)
+        .ok_or_else(|| format!("{} cannot be explored", position.game.label))
+}
+
+fn moves_cmd(
+    position: &PositionArgs,
+    throws: Option<&str>,
+    squares: Option<SquaresArg>,
+) -> Outcome {
+    let explorer = explorer(position)?;
+    let chance = match (explorer.needs_chance(), throws) {
+        (true, Some(t)) => parse_throws(t)?,
+        (true, None) => {
+            return Err(format!(
+                "{} moves depend on the throws: give them with --throws, e.g. --throws \"1 4 2\"",
+                position.game.label
+            )
+            .into())
+        }
+        (false, Some(_)) => {
+            return Err(format!(
+                "--throws is for games of chance; {} has none",
+                position.game.label
+            )
+            .into())
+        }
+        (false, None) => Vec::new(),
+    };
+    let numeric = squares.map(|s| s == SquaresArg::Numeric);
+    let moves = explorer.moves(position.fen.as_deref(), &chance, numeric)?;
+    let mut out = io::stdout().lock();
+    for m in &moves {
+        match position.format {
+            Format::Human => writeln!(out, "{}", m.notation)?,
+            Format::Json => writeln!(out, "{}", move_json(m))?,
+        }
+    }
+    Ok(CLEAN)
+}
+
+fn move_json(m: &game::MoveInfo) -> serde_json::Value {
+    serde_json::json!({
+        "move": m.notation,
+        "from": m.from,
+        "to": m.to,
+        "path": m.path,
+        "captured": m.captured,
+    })
+}
+
+/// Reads `"1 4 2"` (spaces or commas) into throw values.
+fn parse_throws(text: &str) -> Result<Vec<u8>, String> {
+    text.split([' ', ',', '\t'])
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u8>()
+                .map_err(|_| format!("`{s}` is not a throw (a whole number, such as 1 or 4)"))
+        })
+        .collect()
+}
+
+fn perft_cmd(position: &PositionArgs, depth: u32) -> Outcome {
+    let counts = explorer(position)?.perft(position.fen.as_deref(), depth)?;
+    let mut out = io::stdout().lock();
+    for (d, nodes) in (1..).zip(counts) {
+        match position.format {
+            Format::Human => writeln!(out, "{d} {nodes}")?,
+            Format::Json => writeln!(out, "{}", serde_json::json!({"depth": d, "nodes": nodes}))?,
+        }
+    }
+    Ok(CLEAN)
+}
+
+fn show_cmd(
+    file: PathBuf,
+    index: u64,
+    ply: Option<u32>,
+    game: &GameChoice,
+    output: PathBuf,
+) -> Outcome {
+    let settings = settings(game)?;
+    let request = show::Request {
+        input: if file.as_os_str() == "-" {
+            input::Input::Stdin
+        } else {
+            input::Input::File(file)
+        },
+        index,
+        ply,
+        game: settings.game,
+        rules: settings.rules,
+        output,
+    };
+    let shown = show::show(&request)?;
+    for note in &shown.notes {
+        eprintln!("arbiter: {note}");
+    }
+    eprintln!("wrote {}: {}", request.output.display(), shown.title);
+    Ok(CLEAN)
+}
+
+fn selfplay_game(game: &'static GameInfo) -> Result<selfplay::GameChoice, String> {
+    selfplay::GameChoice::from_name(game.id)
+        .ok_or_else(|| format!("self-play does not know how to play {} yet", game.label))
+}
+
+fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
+    config.check()?;
+    let mut out = open_output(output)?;
+    let summary = selfplay::generate(config, &mut out)?;
+    out.flush()?;
+    eprintln!(
+        "wrote {} games ({} plies, {} ended by rule)",
+        summary.games, summary.plies, summary.ended_by_rule
+    );
+    Ok(CLEAN)
+}
+
+fn games_cmd(format: Format) -> Outcome {
+    let mut out = io::stdout().lock();
+    for g in games::games().registry().games() {
+        let options: Vec<&str> = g.options.iter().map(|o| o.name).collect();
+        match format {
+            Format::Human => {
+                let types: Vec<String> = g.game_types.iter().map(u32::to_string).collect();
+                writeln!(out, "{:<14} {}", g.id, g.label)?;
+                if !g.aliases.is_empty() {
+                    writeln!(out, "{:<14} Variant tags: {}", "", g.aliases.join(", "))?;
+                }
+                if !types.is_empty() {
+                    writeln!(out, "{:<14} GameType: {}", "", types.join(", "))?;
+                }
+                for o in g.options {
+                    writeln!(out, "{:<14} --rules {}: {}", "", o.name, o.help)?;
+                }
+            }
+            Format::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({
+                    "id": g.id,
+                    "label": g.label,
+                    "variant_tag": g.variant_tag,
+                    "aliases": g.aliases,
+                    "game_types": g.game_types,
+                    "options": options,
+                    "seats": g.seat_names,
+                })
+            )?,
+        }
+    }
+    Ok(CLEAN)
+}
+
+fn man_cmd(dir: &Path) -> Outcome {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let cmd = Cli::command();
+    let write = |name: &str, cmd: clap::Command| -> Result<(), String> {
+        let path = dir.join(format!("{name}.1"));
+        let mut buf = Vec::new();
+        clap_mangen::Man::new(cmd)
+            .render(&mut buf)
+            .map_err(|e| e.to_string())?;
+        std::fs::write(&path, buf).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    write("arbiter", cmd.clone())?;
+    let mut pages = 1;
+    for sub in cmd.get_subcommands() {
+        let name: &'static str = Box::leak(format!("arbiter-{}", sub.get_name()).into_boxed_str());
+        write(name, sub.clone().name(name))?;
+        pages += 1;
+    }
+    eprintln!("wrote {pages} manual pages to {}", dir.display());
+    Ok(CLEAN)
 }

@@ -60,12 +60,69 @@ pub fn place(source: &pdn::Source<'_>, span: referee::Span) -> Place {
     } else {
         0
     };
+    let (text, range) = snippet(&decoded, start..end.max(start));
     Place {
         line,
         column: prefix.chars().count() as u64 + 1 + shift,
-        text: decoded,
-        range: start..end.max(start),
+        text,
+        range,
     }
+}
+
+/// Characters of a source line shown around a diagnostic at most.
+const SNIPPET_CHARS: usize = 120;
+/// Of those, how many come before the diagnostic's start when the line is cut.
+const SNIPPET_BEFORE: usize = 40;
+
+/// The line as shown: control characters escaped (`\u{7}`), and cut to about
+/// [`SNIPPET_CHARS`] characters around `range` (`…` marks a cut). Returns the text and the
+/// range within it.
+fn snippet(line: &str, range: Range<usize>) -> (String, Range<usize>) {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let at = |byte: usize| {
+        chars
+            .iter()
+            .position(|&(i, _)| i >= byte)
+            .unwrap_or(chars.len())
+    };
+    let (first, last) = (at(range.start), at(range.end));
+    let from = if chars.len() <= SNIPPET_CHARS {
+        0
+    } else {
+        first.saturating_sub(SNIPPET_BEFORE)
+    };
+    let to = chars.len().min(from + SNIPPET_CHARS);
+    let mut out = String::new();
+    let mut mapped = 0..0;
+    if from > 0 {
+        out.push('…');
+    }
+    for (k, &(_, c)) in chars.iter().enumerate().take(to).skip(from) {
+        if k == first {
+            mapped.start = out.len();
+        }
+        if k == last {
+            mapped.end = out.len();
+        }
+        if c == '\t' {
+            out.push(' ');
+        } else if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    if first >= to {
+        mapped.start = out.len();
+    }
+    if last >= to {
+        mapped.end = out.len();
+    }
+    if to < chars.len() {
+        out.push('…');
+    }
+    mapped.end = mapped.end.max(mapped.start);
+    (out, mapped)
 }
 
 fn memchr_rev(needle: u8, haystack: &[u8]) -> Option<usize> {
@@ -218,6 +275,24 @@ mod tests {
         );
         assert_eq!((p.line, p.column), (8, 12));
         assert_eq!(&p.text[p.range.clone()], "d6-d5");
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_control_characters_escaped() {
+        let mut line = vec![b'x'; 5000];
+        line[2000..2005].copy_from_slice(b"bad!!");
+        line[1990] = 7;
+        line.push(b'\n');
+        let p = place(&source(&line, 0, 1), referee::Span::new(2000, 2005));
+        assert_eq!(p.column, 2001);
+        // 120 characters, the two cut marks and the escape of the one control character.
+        assert_eq!(p.text.chars().count(), SNIPPET_CHARS + 2 + 4);
+        assert!(p.text.starts_with('…') && p.text.ends_with('…'));
+        assert_eq!(&p.text[p.range.clone()], "bad!!");
+        assert!(p.text.contains("\\u{7}"));
+        assert!(!p.text.chars().any(|c| c.is_control()));
+        let short = snippet("a\tb", 2..3);
+        assert_eq!(short, ("a b".to_string(), 2..3));
     }
 
     #[test]

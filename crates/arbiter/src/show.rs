@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use referee::{BoardAt, GameKind, GameReport, Referee, RulesOptions, Settings, Severity};
+use referee::{BoardAt, GameInfo, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram};
 
 use crate::input::Input;
@@ -13,13 +13,13 @@ pub struct Request {
     /// The records.
     pub input: Input,
     /// Which game of the input, from 1.
-    pub game: u64,
+    pub index: u64,
     /// Plies of the main line to play first (`None`: up to where the main line ends).
     pub ply: Option<u32>,
     /// The game, whatever the `Variant` tag says.
-    pub variant: Option<GameKind>,
+    pub game: Option<&'static GameInfo>,
     /// Ruleset options, whatever the `Rules` tag says.
-    pub rules: Option<RulesOptions>,
+    pub rules: Option<String>,
     /// The picture: `.svg` or `.png`.
     pub output: PathBuf,
 }
@@ -55,14 +55,6 @@ fn picture(path: &Path) -> Result<Picture, String> {
     }
 }
 
-fn game_label(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Tama => "Tama",
-        GameKind::Odnocvetnie => "Odnocvetnie Shashki",
-        GameKind::Thaayam => "Thaayam",
-    }
-}
-
 /// Draws the requested position and writes the picture.
 pub fn show(request: &Request) -> Result<Shown, String> {
     let kind = picture(&request.output)?;
@@ -79,16 +71,16 @@ pub fn show(request: &Request) -> Result<Shown, String> {
 /// Reads up to the requested game and returns its report.
 fn find_game(request: &Request) -> Result<GameReport, String> {
     let name = request.input.name();
-    if request.game == 0 {
-        return Err("games are counted from 1: --game 1 is the first".to_string());
+    if request.index == 0 {
+        return Err("games are counted from 1: --index 1 is the first".to_string());
     }
     let settings = Settings {
-        game: request.variant,
+        game: request.game,
         rules: request.rules.clone(),
         board_at: Some(request.ply.map_or(BoardAt::End, BoardAt::Ply)),
         ..Settings::default()
     };
-    let mut referee = Referee::new(settings);
+    let mut referee = Referee::new(games::games(), settings);
     let source = request
         .input
         .open()
@@ -103,11 +95,11 @@ fn find_game(request: &Request) -> Result<GameReport, String> {
             return Err(format!(
                 "{name} has {seen} game{}; there is no game {}",
                 if seen == 1 { "" } else { "s" },
-                request.game
+                request.index
             ));
         };
         seen += 1;
-        if seen == request.game {
+        if seen == request.index {
             return Ok(game);
         }
     }
@@ -124,13 +116,15 @@ fn error_at(game: &GameReport, ply: u32) -> Option<String> {
 /// Replays the requested game and draws the position.
 pub fn draw(request: &Request) -> Result<Shown, String> {
     let name = request.input.name();
-    let n = request.game;
+    let n = request.index;
     let game = find_game(request)?;
-    let Some(kind) = game.kind else {
-        return Err(format!(
-            "game {n} of {name} is not a game arbiter knows (its Variant tag should say Tama, \
-             Odnocvetnie or Thaayam; or choose one with --variant)"
-        ));
+    let Some(info) = game.game else {
+        let why = game
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "unknown-game")
+            .map_or_else(String::new, |d| format!(": {}", d.message));
+        return Err(format!("game {n} of {name} cannot be drawn{why}"));
     };
     let Some(view) = game.position.as_ref() else {
         // The position was not reached.
@@ -158,7 +152,7 @@ pub fn draw(request: &Request) -> Result<Shown, String> {
         });
     };
     let board = &view.board;
-    let label = game_label(kind);
+    let label = info.label;
     let mut notes = Vec::new();
     let at = match view.ply {
         0 => "at the start".to_string(),
@@ -242,12 +236,12 @@ mod tests {
 1. e4 *
 "#;
 
-    fn request(path: &Path, game: u64, ply: Option<u32>, out: PathBuf) -> Request {
+    fn request(path: &Path, index: u64, ply: Option<u32>, out: PathBuf) -> Request {
         Request {
             input: Input::File(path.to_path_buf()),
-            game,
+            index,
             ply,
-            variant: None,
+            game: None,
             rules: None,
             output: out,
         }
@@ -365,7 +359,7 @@ mod tests {
         assert!(bad.contains(".svg or .png"), "{bad}");
         // --variant makes the chess game a Tama game, whose first move is illegal.
         let mut r = request(&pdn, 4, Some(1), out.clone());
-        r.variant = Some(GameKind::Tama);
+        r.game = games::games().registry().by_name("tama");
         let e = draw(&r).unwrap_err();
         assert!(
             e.contains("cannot be replayed to ply 1: ply 1 has a problem (illegal-move"),

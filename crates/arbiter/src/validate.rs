@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Write};
 
 use codespan_reporting::term::termcolor::Buffer;
 use rayon::prelude::*;
-use referee::{Diagnostic, GameKind, GameReport, Referee, Settings, Severity};
+use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram, GameInput, GameName, ProblemExample, ReportExtras, Stats};
 
 use crate::input::Input;
@@ -20,6 +20,10 @@ pub struct Tally {
     pub games: u64,
     /// Games whose game was recognised and replayed.
     pub replayed: u64,
+    /// Games whose game could not be identified, so their moves were not checked.
+    pub unchecked: u64,
+    /// Games with warnings but no error.
+    pub games_with_warnings: u64,
     /// Plies written in the main lines.
     pub plies: u64,
     /// Games with at least one error.
@@ -37,6 +41,8 @@ impl Tally {
         self.files += other.files;
         self.games += other.games;
         self.replayed += other.replayed;
+        self.unchecked += other.unchecked;
+        self.games_with_warnings += other.games_with_warnings;
         self.plies += other.plies;
         self.games_with_errors += other.games_with_errors;
         self.errors += other.errors;
@@ -45,14 +51,46 @@ impl Tally {
     }
 }
 
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy)]
+pub struct Print {
+    /// Print every diagnostic in this format (`None`: print nothing per diagnostic).
+    pub format: Option<Format>,
+    /// Colour human output.
+    pub color: bool,
+    /// Print at most this many diagnostics (all are counted).
+    pub max_errors: Option<u64>,
+    /// A game that cannot be identified is an error, not a warning.
+    pub strict: bool,
+    /// The closing summary goes to standard output (else to standard error).
+    pub summary_on_stdout: bool,
+}
+
 /// What a run produces besides the tally.
 pub struct Job<'a> {
     /// Replay settings.
     pub settings: &'a Settings,
-    /// Print every diagnostic in this format (`None`: print nothing per diagnostic).
-    pub format: Option<Format>,
+    /// What is printed.
+    pub print: Print,
     /// Accumulate statistics.
     pub stats: bool,
+}
+
+/// Reports an input that cannot be read: a JSON object with `--format json`, else a line on
+/// standard error.
+pub fn unreadable(json: bool, name: &str, e: &io::Error) -> io::Result<()> {
+    if json {
+        let line = serde_json::json!({
+            "file": name,
+            "severity": "error",
+            "code": "unreadable",
+            "message": format!("cannot read: {e}"),
+        });
+        writeln!(io::stdout().lock(), "{line}")
+    } else {
+        eprintln!("arbiter: {name}: cannot read: {e}");
+        Ok(())
+    }
 }
 
 /// The result of one input.
@@ -61,6 +99,10 @@ pub struct Outcome {
     pub tally: Tally,
     /// Printed diagnostics.
     pub output: Buffer,
+    /// Where each printed diagnostic ends in `output`, so a run can stop after N.
+    pub ends: Vec<usize>,
+    /// The input could not be read (from its start, or part way): the error.
+    pub failure: Option<io::Error>,
     /// Statistics, when asked for.
     pub stats: Stats,
     /// Problem examples with their diagrams (with [`Settings::snapshots`]).
@@ -68,9 +110,10 @@ pub struct Outcome {
 }
 
 /// Processes one input.
-pub fn process(input: &Input, job: &Job<'_>, color: bool) -> Outcome {
+pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
     let name = input.name();
-    let mut out = if color {
+    let mut ends = Vec::new();
+    let mut out = if job.print.color {
         Buffer::ansi()
     } else {
         Buffer::no_color()
@@ -81,17 +124,30 @@ pub fn process(input: &Input, job: &Job<'_>, color: bool) -> Outcome {
         files: 1,
         ..Tally::default()
     };
-    let mut referee = Referee::new(job.settings.clone());
+    let mut referee = Referee::new(games::games(), job.settings.clone());
     let result = (|| -> io::Result<()> {
         let mut reader = pdn::Reader::new(input.open()?);
-        while let Some(game) = reader.read_game(&mut referee)? {
+        while let Some(mut game) = reader.read_game(&mut referee)? {
             tally.games += 1;
             tally.plies += u64::from(game.plies_written);
-            if game.kind.is_some() {
+            if game.game.is_some() {
                 tally.replayed += 1;
+            } else if game.diagnostics.iter().any(|d| d.code == "unknown-game") {
+                tally.unchecked += 1;
+                if job.print.strict {
+                    for d in game
+                        .diagnostics
+                        .iter_mut()
+                        .filter(|d| d.code == "unknown-game")
+                    {
+                        d.severity = Severity::Error;
+                    }
+                }
             }
             if !game.is_clean() {
                 tally.games_with_errors += 1;
+            } else if !game.diagnostics.is_empty() {
+                tally.games_with_warnings += 1;
             }
             for d in &game.diagnostics {
                 match d.severity {
@@ -109,25 +165,28 @@ pub fn process(input: &Input, job: &Job<'_>, color: bool) -> Outcome {
                     extras.add_example(example);
                 }
             }
-            if let Some(format) = job.format {
+            if let Some(format) = job.print.format {
                 if !game.diagnostics.is_empty() {
                     let source = reader.source();
                     for d in &game.diagnostics {
                         let place = report::place(&source, d.span);
                         report::write(&mut out, format, &name, tally.games, d, &place)?;
+                        ends.push(out.as_slice().len());
                     }
                 }
             }
         }
         Ok(())
     })();
-    if let Err(e) = result {
+    let failure = result.err();
+    if failure.is_some() {
         tally.io_errors += 1;
-        let _ = writeln!(out, "{name}: error: cannot read: {e}");
     }
     Outcome {
         tally,
         output: out,
+        ends,
+        failure,
         stats,
         extras,
     }
@@ -192,11 +251,12 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
         .map(|d| (d.code, d.severity == Severity::Error))
         .collect();
     stats.add(&GameInput {
-        game: match game.kind {
-            Some(GameKind::Tama) => GameName::Tama,
-            Some(GameKind::Odnocvetnie) => GameName::Odnocvetnie,
-            Some(GameKind::Thaayam) => GameName::Thaayam,
-            None => GameName::Other,
+        // Until stats takes the registry's GameInfo (TEMPORARY).
+        game: match game.game.map(|g| g.id) {
+            Some("tama") => GameName::Tama,
+            Some("odnocvetnie") => GameName::Odnocvetnie,
+            Some("thaayam") => GameName::Thaayam,
+            _ => GameName::Other,
         },
         seats: &game.seats,
         recorded: game.recorded,
@@ -213,9 +273,10 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
 pub fn run(
     inputs: &[Input],
     job: &Job<'_>,
-    color: bool,
     progress: bool,
-) -> (Tally, Stats, ReportExtras) {
+) -> io::Result<(Tally, Stats, ReportExtras)> {
+    let json = job.print.format == Some(Format::Json);
+    let mut budget = job.print.max_errors.unwrap_or(u64::MAX);
     let stdout = io::stdout();
     let mut total = Tally::default();
     let mut stats = Stats::default();
@@ -235,19 +296,27 @@ pub fn run(
         let results: Vec<Outcome> = chunk
             .par_iter()
             .map(|input| {
-                let outcome = process(input, job, color);
+                let outcome = process(input, job);
                 if let Some(bar) = &bar {
                     bar.inc(1);
                 }
                 outcome
             })
             .collect();
-        let mut lock = stdout.lock();
-        for outcome in results {
+        for (input, outcome) in chunk.iter().zip(results) {
             total.add(&outcome.tally);
             stats.merge(outcome.stats);
             extras.merge(outcome.extras);
-            let _ = lock.write_all(outcome.output.as_slice());
+            let shown = outcome
+                .ends
+                .len()
+                .min(budget.try_into().unwrap_or(usize::MAX));
+            budget -= shown as u64;
+            let end = shown.checked_sub(1).map_or(0, |i| outcome.ends[i]);
+            stdout.lock().write_all(&outcome.output.as_slice()[..end])?;
+            if let Some(e) = &outcome.failure {
+                unreadable(json, &input.name(), e)?;
+            }
         }
         if let Some(bar) = &bar {
             bar.set_message(format!("{} games", total.games));
@@ -256,13 +325,13 @@ pub fn run(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    (total, stats, extras)
+    Ok((total, stats, extras))
 }
 
 /// The closing line of a run.
 pub fn summary(t: &Tally) -> String {
     let mut s = format!(
-        "checked {} file{}, {} game{} ({} plies; {} game{} replayed against the rules): ",
+        "checked {} file{}, {} game{} ({} plies; {} game{} replayed against the rules",
         t.files,
         plural(t.files),
         t.games,
@@ -271,17 +340,23 @@ pub fn summary(t: &Tally) -> String {
         t.replayed,
         plural(t.replayed)
     );
+    if t.unchecked > 0 {
+        s.push_str(&format!(", {} not checked: game unknown", t.unchecked));
+    }
+    s.push_str("): ");
     if t.errors == 0 && t.warnings == 0 && t.io_errors == 0 {
         s.push_str("no problems found");
     } else {
         s.push_str(&format!(
-            "{} error{} in {} game{}, {} warning{}",
+            "{} error{} in {} game{}, {} warning{} ({} game{} with warnings only)",
             t.errors,
             plural(t.errors),
             t.games_with_errors,
             plural(t.games_with_errors),
             t.warnings,
-            plural(t.warnings)
+            plural(t.warnings),
+            t.games_with_warnings,
+            plural(t.games_with_warnings)
         ));
         if t.io_errors > 0 {
             s.push_str(&format!(
@@ -327,6 +402,14 @@ mod tests {
 
     use std::path::PathBuf;
 
+    const QUIET: Print = Print {
+        format: None,
+        color: false,
+        max_errors: None,
+        strict: false,
+        summary_on_stdout: false,
+    };
+
     #[test]
     fn report_examples_come_with_diagrams_in_input_order() {
         let (dir, inputs) = corpus("examples");
@@ -337,10 +420,10 @@ mod tests {
         };
         let job = Job {
             settings: &settings,
-            format: None,
+            print: QUIET,
             stats: true,
         };
-        let (tally, stats, extras) = run(&inputs, &job, false, false);
+        let (tally, stats, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!((tally.games, tally.errors), (4, 3));
         assert_eq!(stats.games(), 4);
         let ex = extras.examples();
@@ -409,10 +492,10 @@ mod tests {
         let settings = Settings::default();
         let job = Job {
             settings: &settings,
-            format: None,
+            print: QUIET,
             stats: false,
         };
-        let (tally, _, extras) = run(&inputs, &job, false, false);
+        let (tally, _, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!(tally.errors, 3);
         assert!(extras.examples().is_empty());
         let _ = std::fs::remove_dir_all(&dir);

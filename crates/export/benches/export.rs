@@ -85,7 +85,7 @@ fn sink(c: &mut Criterion) {
 
 fn check_games(chunk: &Chunk) -> u64 {
     let mut reader = chunk.reader();
-    let mut referee = Referee::new(Settings::default());
+    let mut referee = Referee::new(games::games(), Settings::default());
     let mut n = 0;
     while let Ok(Some(r)) = reader.read_game(&mut referee) {
         n += u64::from(r.plies);
@@ -132,7 +132,7 @@ fn chunked(c: &mut Criterion) {
             map_ordered(
                 Chunker::with_target(&input[..], 1 << 20),
                 2 * threads,
-                |chunk| rows_of_chunk("bench", chunk, &Settings::default()).len(),
+                |chunk| rows_of_chunk(games::games(), "bench", chunk, &Settings::default()).len(),
                 |n| -> std::io::Result<()> {
                     games += n;
                     Ok(())

@@ -5,19 +5,18 @@
 //! [`diagnostic_rows`] turn what it returns into rows; [`export_reader`] and
 //! [`export_chunked`] do the whole job for one input.
 //!
-//! Per-ply detail: [`game::PlyFacts`] gives the mover, pieces taken, promotion and Thaayam's
-//! throws. The move in standard notation, the from and to squares, the names of the captured
-//! squares and the position after each ply are not in the referee's report yet: those
-//! columns are written as null (empty lists for `captured`) until the referee's per-ply
-//! detail record is available (marked `TODO(ply-detail)` below).
+//! The plies table comes from the referee's per-ply detail records ([`PlyDetail`], asked for
+//! with [`Settings::details`]) and the number of pieces taken from its [`game::PlyFacts`].
+//! The converter names no game: seat names and result spelling come from the game's
+//! [`GameInfo`].
 
 use std::io::Read;
 use std::ops::ControlFlow;
 
-use game::{Game, Outcome};
+use game::{GameInfo, Outcome};
 use pdn::chunk::{map_ordered, Chunk, Chunker};
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
-use referee::{GameKind, GameReport, Referee, Settings, Severity};
+use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
 
 use crate::{Counts, DiagnosticRow, ExportError, GameRow, ParquetSink, PlyRow};
 
@@ -28,31 +27,32 @@ pub struct Recorded {
     pub offset: u64,
     /// Tags in file order, values unescaped (invalid UTF-8 replaced).
     pub tags: Vec<(String, String)>,
-    /// The referee's report (with [`Settings::collect_facts`] for the plies table).
+    /// The referee's report (with [`Settings::collect_facts`] and [`Settings::details`]).
     pub report: GameReport,
 }
 
 /// A visitor that runs a [`Referee`] and keeps the tags and offset of each game.
-pub struct Recorder {
-    referee: Referee,
+pub struct Recorder<'c> {
+    referee: Referee<'c>,
     tags: Vec<(String, String)>,
     offset: u64,
 }
 
-impl Recorder {
-    /// A recorder whose referee has `settings`; `collect_facts` is switched on (the plies
-    /// table needs it).
-    pub fn new(mut settings: Settings) -> Self {
+impl<'c> Recorder<'c> {
+    /// A recorder whose referee knows the games of `catalog` and has `settings`;
+    /// `collect_facts` and `details` are switched on (the plies table needs them).
+    pub fn new(catalog: &'c dyn Catalog, mut settings: Settings) -> Self {
         settings.collect_facts = true;
+        settings.details = true;
         Recorder {
-            referee: Referee::new(settings),
+            referee: Referee::new(catalog, settings),
             tags: Vec::new(),
             offset: 0,
         }
     }
 }
 
-impl Visitor for Recorder {
+impl Visitor for Recorder<'_> {
     type Output = Recorded;
 
     fn begin_game(&mut self, offset: u64) -> ControlFlow<()> {
@@ -109,27 +109,28 @@ impl Visitor for Recorder {
     }
 }
 
-/// Seat names of a game (`White`, `Black`; `South`, ...).
-fn seat_names(kind: Option<GameKind>) -> &'static [&'static str] {
-    match kind {
-        Some(GameKind::Tama) => tama::Tama::default().seat_names(),
-        Some(GameKind::Odnocvetnie) => odnocvetnie::Odnocvetnie::default().seat_names(),
-        Some(GameKind::Thaayam) => thaayam::Thaayam::default().seat_names(),
-        None => &[],
-    }
-}
-
-/// A result as the game writes it.
-pub fn result_text(kind: Option<GameKind>, outcome: Outcome) -> String {
-    match kind {
-        Some(GameKind::Tama) => tama::Tama::default().write_result(outcome),
-        Some(GameKind::Odnocvetnie) => odnocvetnie::Odnocvetnie::default().write_result(outcome),
-        Some(GameKind::Thaayam) => thaayam::Thaayam::default().write_result(outcome),
-        None => match outcome {
-            Outcome::Win { winner, .. } => format!("seat {} wins", winner.0),
-            Outcome::Draw => "1/2-1/2".to_string(),
-            Outcome::Unfinished => "*".to_string(),
-        },
+/// A result as the game writes it: `1-0`, `0-1` for two sides, else seat results built
+/// from the first letters of the seat names (`S+W-`, `N+`); `1/2-1/2`, `*` for all.
+pub fn result_text(game: Option<&GameInfo>, outcome: Outcome) -> String {
+    let letter = |seat: game::Seat| {
+        game.and_then(|g| g.seat_names.get(usize::from(seat.0)))
+            .and_then(|n| n.chars().next())
+            .map_or_else(|| format!("#{}", seat.0), String::from)
+    };
+    match outcome {
+        Outcome::Draw => "1/2-1/2".to_string(),
+        Outcome::Unfinished => "*".to_string(),
+        Outcome::Win { winner, .. } if game.is_some_and(|g| g.profile.two_sides) => {
+            if winner.0 == 0 { "1-0" } else { "0-1" }.to_string()
+        }
+        Outcome::Win { winner, loser } => {
+            let mut s = format!("{}+", letter(winner));
+            if let Some(l) = loser {
+                s.push_str(&letter(l));
+                s.push('-');
+            }
+            s
+        }
     }
 }
 
@@ -142,9 +143,9 @@ pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow 
         file: file.to_string(),
         offset,
         index,
-        variant: r.kind.map(|k| k.cli_name().to_string()),
-        recorded_result: r.recorded.map(|o| result_text(r.kind, o)),
-        rules_result: r.terminal.map(|o| result_text(r.kind, o)),
+        variant: r.game.map(|g| g.id.to_string()),
+        recorded_result: r.recorded.map(|o| result_text(r.game, o)),
+        rules_result: r.terminal.map(|o| result_text(r.game, o)),
         plies_written: r.plies_written,
         plies_replayed: r.plies,
         opening: (!r.opening.is_empty()).then(|| r.opening.clone()),
@@ -170,29 +171,33 @@ pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow 
 
 /// The plies rows of a recorded game (its main line, as far as it was replayed).
 pub fn ply_rows(rec: &Recorded) -> Vec<PlyRow> {
-    let names = seat_names(rec.report.kind);
+    let names = rec.report.game.map_or(&[][..], |g| g.seat_names);
+    let facts = &rec.report.facts;
     rec.report
-        .facts
+        .details
         .iter()
         .enumerate()
-        .map(|(i, f)| PlyRow {
-            ply: i as u32 + 1,
-            mover: names
-                .get(usize::from(f.mover))
-                .map_or_else(|| format!("seat {}", f.mover), |n| (*n).to_string()),
-            // TODO(ply-detail): notation, from, to, captured square names and the position
-            // after the ply come with the referee's per-ply detail record.
-            notation: None,
-            from: None,
-            to: None,
-            captured: Vec::new(),
-            pieces_taken: u32::from(f.captures),
-            promotion: f.promotion,
-            fen_after: None,
-            throws: f.throws.iter().map(|&t| i32::from(t)).collect(),
-            lost_throws: u32::from(f.lost_throws),
-        })
+        .map(|(i, d)| ply_row(names, d, facts.get(i).map(|f| f.captures)))
         .collect()
+}
+
+/// One plies row; `taken` is the count of pieces taken from the ply's facts, when known.
+fn ply_row(seat_names: &[&str], d: &PlyDetail, taken: Option<u8>) -> PlyRow {
+    PlyRow {
+        ply: d.ply,
+        mover: seat_names
+            .get(usize::from(d.mover))
+            .map_or_else(|| format!("seat {}", d.mover), |n| (*n).to_string()),
+        notation: Some(d.notation.clone()),
+        from: d.from.clone(),
+        to: d.to.clone(),
+        captured: d.captured.clone(),
+        pieces_taken: taken.map_or(d.captured.len() as u32, u32::from),
+        promotion: d.promotion,
+        fen_after: (!d.position.is_empty()).then(|| d.position.clone()),
+        throws: d.throws.iter().map(|&t| i32::from(t)).collect(),
+        lost_throws: u32::from(d.lost_throws),
+    }
 }
 
 /// The diagnostics rows of a recorded game; `locate` gives the place of an offset as the
@@ -233,13 +238,14 @@ pub type GameRows = (GameRow, Vec<PlyRow>, Vec<DiagnosticRow>);
 /// Returns the rows added.
 pub fn export_reader<R: Read>(
     sink: &mut ParquetSink,
+    catalog: &dyn Catalog,
     file: &str,
     input: R,
     settings: &Settings,
 ) -> Result<Counts, ExportError> {
     let before = sink.counts();
     let mut reader = Reader::new(input);
-    let mut recorder = Recorder::new(settings.clone());
+    let mut recorder = Recorder::new(catalog, settings.clone());
     let mut index = 0;
     loop {
         let rec = match reader.read_game(&mut recorder) {
@@ -266,6 +272,7 @@ pub fn export_reader<R: Read>(
 /// the files are the same as [`export_reader`] writes.
 pub fn export_chunked<R: Read>(
     sink: &mut ParquetSink,
+    catalog: &dyn Catalog,
     file: &str,
     input: R,
     settings: &Settings,
@@ -281,7 +288,7 @@ pub fn export_chunked<R: Read>(
     map_ordered(
         Chunker::with_target(input, chunk_size).map(|c| c.map_err(io)),
         in_flight,
-        |chunk| rows_of_chunk(file, chunk, settings),
+        |chunk| rows_of_chunk(catalog, file, chunk, settings),
         |games| {
             for (mut game, plies, diags) in games {
                 index += 1;
@@ -296,9 +303,14 @@ pub fn export_chunked<R: Read>(
 
 /// The rows of every game of a chunk, with offsets and places in the whole input (`index`
 /// counts from 1 within the chunk; the caller renumbers).
-pub fn rows_of_chunk(file: &str, chunk: &Chunk, settings: &Settings) -> Vec<GameRows> {
+pub fn rows_of_chunk(
+    catalog: &dyn Catalog,
+    file: &str,
+    chunk: &Chunk,
+    settings: &Settings,
+) -> Vec<GameRows> {
     let mut reader = chunk.reader();
-    let mut recorder = Recorder::new(settings.clone());
+    let mut recorder = Recorder::new(catalog, settings.clone());
     let mut out = Vec::new();
     // Reading from memory cannot fail.
     while let Ok(Some(rec)) = reader.read_game(&mut recorder) {

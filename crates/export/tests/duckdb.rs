@@ -125,15 +125,16 @@ fn expected(files: &[PathBuf]) -> Expected {
             e.dated += u64::from(year.is_some());
         }
         let mut reader = pdn::Reader::new(&bytes[..]);
-        let mut referee = Referee::new(Settings {
-            collect_facts: true,
-            ..Settings::default()
-        });
+        let mut referee = Referee::new(
+            games::games(),
+            Settings {
+                collect_facts: true,
+                ..Settings::default()
+            },
+        );
         while let Some(r) = reader.read_game(&mut referee).unwrap() {
             e.games += 1;
-            let v = r
-                .kind
-                .map_or("null".to_string(), |k| k.cli_name().to_string());
+            let v = r.game.map_or("null".to_string(), |g| g.id.to_string());
             *e.games_by_variant.entry(v.clone()).or_default() += 1;
             if r.is_clean() {
                 *e.clean_by_variant.entry(v).or_default() += 1;
@@ -185,7 +186,14 @@ fn documented_queries_agree_with_independent_counts() {
     let mut sink = ParquetSink::create(&dir).unwrap();
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
-        export_reader(&mut sink, &name, &load(f)[..], &Settings::default()).unwrap();
+        export_reader(
+            &mut sink,
+            games::games(),
+            &name,
+            &load(f)[..],
+            &Settings::default(),
+        )
+        .unwrap();
     }
     sink.finish().unwrap();
     let e = expected(&files);

@@ -251,16 +251,28 @@ fn corpus_counts_match_the_referee_and_chunked_equals_sequential() {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
         games += pdn::read_all(&bytes).len() as u64;
         let mut reader = pdn::Reader::new(&bytes[..]);
-        let mut referee = Referee::new(Settings {
-            collect_facts: true,
-            ..Settings::default()
-        });
+        let mut referee = Referee::new(
+            games::games(),
+            Settings {
+                collect_facts: true,
+                ..Settings::default()
+            },
+        );
         while let Some(r) = reader.read_game(&mut referee).unwrap() {
             plies += r.facts.len() as u64;
             diags += r.diagnostics.len() as u64;
         }
-        export_reader(&mut a, &name, &bytes[..], &settings).unwrap();
-        export_chunked(&mut b, &name, &bytes[..], &settings, 4096, 3).unwrap();
+        export_reader(&mut a, games::games(), &name, &bytes[..], &settings).unwrap();
+        export_chunked(
+            &mut b,
+            games::games(),
+            &name,
+            &bytes[..],
+            &settings,
+            4096,
+            3,
+        )
+        .unwrap();
     }
     let ca = a.finish().unwrap();
     let cb = b.finish().unwrap();

@@ -9,7 +9,13 @@
 //! actions (`S [1 4 2] in c1+4+2`). [`Game::starts_ply`] tells the referee where a ply begins.
 #![deny(missing_docs)]
 
+mod registry;
+
 use std::fmt;
+
+pub use registry::{
+    BoardShape, Chance, GameInfo, OptionError, Options, Profile, Registry, RuleOption, Unidentified,
+};
 
 /// What kind of problem a diagnostic reports. The string form (`as_str`) is the stable code
 /// shown to users and written in JSON output.
@@ -315,8 +321,9 @@ pub struct PlyFacts {
     pub mover: u8,
     /// Pieces captured by the ply.
     pub captures: u8,
-    /// Squares (the rules crate's square index) of the captured pieces.
-    pub capture_squares: Vec<u8>,
+    /// Squares of the captured pieces, as `(file, rank)` counted from 0 as seen from the
+    /// first seat (see [`SquarePath`]).
+    pub capture_squares: Vec<(u8, u8)>,
     /// A piece was crowned by this ply.
     pub promotion: bool,
     /// Thaayam: every throw of the ply's series, in order.
@@ -399,6 +406,14 @@ pub trait Game {
     /// Writes a result in the game's result-token form.
     fn write_result(&self, outcome: Outcome) -> String;
 
+    /// Checks a recorded result against a position where the game is not over by rule
+    /// (a draughts game may be won by resignation; some games cannot). Default: any result
+    /// may be recorded.
+    fn check_recorded(&self, pos: &Self::Position, recorded: Outcome) -> Result<(), String> {
+        let _ = (pos, recorded);
+        Ok(())
+    }
+
     /// The notation the game's records use unless told otherwise.
     fn default_notation(&self) -> Notation {
         Notation::default()
@@ -418,6 +433,64 @@ pub trait Game {
     fn move_paths(&self, pos: &Self::Position, mv: &Self::Move) -> Vec<SquarePath> {
         let _ = (pos, mv);
         Vec::new()
+    }
+}
+
+/// One legal move described square by square, for other programs (`arbiter moves`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MoveInfo {
+    /// The move in the game's standard notation.
+    pub notation: String,
+    /// The square the (first) piece starts on, in the game's own square names; `None` for a
+    /// move that starts off the board (a piece entered).
+    pub from: Option<String>,
+    /// The square the (last) piece ends on; `None` for a piece borne off.
+    pub to: Option<String>,
+    /// Every square the piece stops on, start included.
+    pub path: Vec<String>,
+    /// The squares of the captured pieces, in the order taken.
+    pub captured: Vec<String>,
+}
+
+/// Move generation, the other half of a game's rules: every legal move of a position. It is
+/// what `moves`, `perft` and self-play are written once over.
+///
+/// A game of chance takes the outcome that fixes the moves as `chance` (Thaayam: the throws
+/// of one series); other games ignore it.
+pub trait Explore: Game {
+    /// True when the legal moves depend on an outcome of chance that the position does not
+    /// hold (then `perft` makes no sense and `chance` must be given).
+    fn needs_chance(&self) -> bool {
+        false
+    }
+
+    /// Every legal move of `pos`, each once (moves that lead to the same position through
+    /// different intermediate squares count once). Errs when `chance` is malformed.
+    fn legal_moves(&self, pos: &Self::Position, chance: &[u8]) -> Result<Vec<Self::Move>, String>;
+
+    /// A move of `pos` described square by square.
+    fn describe(&self, pos: &Self::Position, mv: &Self::Move) -> MoveInfo;
+
+    /// The number of move sequences of `depth` plies from `pos`. The default walks
+    /// [`Explore::legal_moves`]; rules crates override it with their fast counter.
+    fn perft(&self, pos: &Self::Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let Ok(moves) = self.legal_moves(pos, &[]) else {
+            return 0;
+        };
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|mv| {
+                let mut next = pos.clone();
+                self.play(&mut next, mv);
+                self.perft(&next, depth - 1)
+            })
+            .sum()
     }
 }
 

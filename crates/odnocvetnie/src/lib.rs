@@ -53,7 +53,45 @@ pub struct Odnocvetnie {
 
 const SEAT_NAMES: [&str; 4] = ["South", "West", "North", "East"];
 
+/// Odnocvetnie Shashki in the game registry.
+pub static INFO: game::GameInfo = game::GameInfo {
+    id: "odnocvetnie",
+    label: "Odnocvetnie Shashki",
+    variant_tag: "Odnocvetnie",
+    aliases: &["Odnocvetnie Shashki", "Monochrome", "Monochrome draughts"],
+    game_types: &[],
+    options: &[
+        game::RuleOption {
+            name: "lock-any-piece",
+            help: "a man crowned in the previous turn stays locked this turn",
+        },
+        game::RuleOption {
+            name: "elimination",
+            help: "a seat with no move drops out and play goes on (not supported: records asking for it are refused)",
+        },
+    ],
+    seat_names: &SEAT_NAMES,
+    profile: game::Profile {
+        two_sides: false,
+        shared_pieces: true,
+        chance: None,
+        board: game::BoardShape {
+            files: 10,
+            ranks: 10,
+            style: game::BoardStyle::DarkOnly,
+        },
+    },
+};
+
 impl Odnocvetnie {
+    /// The rules for a validated option set (see [`INFO`]).
+    pub fn from_options(options: &game::Options) -> Odnocvetnie {
+        Odnocvetnie {
+            lock_any_piece: options.has("lock-any-piece"),
+            elimination: options.has("elimination"),
+        }
+    }
+
     fn refuse_unsupported(&self) -> Result<(), Problem> {
         if self.elimination {
             return Err(Problem::new(
@@ -201,7 +239,7 @@ impl game::Game for Odnocvetnie {
         PlyFacts {
             mover: before.side_to_move().index(),
             captures,
-            capture_squares: mv.captured().iter().map(Square::index).collect(),
+            capture_squares: mv.captured().iter().map(|s| (s.file(), s.rank())).collect(),
             promotion: mv.promotes(),
             material: [before.pieces().len() as u8 - captures, 0, 0, 0],
             ..PlyFacts::default()
@@ -248,5 +286,32 @@ impl game::Game for Odnocvetnie {
             .map(|p| resolve::coords(&p.squares))
             .into_iter()
             .collect()
+    }
+}
+
+impl game::Explore for Odnocvetnie {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+        let mut list = Vec::new();
+        pos.legal_moves(&mut list);
+        Ok(list)
+    }
+
+    fn describe(&self, pos: &Position, mv: &Move) -> game::MoveInfo {
+        let path: Vec<String> = pos
+            .paths(mv)
+            .first()
+            .map(|p| p.squares.iter().map(Square::to_string).collect())
+            .unwrap_or_default();
+        game::MoveInfo {
+            notation: game::Game::write_move(self, pos, mv, game::Game::default_notation(self)),
+            from: path.first().cloned(),
+            to: path.last().cloned(),
+            captured: mv.captured().iter().map(|s| s.to_string()).collect(),
+            path,
+        }
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        Odnocvetnie::perft(self, pos, depth)
     }
 }

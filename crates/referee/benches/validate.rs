@@ -53,7 +53,7 @@ fn corpus(game: &str) -> Option<(Vec<u8>, u64, u64)> {
 /// Validates everything and returns (games, plies written, errors).
 fn count(bytes: &[u8]) -> (u64, u64) {
     let mut reader = pdn::Reader::new(bytes);
-    let mut referee = Referee::new(Settings::default());
+    let mut referee = Referee::new(games::games(), Settings::default());
     let (mut games, mut plies) = (0, 0);
     while let Ok(Some(report)) = reader.read_game(&mut referee) {
         games += 1;

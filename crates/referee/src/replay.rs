@@ -5,10 +5,11 @@
 //! error in a line the rest of that line is not checked (errors would only cascade), but the
 //! variation that follows the faulty move still is, since its starting position is known.
 
-use game::{Code, Game, Notation, Outcome, Problem, SquarePath};
+use game::{Code, Explore, Game, Notation, Outcome, Problem, SquarePath};
 use pdn::visitor::{Severity, Span};
 
-use crate::{BoardAt, BoardView, Diagnostic, GameReport, Rewrite, Snapshot, TagStore};
+use crate::report::{BoardAt, BoardView, Diagnostic, GameReport, PlyDetail, Rewrite, Snapshot};
+use crate::tags::TagView;
 
 /// What a replay produces besides diagnostics.
 #[derive(Debug, Clone, Copy, Default)]
@@ -21,23 +22,12 @@ pub(crate) struct Mode {
     pub(crate) snapshots: bool,
     /// Keep this position of the main line.
     pub(crate) board_at: Option<BoardAt>,
+    /// Describe every ply of the main line.
+    pub(crate) details: bool,
 }
 
 /// Plies with more tokens than this are resolved through a heap buffer.
 const INLINE_TOKENS: usize = 16;
-
-/// Read access to the current game's tags.
-pub(crate) struct TagView<'a>(pub(crate) &'a TagStore);
-
-impl TagView<'_> {
-    fn get(&self, name: &str) -> Option<String> {
-        self.0.get(name.as_bytes())
-    }
-
-    fn span(&self, name: &str) -> Option<Span> {
-        self.0.span(name.as_bytes())
-    }
-}
 
 /// The game-independent face of a [`Replayer`], so the referee can hold one per game.
 pub(crate) trait Replay {
@@ -74,7 +64,7 @@ struct Frame<P> {
 }
 
 /// Replays the movetext of games of one kind.
-pub(crate) struct Replayer<G: Game> {
+pub(crate) struct Replayer<G: Explore> {
     game: G,
     frames: Vec<Frame<G::Position>>,
     pending: Vec<u8>,
@@ -99,9 +89,11 @@ pub(crate) struct Replayer<G: Game> {
     view: Option<BoardView>,
     /// With [`BoardAt::End`]: the paths of the last ply of the main line played.
     last_paths: Vec<SquarePath>,
+    details: bool,
+    detail_list: Vec<PlyDetail>,
 }
 
-impl<G: Game> Replayer<G> {
+impl<G: Explore> Replayer<G> {
     pub(crate) fn new(game: G) -> Self {
         Replayer {
             game,
@@ -124,22 +116,60 @@ impl<G: Game> Replayer<G> {
             board_at: None,
             view: None,
             last_paths: Vec::new(),
+            details: false,
+            detail_list: Vec::new(),
         }
-    }
-
-    pub(crate) fn set_game(&mut self, game: G) {
-        self.game = game;
     }
 
     fn main_line(&self) -> bool {
         self.frames.len() == 1
     }
 
-    /// Resolves and plays the pending ply, if any.
+    /// Resolves and plays the pending ply, if any: the core of the replay. What is kept of a
+    /// played ply (facts, rewrites, views, details) is left to [`Replayer::observe`], what is
+    /// said of a refused one to [`Replayer::refuse`].
     fn flush(&mut self, diags: &mut Vec<Diagnostic>) {
         if self.pending_tokens.is_empty() {
             return;
         }
+        let resolved = self.resolve_pending();
+        let Some(frame) = self.frames.last_mut() else {
+            self.clear_pending();
+            return;
+        };
+        frame.ply += 1;
+        match resolved {
+            None => {
+                // The line is dead: the position before this ply is unknown too.
+                frame.before = None;
+            }
+            Some(Ok(mv)) => {
+                self.observe(&mv);
+                let frame = self.frames.last_mut().expect("a line is open");
+                if let Some(pos) = frame.pos.as_mut() {
+                    let before = frame.before.get_or_insert_with(|| pos.clone());
+                    before.clone_from(pos);
+                    self.game.play(pos, &mv);
+                    frame.replayed += 1;
+                }
+                if self.details && self.main_line() {
+                    self.describe_last(&mv);
+                }
+            }
+            Some(Err(problem)) => self.refuse(problem, diags),
+        }
+        self.clear_pending();
+    }
+
+    fn clear_pending(&mut self) {
+        self.pending.clear();
+        self.pending_tokens.clear();
+    }
+
+    /// The pending ply resolved against the current position; `None` when the position is
+    /// unknown (the line died at an earlier error).
+    fn resolve_pending(&self) -> Option<Result<G::Move, Problem>> {
+        let pos = self.frames.last()?.pos.as_ref()?;
         let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
         let heap: Vec<&[u8]>;
         let tokens: &[&[u8]] = if self.pending_tokens.len() <= INLINE_TOKENS {
@@ -155,102 +185,127 @@ impl<G: Game> Replayer<G> {
                 .collect();
             &heap
         };
-        let main = self.frames.len() == 1;
-        let seats = self.seats;
+        Some(self.game.resolve(pos, tokens))
+    }
+
+    /// Keeps what the run asked for of a ply about to be played from the current position.
+    fn observe(&mut self, mv: &G::Move) {
+        let main = self.main_line();
+        let seats = u32::from(self.seats);
+        let Some(frame) = self.frames.last() else {
+            return;
+        };
+        let Some(pos) = frame.pos.as_ref() else {
+            return;
+        };
+        if main && self.collect {
+            self.facts.push(self.game.facts(pos, mv));
+            if frame.ply <= seats {
+                if !self.opening.is_empty() {
+                    self.opening.push(' ');
+                }
+                let notation = self.game.default_notation();
+                self.opening
+                    .push_str(&self.game.write_move(pos, mv, notation));
+            }
+        }
+        if let Some(notation) = self.rewrite {
+            let count = self.pending_tokens.len() as u32;
+            let text = self.game.write_move(pos, mv, notation);
+            self.rewrites.push((self.pending_first, count, text));
+        }
+        match self.board_at {
+            Some(BoardAt::End) if main => {
+                self.last_paths = self.game.move_paths(pos, mv);
+            }
+            Some(BoardAt::Ply(p)) if main && p == frame.ply => {
+                let last_move = self.game.move_paths(pos, mv);
+                let mut after = pos.clone();
+                self.game.play(&mut after, mv);
+                self.view = Some(BoardView {
+                    ply: p,
+                    board: self.game.board(&after),
+                    last_move,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Describes the ply just played on the main line (its position before is `before`).
+    fn describe_last(&mut self, mv: &G::Move) {
+        let Some(frame) = self.frames.first() else {
+            return;
+        };
+        let (Some(before), Some(after)) = (frame.before.as_ref(), frame.pos.as_ref()) else {
+            return;
+        };
+        let info = self.game.describe(before, mv);
+        let facts = self.game.facts(before, mv);
+        self.detail_list.push(PlyDetail {
+            ply: frame.ply,
+            mover: facts.mover,
+            notation: info.notation,
+            from: info.from,
+            to: info.to,
+            captured: info.captured,
+            promotion: facts.promotion,
+            position: self.game.write_position(after),
+            throws: facts.throws,
+            lost_throws: facts.lost_throws,
+        });
+    }
+
+    /// Reports a ply the rules refuse, and leaves the line dead after it (a variation that
+    /// follows may still start from the position before it).
+    fn refuse(&mut self, problem: Problem, diags: &mut Vec<Diagnostic>) {
+        let main = self.main_line();
+        let seats = u32::from(self.seats.max(1));
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        frame.ply += 1;
-        if let Some(pos) = frame.pos.as_mut() {
-            match self.game.resolve(pos, tokens) {
-                Ok(mv) => {
-                    if main && self.collect {
-                        self.facts.push(self.game.facts(pos, &mv));
-                        if frame.ply <= u32::from(seats) {
-                            if !self.opening.is_empty() {
-                                self.opening.push(' ');
-                            }
-                            let notation = self.game.default_notation();
-                            self.opening
-                                .push_str(&self.game.write_move(pos, &mv, notation));
-                        }
-                    }
-                    if let Some(notation) = self.rewrite {
-                        let first = self.pending_first;
-                        let count = self.pending_tokens.len() as u32;
-                        let text = self.game.write_move(pos, &mv, notation);
-                        self.rewrites.push((first, count, text));
-                    }
-                    let before = frame.before.get_or_insert_with(|| pos.clone());
-                    before.clone_from(pos);
-                    match self.board_at {
-                        Some(BoardAt::End) if main => {
-                            self.last_paths = self.game.move_paths(pos, &mv);
-                        }
-                        Some(BoardAt::Ply(p)) if main && p == frame.ply => {
-                            let last_move = self.game.move_paths(pos, &mv);
-                            let mut after = pos.clone();
-                            self.game.play(&mut after, &mv);
-                            self.view = Some(BoardView {
-                                ply: p,
-                                board: self.game.board(&after),
-                                last_move,
-                            });
-                        }
-                        _ => {}
-                    }
-                    self.game.play(pos, &mv);
-                    frame.replayed += 1;
-                }
-                Err(problem) => {
-                    let problem = match self.game.terminal(pos) {
-                        Some(outcome) => Problem::new(
-                            Code::ResultMismatch,
-                            format!(
-                                "the game is already over ({}), so no move may follow",
-                                describe(&self.game, outcome)
-                            ),
-                        ),
-                        None => problem,
-                    };
-                    let index = problem.token.min(self.pending_tokens.len() - 1);
-                    let span = self.pending_tokens[index].2;
-                    if main && self.board_at == Some(BoardAt::End) && self.view.is_none() {
-                        self.view = Some(BoardView {
-                            ply: frame.ply - 1,
-                            board: self.game.board(pos),
-                            last_move: std::mem::take(&mut self.last_paths),
-                        });
-                    }
-                    let snapshot = self.snapshots.then(|| {
-                        Box::new(Snapshot {
-                            board: self.game.board(pos),
-                            played: problem.played,
-                            suggested: problem.suggested,
-                        })
-                    });
-                    diags.push(Diagnostic {
-                        code: problem.code.as_str(),
-                        severity: Severity::Error,
-                        span,
-                        message: problem.message,
-                        ply: Some(frame.ply),
-                        move_number: Some(
-                            self.pending_move_number
-                                .unwrap_or((frame.ply - 1) / u32::from(seats.max(1)) + 1),
-                        ),
-                        snapshot,
-                    });
-                    // The variation after this ply may still be checked from here.
-                    frame.before = frame.pos.take();
-                }
-            }
-        } else {
-            // The line is dead: the position before this ply is unknown too.
-            frame.before = None;
+        let Some(pos) = frame.pos.as_ref() else {
+            return;
+        };
+        let problem = match self.game.terminal(pos) {
+            Some(outcome) => Problem::new(
+                Code::ResultMismatch,
+                format!(
+                    "the game is already over ({}), so no move may follow",
+                    describe(&self.game, outcome)
+                ),
+            ),
+            None => problem,
+        };
+        let index = problem.token.min(self.pending_tokens.len() - 1);
+        let span = self.pending_tokens[index].2;
+        if main && self.board_at == Some(BoardAt::End) && self.view.is_none() {
+            self.view = Some(BoardView {
+                ply: frame.ply - 1,
+                board: self.game.board(pos),
+                last_move: std::mem::take(&mut self.last_paths),
+            });
         }
-        self.pending.clear();
-        self.pending_tokens.clear();
+        let snapshot = self.snapshots.then(|| {
+            Box::new(Snapshot {
+                board: self.game.board(pos),
+                played: problem.played,
+                suggested: problem.suggested,
+            })
+        });
+        diags.push(Diagnostic {
+            code: problem.code.as_str(),
+            severity: Severity::Error,
+            span,
+            message: problem.message,
+            ply: Some(frame.ply),
+            move_number: Some(
+                self.pending_move_number
+                    .unwrap_or((frame.ply - 1) / seats + 1),
+            ),
+            snapshot,
+        });
+        frame.before = frame.pos.take();
     }
 
     fn bad_position(&self, problem: Problem, span: Span) -> Diagnostic {
@@ -271,7 +326,7 @@ impl<G: Game> Replayer<G> {
     }
 }
 
-impl<G: Game> Replay for Replayer<G> {
+impl<G: Explore> Replay for Replayer<G> {
     fn start(&mut self, tags: &TagView<'_>, mode: Mode, diags: &mut Vec<Diagnostic>) {
         self.frames.clear();
         self.pending.clear();
@@ -284,6 +339,8 @@ impl<G: Game> Replay for Replayer<G> {
         self.collect = mode.collect;
         self.snapshots = mode.snapshots;
         self.board_at = mode.board_at;
+        self.details = mode.details;
+        self.detail_list.clear();
         self.view = None;
         self.last_paths.clear();
         self.rewrite = mode.rewrite.map(|r| {
@@ -470,6 +527,19 @@ impl<G: Game> Replay for Replayer<G> {
         if let Some(pos) = main.pos.as_ref() {
             let terminal = self.game.terminal(pos);
             report.terminal = terminal;
+            if let (None, Some(outcome)) = (terminal, recorded) {
+                if let Err(message) = self.game.check_recorded(pos, outcome) {
+                    diags.push(Diagnostic {
+                        code: Code::ResultMismatch.as_str(),
+                        severity: Severity::Error,
+                        span: result_span,
+                        message,
+                        ply: None,
+                        move_number: None,
+                        snapshot: None,
+                    });
+                }
+            }
             if let Some(outcome) = terminal {
                 if !recorded.is_some_and(|r| r.agrees_with(outcome)) {
                     let written = match recorded {
@@ -503,6 +573,7 @@ impl<G: Game> Replay for Replayer<G> {
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
+        report.details = std::mem::take(&mut self.detail_list);
     }
 }
 
@@ -532,6 +603,7 @@ fn describe<G: Game>(game: &G, outcome: Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tags::TagStore;
     use game::{PlyFacts, Seat};
 
     /// A toy game: two seats add 1, 2 or 3 to a counter in turn; whoever reaches 10 wins.
@@ -639,6 +711,24 @@ mod tests {
         fn move_paths(&self, pos: &Pos, mv: &u32) -> Vec<game::SquarePath> {
             let from = pos.total.min(15) as u8;
             vec![vec![(from, 0), ((pos.total + mv).min(15) as u8, 0)]]
+        }
+    }
+
+    impl Explore for Count {
+        fn legal_moves(&self, pos: &Pos, _chance: &[u8]) -> Result<Vec<u32>, String> {
+            Ok(if pos.total >= 10 {
+                vec![]
+            } else {
+                vec![1, 2, 3]
+            })
+        }
+        fn describe(&self, pos: &Pos, mv: &u32) -> game::MoveInfo {
+            game::MoveInfo {
+                notation: format!("+{mv}"),
+                from: Some(pos.total.to_string()),
+                to: Some((pos.total + mv).to_string()),
+                ..game::MoveInfo::default()
+            }
         }
     }
 

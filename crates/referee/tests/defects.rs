@@ -10,7 +10,7 @@ use referee::{Referee, Settings};
 fn describe(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap();
     let mut reader = pdn::Reader::new(&bytes[..]);
-    let mut referee = Referee::new(Settings::default());
+    let mut referee = Referee::new(games::games(), Settings::default());
     let mut out = String::new();
     let mut game = 0;
     while let Some(report) = reader.read_game(&mut referee).unwrap() {

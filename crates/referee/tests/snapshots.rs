@@ -5,7 +5,7 @@ use game::SquareMark;
 use referee::{BoardAt, GameReport, Referee, Settings};
 
 fn games(text: &str, settings: Settings) -> Vec<GameReport> {
-    let mut referee = Referee::new(settings);
+    let mut referee = Referee::new(games::games(), settings);
     let mut reader = pdn::Reader::new(text.as_bytes());
     let mut out = Vec::new();
     while let Some(g) = reader.read_game(&mut referee).expect("in-memory read") {

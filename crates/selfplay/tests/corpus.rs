@@ -107,7 +107,7 @@ fn the_referee_finds_nothing_in_the_corpus() {
         let p = path(game, agent);
         let text = read(&p);
         let mut reader = pdn::Reader::new(&text[..]);
-        let mut referee = referee::Referee::new(referee::Settings::default());
+        let mut referee = referee::Referee::new(games::games(), referee::Settings::default());
         let mut n = 0;
         while let Some(report) = reader.read_game(&mut referee).expect("read") {
             n += 1;

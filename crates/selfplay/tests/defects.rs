@@ -180,7 +180,7 @@ fn the_referee_reports_the_listed_problem_first() {
         let rel = relative(&path);
         let text = std::fs::read(&path).expect("read");
         let mut reader = pdn::Reader::new(&text[..]);
-        let mut referee = referee::Referee::new(referee::Settings::default());
+        let mut referee = referee::Referee::new(games::games(), referee::Settings::default());
         let mut game = 0;
         while let Some(report) = reader.read_game(&mut referee).expect("read") {
             game += 1;

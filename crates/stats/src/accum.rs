@@ -11,7 +11,12 @@ use crate::{GameInput, GameName};
 pub const MATERIAL_PLIES: usize = 1000;
 
 /// Board squares whose captures are counted (Tama 64, Odnocvetnie 50).
-const HEAT_SQUARES: usize = 64;
+const HEAT_SQUARES: usize = 256;
+
+/// The heat-map slot of a square: `rank * 16 + file`.
+pub(crate) fn heat_index(file: u8, rank: u8) -> usize {
+    usize::from(rank) * 16 + usize::from(file)
+}
 
 /// Statistics of a corpus, accumulated game by game.
 ///
@@ -107,7 +112,7 @@ pub struct Draughts {
     pub no_promotion: u64,
     /// Material after each ply, for the first [`MATERIAL_PLIES`] plies (index 0 = after ply 1).
     pub material: Vec<MaterialAt>,
-    /// Captured pieces per square index (Tama: a1 = 0 … h8 = 63; Odnocvetnie: square − 1).
+    /// Captured pieces per square, at [`heat_index`] of its file and rank.
     pub capture_squares: Vec<u64>,
     /// Captured-square indices outside the board (should not happen).
     pub capture_squares_off_board: u64,
@@ -123,9 +128,9 @@ impl Draughts {
             if f.promotion && first_promotion.is_none() {
                 first_promotion = Some(i as u64 + 1);
             }
-            for &sq in &f.capture_squares {
-                let sq = usize::from(sq);
-                if sq < HEAT_SQUARES {
+            for &(file, rank) in &f.capture_squares {
+                let sq = heat_index(file, rank);
+                if file < 16 && sq < HEAT_SQUARES {
                     if self.capture_squares.len() <= sq {
                         self.capture_squares.resize(sq + 1, 0);
                     }

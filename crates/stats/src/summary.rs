@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::accum::{Common, Draughts, DraughtsGame, Race, ThaayamGame, THROW_VALUES};
+use crate::accum::{heat_index, Common, Draughts, DraughtsGame, Race, ThaayamGame, THROW_VALUES};
 use crate::chi2;
 use crate::hist::{Bar, Histogram};
 use crate::tally::{Agreement, ResultTally, Validation};
@@ -368,13 +368,13 @@ impl DraughtsSummary {
             })
             .collect();
         let count = |i: usize| d.capture_squares.get(i).copied().unwrap_or(0);
-        let heat = if two {
+        let heat: Vec<HeatCell> = if two {
             (0..64u8)
                 .map(|i| HeatCell {
                     square: format!("{}{}", char::from(b'a' + i % 8), i / 8 + 1),
                     file: i % 8,
                     rank: i / 8,
-                    count: count(usize::from(i)),
+                    count: count(heat_index(i % 8, i / 8)),
                 })
                 .collect()
         } else {
@@ -385,18 +385,13 @@ impl DraughtsSummary {
                         square: n.to_string(),
                         file,
                         rank,
-                        count: count(usize::from(n - 1)),
+                        count: count(heat_index(file, rank)),
                     }
                 })
                 .collect()
         };
-        // Odnocvetnie indices 50..64 are off its board too.
-        let off = d.capture_squares_off_board
-            + if two {
-                0
-            } else {
-                d.capture_squares.iter().skip(50).sum()
-            };
+        let on_board: u64 = heat.iter().map(|c: &HeatCell| c.count).sum();
+        let off = d.capture_squares_off_board + d.capture_squares.iter().sum::<u64>() - on_board;
         DraughtsSummary {
             common: CommonSummary::of(game, &g.common),
             longest_chain: Distribution::of(&d.longest_chain),

@@ -22,7 +22,7 @@ fn outcome() -> impl Strategy<Value = Option<Outcome>> {
 fn facts() -> impl Strategy<Value = PlyFacts> {
     (
         0u8..4,
-        proptest::collection::vec(0u8..70, 0..3),
+        proptest::collection::vec((0u8..12, 0u8..12), 0..3),
         any::<bool>(),
         proptest::collection::vec(prop::sample::select(vec![1u8, 2, 3, 4, 8, 5]), 0..4),
         0u8..3,

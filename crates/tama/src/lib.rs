@@ -55,24 +55,41 @@ pub struct Tama {
     pub ludii: bool,
 }
 
+/// Tama in the game registry.
+pub static INFO: game::GameInfo = game::GameInfo {
+    id: "tama",
+    label: "Tama",
+    variant_tag: "Tama",
+    aliases: &["Armenian", "Armenian draughts"],
+    game_types: &[],
+    options: &[game::RuleOption {
+        name: "ludii",
+        help: "a man reaching the far rank by a jump goes on capturing as a man (Ludii's Wikipedia ruleset)",
+    }],
+    seat_names: &["White", "Black"],
+    profile: game::Profile {
+        two_sides: true,
+        shared_pieces: false,
+        chance: None,
+        board: game::BoardShape {
+            files: 8,
+            ranks: 8,
+            style: game::BoardStyle::Checkered,
+        },
+    },
+};
+
 impl Tama {
     /// The default rules.
     pub const DEFAULT: Tama = Tama { ludii: false };
     /// The `ludii` ruleset option.
     pub const LUDII: Tama = Tama { ludii: true };
 
-    /// The rules for a comma-separated option list such as `"ludii"` (empty = default).
-    /// Unknown options are returned as the error.
-    pub fn with_options(options: &str) -> Result<Tama, String> {
-        let mut t = Tama::DEFAULT;
-        for o in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            if o.eq_ignore_ascii_case("ludii") {
-                t.ludii = true;
-            } else {
-                return Err(o.to_string());
-            }
+    /// The rules for a validated option set (see [`INFO`]).
+    pub fn from_options(options: &game::Options) -> Tama {
+        Tama {
+            ludii: options.has("ludii"),
         }
-        Ok(t)
     }
 
     /// Fills `list` with every legal move; for captures every landing-square variant.
@@ -229,7 +246,11 @@ impl Game for Tama {
         PlyFacts {
             mover: before.side_to_move().index() as u8,
             captures: mv.capture_count() as u8,
-            capture_squares: mv.captured().iter().map(|s| s.index()).collect(),
+            capture_squares: mv
+                .captured()
+                .iter()
+                .map(|s| (s.file() as u8, s.rank() as u8))
+                .collect(),
             promotion: mv.is_promotion(),
             material: [
                 after.count(Side::White) as u8,
@@ -270,5 +291,31 @@ impl Game for Tama {
     /// One path: the start square and every landing square.
     fn move_paths(&self, _pos: &Position, mv: &Move) -> Vec<SquarePath> {
         vec![resolve::move_path(mv)]
+    }
+}
+
+impl game::Explore for Tama {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+        let mut list = MoveList::new();
+        self.legal_moves_distinct(pos, &mut list);
+        Ok(list.iter().cloned().collect())
+    }
+
+    fn describe(&self, pos: &Position, mv: &Move) -> game::MoveInfo {
+        let path: Vec<String> = std::iter::once(mv.from())
+            .chain(mv.path().iter().copied())
+            .map(|s| s.to_string())
+            .collect();
+        game::MoveInfo {
+            notation: self.write_move(pos, mv, self.default_notation()),
+            from: path.first().cloned(),
+            to: path.last().cloned(),
+            captured: mv.captured().iter().map(Square::to_string).collect(),
+            path,
+        }
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        Tama::perft(self, pos, depth)
     }
 }

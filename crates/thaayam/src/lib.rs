@@ -64,25 +64,59 @@ pub struct Options {
 }
 
 impl Options {
+    /// The options of a validated set (see [`INFO`]).
+    pub fn from_options(options: &game::Options) -> Options {
+        Options {
+            ludii: options.has("ludii"),
+            lenient_unused: options.has("lenient-unused"),
+        }
+    }
+
     /// Reads a comma-separated list of option names (`ludii`, `lenient-unused`); an empty
     /// list or `default` gives the default rules.
     pub fn parse(list: &str) -> Result<Options, String> {
-        let mut o = Options::default();
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match name.to_ascii_lowercase().as_str() {
-                "ludii" => o.ludii = true,
-                "lenient-unused" => o.lenient_unused = true,
-                "default" | "standard" => {}
-                _ => {
-                    return Err(format!(
-                        "unknown Thaayam rules option \"{name}\" (known: ludii, lenient-unused)"
-                    ))
-                }
-            }
-        }
-        Ok(o)
+        INFO.parse_options(list)
+            .map(|o| Options::from_options(&o))
+            .map_err(|e| e.to_string())
     }
 }
+
+/// The values a throw can take and their probabilities with four fair cowries.
+pub static THROWS: game::Chance = game::Chance {
+    name: "throw",
+    values: &[1, 2, 3, 4, 8],
+    probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
+};
+
+/// Thaayam in the game registry.
+pub static INFO: game::GameInfo = game::GameInfo {
+    id: "thaayam",
+    label: "Thaayam",
+    variant_tag: "Thaayam",
+    aliases: &[],
+    game_types: &[],
+    options: &[
+        game::RuleOption {
+            name: "ludii",
+            help: "Ludii's reading: each throw moves a unit on its own, twins halve each throw, turn order S E N W",
+        },
+        game::RuleOption {
+            name: "lenient-unused",
+            help: "only check that no lost throw could still be used at the end of the series",
+        },
+    ],
+    seat_names: &["South", "West", "North", "East"],
+    profile: game::Profile {
+        two_sides: false,
+        shared_pieces: false,
+        chance: Some(&THROWS),
+        board: game::BoardShape {
+            files: 5,
+            ranks: 5,
+            style: game::BoardStyle::Plain,
+        },
+    },
+};
 
 /// The throws and actions of one series, as played.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -512,6 +546,22 @@ impl Game for Thaayam {
         }
     }
 
+    /// A win is only ever made by bearing off all four pieces (rule 18): a record that names
+    /// a winner before that is wrong (resignations are recorded as `*`).
+    fn check_recorded(&self, pos: &Position, recorded: Outcome) -> Result<(), String> {
+        match recorded {
+            Outcome::Win { winner, .. } if pos.winner() != Some(winner.0) => Err(format!(
+                "the record gives {} as the winner, but {} has borne off {} of its 4 pieces \
+                 and the game is not over; a Thaayam game is won only by bearing off all four \
+                 (a game stopped early is recorded as *)",
+                self.write_result(recorded),
+                seat_name(winner.0),
+                pos.off(winner.0)
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// `notation.full_captures` writes arrivals and lost throws too; `numeric` has no
     /// meaning for Thaayam and is ignored.
     fn write_move(&self, pos: &Position, mv: &Turn, notation: Notation) -> String {
@@ -534,7 +584,7 @@ impl Game for Thaayam {
             for a in &s.actions {
                 match run.apply(a) {
                     Ok(Action::Advance(adv)) if adv.captured > 0 => {
-                        f.capture_squares.push(adv.to.index());
+                        f.capture_squares.push((adv.to.file(), adv.to.rank()));
                     }
                     Ok(Action::Twins) => f.twins_formed += 1,
                     Ok(Action::BearOff) => f.borne_off += 1,
@@ -568,5 +618,44 @@ impl Game for Thaayam {
             cur = diagram::series_paths(&cur, &s.throws, &s.actions, self.options.ludii, &mut out);
         }
         out
+    }
+}
+
+impl game::Explore for Thaayam {
+    fn needs_chance(&self) -> bool {
+        true
+    }
+
+    /// Every legal play of one series of `throws` (see [`Thaayam::plays`]), each as a turn
+    /// of that one series.
+    fn legal_moves(&self, pos: &Position, throws: &[u8]) -> Result<Vec<Turn>, String> {
+        let seat = self.to_move(pos).0;
+        let plays = self.plays(pos, throws).map_err(|p| p.message)?;
+        Ok(plays
+            .into_iter()
+            .map(|p| Turn {
+                seat,
+                series: vec![p.series],
+            })
+            .collect())
+    }
+
+    fn describe(&self, pos: &Position, turn: &Turn) -> game::MoveInfo {
+        let name = |(file, rank): (u8, u8)| format!("{}{}", char::from(b'a' + file), rank + 1);
+        let paths = self.move_paths(pos, turn);
+        let path: Vec<String> = paths
+            .iter()
+            .find(|p| p.len() > 1)
+            .or_else(|| paths.first())
+            .map(|p| p.iter().copied().map(name).collect())
+            .unwrap_or_default();
+        let facts = self.facts(pos, turn);
+        game::MoveInfo {
+            notation: self.write_turn(pos, turn, false),
+            from: path.first().cloned(),
+            to: path.last().cloned(),
+            captured: facts.capture_squares.into_iter().map(name).collect(),
+            path,
+        }
     }
 }

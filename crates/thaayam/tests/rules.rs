@@ -322,7 +322,8 @@ fn rule13_captures() {
     let t = common::resolve(&g, &p, "S [1 3] Td4+3+1xd2 [2] Td2+2").unwrap();
     let f = g.facts(&p, &t);
     assert_eq!(f.captures, 3, "pieces sent home");
-    assert_eq!(f.capture_squares, vec![sq("d2").index()]);
+    let d2 = sq("d2");
+    assert_eq!(f.capture_squares, vec![(d2.file(), d2.rank())]);
     let mut q = p.clone();
     g.play(&mut q, &t);
     assert_eq!(g.write_position(&q), "N:S=h2,Tc2/N=h4/E=h4");

@@ -131,7 +131,7 @@ fn tama(rng: &mut Rng) -> SynthGame {
             for _ in 0..n {
                 let file = central(rng, 8);
                 let rank = 1 + central(rng, 6);
-                f.capture_squares.push((rank * 8 + file) as u8);
+                f.capture_squares.push((file as u8, rank as u8));
             }
             material[other] -= n;
         }
@@ -201,7 +201,9 @@ fn odnocvetnie(rng: &mut Rng) -> SynthGame {
             let n = (1 + rng.weighted(&[60, 25, 10, 4, 1]) as u8).min(material - 6);
             f.captures = n;
             for _ in 0..n {
-                f.capture_squares.push(central(rng, 50) as u8);
+                let n = central(rng, 50) as u8;
+                let rank = 9 - n / 5;
+                f.capture_squares.push((2 * (n % 5) + rank % 2, rank));
             }
             material -= n;
         }

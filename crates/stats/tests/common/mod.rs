@@ -52,7 +52,7 @@ pub fn win(w: u8, l: Option<u8>) -> Option<Outcome> {
 }
 
 /// A draughts ply.
-pub fn ply(mover: u8, squares: &[u8], promotion: bool, material: [u8; 2]) -> PlyFacts {
+pub fn ply(mover: u8, squares: &[(u8, u8)], promotion: bool, material: [u8; 2]) -> PlyFacts {
     PlyFacts {
         mover,
         captures: squares.len() as u8,
@@ -76,9 +76,9 @@ pub fn turn(mover: u8, throws: &[u8], lost: u8, twins: u8, captures: u8) -> PlyF
 }
 
 /// Tama a1 = 0 … h8 = 63.
-pub fn sq(name: &str) -> u8 {
+pub fn sq(name: &str) -> (u8, u8) {
     let b = name.as_bytes();
-    (b[1] - b'1') * 8 + (b[0] - b'a')
+    (b[0] - b'a', b[1] - b'1')
 }
 
 /// The hand-made corpus the expectations of `tests/report.rs` are computed from.
@@ -143,9 +143,9 @@ pub fn corpus() -> Vec<G> {
     g.terminal = win(0, Some(1));
     g.plies = 3;
     g.facts = vec![
-        ply(0, &[0], false, [39, 0]),
+        ply(0, &[(1, 9)], false, [39, 0]), // square 1 = b10
         ply(1, &[], false, [39, 0]),
-        ply(2, &[49], false, [38, 0]),
+        ply(2, &[(8, 0)], false, [38, 0]), // square 50 = i1
     ];
     g.opening = "32-28 19-23 28x19".into();
     out.push(g);

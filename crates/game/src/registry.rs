@@ -1,0 +1,372 @@
+//! What the rest of arbiter knows about a game without naming it: its names, the tags and
+//! numbers that identify it, its ruleset options and what its statistics look like.
+//!
+//! Each rules crate describes its game (or each of its variants) with one static
+//! [`GameInfo`]. A [`Registry`] is the list of them, in the order reports show them; it
+//! identifies the game of a record from its tags or from a command-line name. Nothing outside
+//! the rules crates and the one place that builds the registry names a game.
+
+use std::fmt;
+
+/// A ruleset option a game accepts (`[Rules "..."]` or `--rules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleOption {
+    /// The option's name, lower case with dashes (`lenient-unused`).
+    pub name: &'static str,
+    /// One line saying what it changes.
+    pub help: &'static str,
+}
+
+/// How a game's statistics are read: which sections of a report make sense for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    /// The seats are two fixed sides (White and Black); results and material are per side.
+    pub two_sides: bool,
+    /// Every piece can be moved by every seat (material is counted as one total).
+    pub shared_pieces: bool,
+    /// The game is played with throws of chance; their fairness can be tested.
+    pub chance: Option<&'static Chance>,
+    /// The board, for heat maps of where captures happen.
+    pub board: BoardShape,
+}
+
+/// The board of a game, as statistics and diagrams see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardShape {
+    /// Files (columns).
+    pub files: u8,
+    /// Ranks (rows).
+    pub ranks: u8,
+    /// How its squares are laid out.
+    pub style: crate::BoardStyle,
+}
+
+/// The throws of a game of chance and their probabilities with fair implements.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Chance {
+    /// What one outcome is called, in the singular (`throw`).
+    pub name: &'static str,
+    /// Every value a throw can take, in increasing order.
+    pub values: &'static [u8],
+    /// The probability of each value, in the same order (they add up to 1).
+    pub probabilities: &'static [f64],
+}
+
+impl Eq for Chance {}
+
+/// Everything arbiter needs to know about one game before playing it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The command-line name (`tama`, `international`), lower case, unique.
+    pub id: &'static str,
+    /// The name shown in reports and messages (`Odnocvetnie Shashki`).
+    pub label: &'static str,
+    /// The value the writer puts in a `Variant` tag.
+    pub variant_tag: &'static str,
+    /// Further names accepted in `Variant` tags and for `--game`; compared ignoring case,
+    /// spaces, dashes, underscores and a final `!`.
+    pub aliases: &'static [&'static str],
+    /// The PDN `GameType` numbers (first field) that mean this game.
+    pub game_types: &'static [u32],
+    /// Ruleset options, besides the default rules.
+    pub options: &'static [RuleOption],
+    /// Names of the seats, indexed by seat number.
+    pub seat_names: &'static [&'static str],
+    /// What its statistics look like.
+    pub profile: Profile,
+}
+
+impl GameInfo {
+    /// True when `name` (a `Variant` tag or a `--game` value) names this game.
+    pub fn answers_to(&self, name: &str) -> bool {
+        let key = normalise(name);
+        !key.is_empty()
+            && std::iter::once(self.id)
+                .chain(std::iter::once(self.variant_tag))
+                .chain(std::iter::once(self.label))
+                .chain(self.aliases.iter().copied())
+                .any(|n| normalise(n) == key)
+    }
+
+    /// Reads a comma- or space-separated list of ruleset options. `default`, `standard` and
+    /// the empty string mean the default rules.
+    pub fn parse_options(&self, text: &str) -> Result<Options, OptionError> {
+        let mut options = Options::default();
+        for name in text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let lower = name.to_ascii_lowercase();
+            if lower == "default" || lower == "standard" {
+                continue;
+            }
+            match self.options.iter().find(|o| o.name == lower) {
+                Some(o) if !options.has(o.name) => options.0.push(o.name),
+                Some(_) => {}
+                None => {
+                    return Err(OptionError {
+                        game: self.label,
+                        unknown: name.to_string(),
+                        valid: self.options,
+                    })
+                }
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// Lower case, without spaces, dashes, underscores, dots or a trailing `!`.
+fn normalise(name: &str) -> String {
+    name.trim()
+        .trim_end_matches('!')
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '\t'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A validated set of ruleset options of one game (empty: the default rules).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Options(Vec<&'static str>);
+
+impl Options {
+    /// True when the option `name` is set.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.contains(&name)
+    }
+
+    /// The options set, in the order given.
+    pub fn names(&self) -> &[&'static str] {
+        &self.0
+    }
+
+    /// True for the default rules.
+    pub fn is_default(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("default")
+        } else {
+            f.write_str(&self.0.join(","))
+        }
+    }
+}
+
+/// A ruleset option the game does not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionError {
+    /// The game's label.
+    pub game: &'static str,
+    /// The name that was given.
+    pub unknown: String,
+    /// The options the game has.
+    pub valid: &'static [RuleOption],
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} has no ruleset option `{}`", self.game, self.unknown)?;
+        if self.valid.is_empty() {
+            write!(f, " (it has none; only `default`)")
+        } else {
+            let names: Vec<&str> = self.valid.iter().map(|o| o.name).collect();
+            write!(f, " (valid: default, {})", names.join(", "))
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// Why the game of a record could not be identified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unidentified {
+    /// Neither a `Variant` nor a `GameType` tag, and no game chosen on the command line.
+    NoTag,
+    /// The `Variant` tag (and `GameType`, if any) name no game arbiter knows.
+    Variant(String),
+    /// The `GameType` tag names no game arbiter knows (and there is no `Variant` tag).
+    GameType(String),
+}
+
+/// The games arbiter knows, in the order reports list them.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    games: Vec<&'static GameInfo>,
+}
+
+impl Registry {
+    /// A registry of these games. Ids must be unique.
+    pub fn new(games: Vec<&'static GameInfo>) -> Self {
+        Registry { games }
+    }
+
+    /// Every game, in order.
+    pub fn games(&self) -> &[&'static GameInfo] {
+        &self.games
+    }
+
+    /// The position of a game in [`Registry::games`].
+    pub fn index_of(&self, info: &GameInfo) -> Option<usize> {
+        self.games.iter().position(|g| g.id == info.id)
+    }
+
+    /// The game a command-line name or `Variant` value names.
+    pub fn by_name(&self, name: &str) -> Option<&'static GameInfo> {
+        self.games.iter().copied().find(|g| g.answers_to(name))
+    }
+
+    /// The game a `GameType` value names (its first field), if any.
+    pub fn by_game_type(&self, value: &str) -> Option<&'static GameInfo> {
+        let number: u32 = value.split(',').next()?.trim().parse().ok()?;
+        self.games
+            .iter()
+            .copied()
+            .find(|g| g.game_types.contains(&number))
+    }
+
+    /// Identifies a record's game from its `Variant` and `GameType` tags: a `Variant` that
+    /// names a game wins, then the `GameType` number.
+    pub fn identify(
+        &self,
+        variant: Option<&str>,
+        game_type: Option<&str>,
+    ) -> Result<&'static GameInfo, Unidentified> {
+        let variant = variant.map(str::trim).filter(|v| !v.is_empty());
+        let game_type = game_type.map(str::trim).filter(|v| !v.is_empty());
+        if let Some(info) = variant.and_then(|v| self.by_name(v)) {
+            return Ok(info);
+        }
+        if let Some(info) = game_type.and_then(|t| self.by_game_type(t)) {
+            return Ok(info);
+        }
+        match (variant, game_type) {
+            (Some(v), _) => Err(Unidentified::Variant(v.to_string())),
+            (None, Some(t)) => Err(Unidentified::GameType(t.to_string())),
+            (None, None) => Err(Unidentified::NoTag),
+        }
+    }
+
+    /// The command-line names, comma-separated (for messages).
+    pub fn id_list(&self) -> String {
+        let ids: Vec<&str> = self.games.iter().map(|g| g.id).collect();
+        ids.join(", ")
+    }
+
+    /// A sentence saying why a record's game is unknown and how to choose one.
+    pub fn explain(&self, why: &Unidentified) -> String {
+        let seen = match why {
+            Unidentified::NoTag => "the record has no Variant or GameType tag".to_string(),
+            Unidentified::Variant(v) => format!("Variant \"{v}\" is not a game arbiter knows"),
+            Unidentified::GameType(t) => {
+                format!("GameType \"{t}\" is not a game arbiter knows")
+            }
+        };
+        format!(
+            "{seen}, so its moves were not checked; choose the game with --game ({})",
+            self.id_list()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BoardStyle;
+
+    const SHAPE: BoardShape = BoardShape {
+        files: 8,
+        ranks: 8,
+        style: BoardStyle::DarkOnly,
+    };
+    const PROFILE: Profile = Profile {
+        two_sides: true,
+        shared_pieces: false,
+        chance: None,
+        board: SHAPE,
+    };
+    static A: GameInfo = GameInfo {
+        id: "english",
+        label: "English draughts",
+        variant_tag: "English",
+        aliases: &["American/English", "Checkers"],
+        game_types: &[21],
+        options: &[RuleOption {
+            name: "fast",
+            help: "x",
+        }],
+        seat_names: &["Black", "White"],
+        profile: PROFILE,
+    };
+    static B: GameInfo = GameInfo {
+        id: "frysk",
+        label: "Frysk!",
+        variant_tag: "Frysk!",
+        aliases: &[],
+        game_types: &[97],
+        options: &[],
+        seat_names: &["White", "Black"],
+        profile: PROFILE,
+    };
+
+    fn registry() -> Registry {
+        Registry::new(vec![&A, &B])
+    }
+
+    #[test]
+    fn names_are_matched_loosely() {
+        let r = registry();
+        assert_eq!(r.by_name("american/english").map(|g| g.id), Some("english"));
+        assert_eq!(r.by_name(" ENGLISH ").map(|g| g.id), Some("english"));
+        assert_eq!(r.by_name("frysk").map(|g| g.id), Some("frysk"));
+        assert_eq!(r.by_name("Frysk!").map(|g| g.id), Some("frysk"));
+        assert!(r.by_name("Englsh").is_none());
+        assert!(r.by_name("").is_none());
+    }
+
+    #[test]
+    fn identification_prefers_a_known_variant_then_the_game_type() {
+        let r = registry();
+        assert_eq!(r.identify(Some("Frysk!"), Some("21")).unwrap().id, "frysk");
+        assert_eq!(
+            r.identify(Some("Tamma"), Some("21,B,8,8,N1,0")).unwrap().id,
+            "english"
+        );
+        assert_eq!(
+            r.identify(Some("Tamma"), None),
+            Err(Unidentified::Variant("Tamma".into()))
+        );
+        assert_eq!(
+            r.identify(None, Some("44")),
+            Err(Unidentified::GameType("44".into()))
+        );
+        assert_eq!(r.identify(Some(" "), None), Err(Unidentified::NoTag));
+        let msg = r.explain(&Unidentified::Variant("Tamma".into()));
+        assert!(
+            msg.contains("\"Tamma\"") && msg.contains("english, frysk"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn options_are_validated_and_listed() {
+        assert!(A.parse_options("").unwrap().is_default());
+        assert!(A.parse_options("default").unwrap().is_default());
+        let o = A.parse_options("FAST, fast").unwrap();
+        assert_eq!(o.names(), ["fast"]);
+        assert_eq!(o.to_string(), "fast");
+        let e = A.parse_options("fast,slow").unwrap_err();
+        assert_eq!(e.unknown, "slow");
+        assert!(e.to_string().contains("valid: default, fast"), "{e}");
+        assert!(B
+            .parse_options("x")
+            .unwrap_err()
+            .to_string()
+            .contains("it has none"));
+    }
+}

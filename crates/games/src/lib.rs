@@ -1,0 +1,246 @@
+//! The game registry: the one list of the games arbiter knows.
+//!
+//! Each entry joins a rules crate's [`GameInfo`] with a constructor of its rules from
+//! ruleset options. From that the registry builds, without naming any game elsewhere:
+//! replay engines for the referee ([`referee::Catalog`]) and explorers for `moves` and
+//! `perft` ([`Explorer`]).
+//!
+//! Adding a game: write a rules crate that implements [`game::Game`] and [`game::Explore`]
+//! and describes itself with a static [`GameInfo`], then add one [`entry`] line to
+//! [`GAMES`]'s list below.
+#![deny(missing_docs)]
+
+use std::marker::PhantomData;
+use std::sync::OnceLock;
+
+use game::{Explore, GameInfo, MoveInfo, Options, Registry};
+use referee::{Catalog, ReplayEngine};
+
+/// The registry with every game arbiter knows, built once.
+pub fn games() -> &'static Games {
+    static GAMES: OnceLock<Games> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        Games::new(vec![
+            entry(&tama::INFO, tama::Tama::from_options),
+            entry(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::from_options),
+            entry(&thaayam::INFO, |o| {
+                thaayam::Thaayam::new(thaayam::Options::from_options(o))
+            }),
+        ])
+    })
+}
+
+/// One game of the registry: its description and what can be built from it.
+pub struct Entry {
+    /// The game's description.
+    pub info: &'static GameInfo,
+    rules: Box<dyn Rules>,
+}
+
+/// The registry entry of a game whose rules `make` builds from ruleset options.
+pub fn entry<G>(info: &'static GameInfo, make: fn(&Options) -> G) -> Entry
+where
+    G: Explore + Send + Sync + 'static,
+    G::Position: Send,
+{
+    Entry {
+        info,
+        rules: Box::new(Maker {
+            make,
+            _game: PhantomData,
+        }),
+    }
+}
+
+/// The games, in registry order, with their entries.
+pub struct Games {
+    registry: Registry,
+    entries: Vec<Entry>,
+}
+
+impl Games {
+    /// A registry of these entries.
+    pub fn new(entries: Vec<Entry>) -> Self {
+        Games {
+            registry: Registry::new(entries.iter().map(|e| e.info).collect()),
+            entries,
+        }
+    }
+
+    /// The games, for identification and lookups by name.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The entry of a game.
+    pub fn entry(&self, info: &GameInfo) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.info.id == info.id)
+    }
+
+    /// Looks at positions of `game` under `options`.
+    pub fn explorer(&self, game: &GameInfo, options: &Options) -> Option<Box<dyn Explorer>> {
+        self.entry(game).map(|e| e.rules.explorer(options))
+    }
+}
+
+impl Catalog for Games {
+    fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    fn engine(&self, game: &'static GameInfo, options: &Options) -> ReplayEngine {
+        match self.entry(game) {
+            Some(e) => e.rules.engine(options),
+            None => unreachable!("the referee only asks for games of its registry"),
+        }
+    }
+}
+
+/// A game's rules under fixed options, for looking at one position.
+pub trait Explorer {
+    /// True when the legal moves depend on an outcome of chance (see
+    /// [`Explore::needs_chance`]).
+    fn needs_chance(&self) -> bool;
+    /// Every legal move of the position (`None`: the start position), described. `chance`
+    /// is what a game of chance needs (Thaayam: the throws). With `numeric`, the moves are
+    /// written with numeric (`Some(true)`) or algebraic squares instead of the game's default.
+    fn moves(
+        &self,
+        position: Option<&str>,
+        chance: &[u8],
+        numeric: Option<bool>,
+    ) -> Result<Vec<MoveInfo>, String>;
+    /// The perft count at every depth from 1 to `depth`.
+    fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, String>;
+    /// The position as a diagram draws it.
+    fn board(&self, position: Option<&str>) -> Result<game::Board, String>;
+}
+
+/// What an entry can build, with the game's type erased.
+trait Rules: Send + Sync {
+    fn engine(&self, options: &Options) -> ReplayEngine;
+    fn explorer(&self, options: &Options) -> Box<dyn Explorer>;
+}
+
+struct Maker<G> {
+    make: fn(&Options) -> G,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G> Rules for Maker<G>
+where
+    G: Explore + Send + Sync + 'static,
+    G::Position: Send,
+{
+    fn engine(&self, options: &Options) -> ReplayEngine {
+        referee::engine((self.make)(options))
+    }
+
+    fn explorer(&self, options: &Options) -> Box<dyn Explorer> {
+        Box::new(Looking((self.make)(options)))
+    }
+}
+
+/// An [`Explorer`] over a game's rules.
+struct Looking<G>(G);
+
+impl<G: Explore> Looking<G> {
+    fn position(&self, text: Option<&str>) -> Result<G::Position, String> {
+        let parsed = match text {
+            Some(text) => self.0.parse_position(text.trim()),
+            None => self.0.start_position(&|_| None),
+        };
+        parsed.map_err(|p| format!("cannot read the position: {}", p.message))
+    }
+}
+
+impl<G: Explore> Explorer for Looking<G> {
+    fn needs_chance(&self) -> bool {
+        self.0.needs_chance()
+    }
+
+    fn moves(
+        &self,
+        position: Option<&str>,
+        chance: &[u8],
+        numeric: Option<bool>,
+    ) -> Result<Vec<MoveInfo>, String> {
+        let pos = self.position(position)?;
+        let moves = self.0.legal_moves(&pos, chance)?;
+        let notation = numeric.map(|numeric| game::Notation {
+            numeric,
+            ..self.0.default_notation()
+        });
+        let mut described: Vec<MoveInfo> = moves
+            .iter()
+            .map(|m| {
+                let mut info = self.0.describe(&pos, m);
+                if let Some(n) = notation {
+                    info.notation = self.0.write_move(&pos, m, n);
+                }
+                info
+            })
+            .collect();
+        described.sort_by(|a, b| a.notation.cmp(&b.notation));
+        Ok(described)
+    }
+
+    fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, String> {
+        if self.0.needs_chance() {
+            return Err(format!(
+                "perft counts the positions of a game without chance; in {} the moves depend \
+                 on the throws (list them with `arbiter moves --throws ...`)",
+                self.0.name()
+            ));
+        }
+        let pos = self.position(position)?;
+        Ok((1..=depth).map(|d| self.0.perft(&pos, d)).collect())
+    }
+
+    fn board(&self, position: Option<&str>) -> Result<game::Board, String> {
+        self.position(position).map(|p| self.0.board(&p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_listed_once_with_distinct_names() {
+        let g = games();
+        let infos = g.registry().games();
+        assert!(infos.len() >= 3);
+        for (i, a) in infos.iter().enumerate() {
+            for b in &infos[i + 1..] {
+                assert_ne!(a.id, b.id);
+                assert!(!b.answers_to(a.id), "{} answers to {}", b.id, a.id);
+                for t in a.game_types {
+                    assert!(!b.game_types.contains(t), "GameType {t} is used twice");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn explorers_count_and_list_moves() {
+        let g = games();
+        let tama = g.registry().by_name("tama").unwrap();
+        let e = g.explorer(tama, &Options::default()).unwrap();
+        assert_eq!(e.perft(None, 3).unwrap(), [22, 484, 12_174]);
+        let moves = e.moves(None, &[], None).unwrap();
+        assert_eq!(moves.len(), 22);
+        assert!(moves
+            .iter()
+            .all(|m| m.path.len() == 2 && m.captured.is_empty()));
+
+        let thaayam = g.registry().by_name("Thaayam").unwrap();
+        let e = g.explorer(thaayam, &Options::default()).unwrap();
+        assert!(e.needs_chance());
+        assert!(e.perft(None, 1).is_err());
+        assert!(e.moves(None, &[], None).is_err());
+        let plays = e.moves(None, &[1, 4, 2], None).unwrap();
+        assert!(!plays.is_empty());
+        assert!(plays.iter().all(|m| m.notation.contains("in")));
+    }
+}

@@ -1,0 +1,184 @@
+//! What the referee reports: diagnostics, per-game reports and the settings of a run.
+
+use game::{Board, GameInfo, Options, Outcome, PlyFacts, SquarePath};
+use pdn::visitor::{Severity, Span, SyntaxProblem};
+
+/// One problem found in a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code: a rules code such as `illegal-move` or a syntax kind from the reader.
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
+    /// The bytes the problem is about (absolute offsets in the input).
+    pub span: Span,
+    /// A sentence for the user.
+    pub message: String,
+    /// 1-based ply of the move in its line, where the problem concerns a move.
+    pub ply: Option<u32>,
+    /// The move number as the record counts it, where the problem concerns a move.
+    pub move_number: Option<u32>,
+    /// What a diagram of the problem needs (only with [`Settings::snapshots`], and only for
+    /// problems about a position: a ply that could not be played, or a game over by rule
+    /// that the record does not end as such).
+    pub snapshot: Option<Box<Snapshot>>,
+}
+
+/// The position a diagnostic is about, with the move as written and the move the rules
+/// suggest instead, ready to draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The position before the faulty ply (for a result problem: the position at the end of
+    /// the main line).
+    pub board: Board,
+    /// The squares the ply names, as far as they could be read (see [`game::Problem`]).
+    pub played: Vec<SquarePath>,
+    /// What the rules accept instead, where the message suggests it (e.g. a maximal capture
+    /// chain).
+    pub suggested: Vec<SquarePath>,
+}
+
+impl Diagnostic {
+    /// A diagnostic for a syntax problem reported by the reader.
+    pub fn from_syntax(problem: SyntaxProblem) -> Self {
+        Diagnostic {
+            code: problem.kind,
+            severity: problem.severity,
+            span: problem.span,
+            message: problem.message,
+            ply: None,
+            move_number: None,
+            snapshot: None,
+        }
+    }
+}
+
+/// Which position of the main line a [`GameReport`] keeps as a [`BoardView`] (see
+/// [`Settings::board_at`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardAt {
+    /// The position after this many plies (0: the start position).
+    Ply(u32),
+    /// Where the replay of the main line ends: after its last ply, or, if a ply of it could
+    /// not be played, the position before that ply.
+    End,
+}
+
+/// One position of the main line, ready to draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    /// Plies of the main line played to reach it.
+    pub ply: u32,
+    /// The position.
+    pub board: Board,
+    /// The squares of the ply that led to it (empty at the start).
+    pub last_move: Vec<SquarePath>,
+}
+
+/// Settings that hold for a whole run.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// Forces the game, whatever the `Variant` and `GameType` tags say.
+    pub game: Option<&'static GameInfo>,
+    /// Forces ruleset options (a comma-separated list, checked against each game's
+    /// options), whatever the `Rules` tag says.
+    pub rules: Option<String>,
+    /// Collect [`PlyFacts`] for the main line of every game (for statistics).
+    pub collect_facts: bool,
+    /// Write every resolved move again in this notation (for `convert`); the results are in
+    /// [`GameReport::rewrites`].
+    pub rewrite: Option<Rewrite>,
+    /// Keep a [`Snapshot`] of the position with every diagnostic about one (for diagrams;
+    /// costs a board description per such diagnostic, nothing on clean plies).
+    pub snapshots: bool,
+    /// Keep one position of every game's main line in [`GameReport::position`] (for
+    /// `arbiter show`).
+    pub board_at: Option<BoardAt>,
+    /// Describe every ply of the main line in [`GameReport::details`] (move, squares,
+    /// position after it), for tables and exports.
+    pub details: bool,
+}
+
+/// How `convert` rewrites moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rewrite {
+    /// Squares as numbers (`Some(true)`), as algebraic names (`Some(false)`), or as the game
+    /// writes them by default (`None`).
+    pub numeric: Option<bool>,
+    /// Captures with every landing square (`Some(true)`), short (`Some(false)`), or the
+    /// game's default (`None`).
+    pub full_captures: Option<bool>,
+}
+
+/// What the referee found in one game.
+#[derive(Debug, Clone, Default)]
+pub struct GameReport {
+    /// Byte span of the whole game.
+    pub span: Span,
+    /// The game, if it was recognised (unknown games are only checked for syntax).
+    pub game: Option<&'static GameInfo>,
+    /// The ruleset options the game was replayed under.
+    pub options: Options,
+    /// Every diagnostic, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Plies of the main line that were replayed successfully.
+    pub plies: u32,
+    /// Plies in the main line as written (replayed or not).
+    pub plies_written: u32,
+    /// The result as recorded (result token, else `Result` tag), if the game knows it.
+    pub recorded: Option<Outcome>,
+    /// The result the rules give at the end of the main line, if the replay got there and the
+    /// game is over by rule.
+    pub terminal: Option<Outcome>,
+    /// The seats in play, in turn order from the first to move (see [`game::Seat`]).
+    pub seats: Vec<u8>,
+    /// Per-ply facts of the main line (only with [`Settings::collect_facts`]).
+    pub facts: Vec<PlyFacts>,
+    /// The opening: the first round of the main line (one ply per seat in play) in the
+    /// game's notation, space-separated (only with [`Settings::collect_facts`]).
+    pub opening: String,
+    /// With [`Settings::rewrite`]: for every ply that was resolved (main line and variations),
+    /// the index of its first move token in the game (counting every move token in file
+    /// order from 0), how many tokens it spans, and the move written in the new notation.
+    pub rewrites: Vec<(u32, u32, String)>,
+    /// With [`Settings::board_at`]: that position, if the replay reached it.
+    pub position: Option<BoardView>,
+    /// With [`Settings::details`]: every replayed ply of the main line, described.
+    pub details: Vec<PlyDetail>,
+}
+
+/// One ply of a main line, described for a table: what was played, where, and the position
+/// after it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlyDetail {
+    /// 1-based ply.
+    pub ply: u32,
+    /// The seat that played it.
+    pub mover: u8,
+    /// The move in the game's standard notation.
+    pub notation: String,
+    /// Where the (first) piece started, in the game's square names.
+    pub from: Option<String>,
+    /// Where the (last) piece ended.
+    pub to: Option<String>,
+    /// Squares of the captured pieces, in the order taken.
+    pub captured: Vec<String>,
+    /// A piece was crowned.
+    pub promotion: bool,
+    /// The position after the ply, in the game's position-string dialect.
+    pub position: String,
+    /// Games of chance: the outcomes thrown in the ply.
+    pub throws: Vec<u8>,
+    /// Games of chance: throws that could not be used.
+    pub lost_throws: u8,
+}
+
+impl GameReport {
+    /// True when no diagnostic is an error.
+    pub fn is_clean(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}

@@ -1,0 +1,59 @@
+//! The tags of the game being read.
+
+use pdn::visitor::Span;
+
+/// The tags of the current game, stored in one reused buffer.
+#[derive(Default)]
+pub(crate) struct TagStore {
+    bytes: Vec<u8>,
+    entries: Vec<(usize, usize, usize, Span)>,
+}
+
+impl TagStore {
+    pub(crate) fn clear(&mut self) {
+        self.bytes.clear();
+        self.entries.clear();
+    }
+
+    pub(crate) fn push(&mut self, name: &[u8], value: &[u8], span: Span) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(name);
+        let mid = self.bytes.len();
+        self.bytes.extend_from_slice(value);
+        self.entries.push((start, mid, self.bytes.len(), span));
+    }
+
+    /// The unescaped, decoded value of the last tag with this name (case-insensitive).
+    pub(crate) fn get(&self, name: &[u8]) -> Option<String> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
+            .map(|&(_, m, e, _)| {
+                let raw = pdn::unescape(&self.bytes[m..e]);
+                pdn::decode(&raw).trim().to_string()
+            })
+    }
+
+    /// The span of the last tag with this name.
+    pub(crate) fn span(&self, name: &[u8]) -> Option<Span> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
+            .map(|e| e.3)
+    }
+}
+
+/// Read access to the current game's tags.
+pub(crate) struct TagView<'a>(pub(crate) &'a TagStore);
+
+impl TagView<'_> {
+    pub(crate) fn get(&self, name: &str) -> Option<String> {
+        self.0.get(name.as_bytes())
+    }
+
+    pub(crate) fn span(&self, name: &str) -> Option<Span> {
+        self.0.span(name.as_bytes())
+    }
+}

@@ -1,0 +1,125 @@
+//! What the referee does with the registry: ruleset options from the `Rules` tag or the
+//! settings reach the game (Thaayam's `lenient-unused` among them), unknown games and
+//! unknown options are warned about, and a Thaayam win must be a win by rule.
+
+use std::fmt::Write;
+
+use referee::{GameReport, Referee, Settings};
+
+fn reports(text: &str, settings: Settings) -> Vec<GameReport> {
+    let mut referee = Referee::new(games::games(), settings);
+    let mut reader = pdn::Reader::new(text.as_bytes());
+    let mut out = Vec::new();
+    while let Some(g) = reader.read_game(&mut referee).expect("in-memory read") {
+        out.push(g);
+    }
+    out
+}
+
+/// `game N: severity code: message` per diagnostic.
+fn describe(text: &str, settings: Settings) -> String {
+    let mut out = String::new();
+    for (i, g) in reports(text, settings).iter().enumerate() {
+        let id = g.game.map_or("-", |g| g.id);
+        writeln!(out, "game {} ({id}, rules {}):", i + 1, g.options).unwrap();
+        for d in &g.diagnostics {
+            writeln!(out, "  {:?} {}: {}", d.severity, d.code, d.message).unwrap();
+        }
+    }
+    out
+}
+
+/// d4+2 leaves the 4 unusable while d4+4 then d2+2 would have used both throws: an unused
+/// throw by rule 17, but fine under `lenient-unused` (no throw left could still be used).
+const UNUSED: &str = r#"[Variant "Thaayam"]
+[FEN "S:S=d4,d2,k2/N=h4"]
+
+1. S [4 2] d4+2 *
+
+[Variant "Thaayam"]
+[Rules "lenient-unused"]
+[FEN "S:S=d4,d2,k2/N=h4"]
+
+1. S [4 2] d4+2 *
+"#;
+
+#[test]
+fn thaayam_rules_tag_is_honoured() {
+    let text = describe(UNUSED, Settings::default());
+    insta::assert_snapshot!(text);
+    let r = reports(UNUSED, Settings::default());
+    assert_eq!(r[0].diagnostics.len(), 1);
+    assert_eq!(r[0].diagnostics[0].code, "unused-throw");
+    assert!(r[1].diagnostics.is_empty(), "{:?}", r[1].diagnostics);
+    assert_eq!(r[1].options.names(), ["lenient-unused"]);
+}
+
+#[test]
+fn rules_from_the_settings_override_the_tags() {
+    let settings = Settings {
+        rules: Some("lenient-unused".into()),
+        ..Settings::default()
+    };
+    let r = reports(UNUSED, settings);
+    assert!(r.iter().all(|g| g.diagnostics.is_empty()));
+}
+
+#[test]
+fn a_thaayam_winner_must_have_borne_off_all_four() {
+    let text = r#"[Variant "Thaayam"]
+[FEN "S:S=d4,k3/N=h4"]
+[Result "S+"]
+
+1. S [4 3] d4+4 S+
+"#;
+    let r = reports(text, Settings::default());
+    let codes: Vec<&str> = r[0].diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["result-mismatch"]);
+    let m = &r[0].diagnostics[0].message;
+    assert!(m.contains("borne off 0 of its 4 pieces"), "{m}");
+}
+
+#[test]
+fn unknown_games_and_options_are_warned_about() {
+    let text = r#"[Variant "Tamma"]
+
+1. c3-c4 *
+
+[GameType "44"]
+
+1. 32-28 *
+
+1. 32-28 *
+
+[Variant "Tama"]
+[Rules "foo"]
+
+1. c3-c4 *
+"#;
+    let out = describe(text, Settings::default());
+    insta::assert_snapshot!(out);
+    let r = reports(text, Settings::default());
+    for (g, seen) in r
+        .iter()
+        .zip(["Variant \"Tamma\"", "GameType \"44\"", "no Variant"])
+    {
+        assert!(g.game.is_none());
+        assert!(g.is_clean(), "an unknown game is a warning");
+        let d = &g.diagnostics[0];
+        assert_eq!(d.code, "unknown-game");
+        assert!(d.message.contains(seen), "{}", d.message);
+        assert!(
+            d.message.contains("--game (tama, odnocvetnie, thaayam"),
+            "{}",
+            d.message
+        );
+    }
+    let d = &r[3].diagnostics[0];
+    assert_eq!(d.code, "bad-tag");
+    assert!(
+        d.message.contains("`foo`") && d.message.contains("ludii"),
+        "{}",
+        d.message
+    );
+    assert_eq!(r[3].game.map(|g| g.id), Some("tama"));
+}

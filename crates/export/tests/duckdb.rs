@@ -112,6 +112,7 @@ struct Expected {
     openings: BTreeMap<String, u64>,
     dated: u64,
     longest: u64,
+    started: u64,
 }
 
 fn expected(files: &[PathBuf]) -> Expected {
@@ -155,6 +156,7 @@ fn expected(files: &[PathBuf]) -> Expected {
                 *e.openings.entry(r.opening.clone()).or_default() += 1;
             }
             e.longest = e.longest.max(u64::from(r.plies_written));
+            e.started += u64::from(r.plies > 0);
         }
     }
     e

@@ -282,6 +282,22 @@ fn corpus_counts_match_the_referee_and_chunked_equals_sequential() {
     );
     assert_eq!((ca.games, ca.plies, ca.diagnostics), (games, plies, diags));
     assert_eq!(ca, cb);
+    // Every replayed ply is described: notation and position after it are never null, and a
+    // ply lists captured squares exactly when it takes pieces (never more squares than
+    // pieces: a square may hold several, as Thaayam's stacks do).
+    let (p, _) = read(&seq, PLIES_FILE);
+    let notation = p.column_by_name("notation").unwrap();
+    let fen = p.column_by_name("fen_after").unwrap();
+    assert_eq!((notation.null_count(), fen.null_count()), (0, 0));
+    let captured = p.column_by_name("captured").unwrap().as_list::<i32>();
+    for r in 0..p.num_rows() {
+        let squares = captured.value(r).len() as u32;
+        let taken = u32_col(&p, "pieces_taken", r).unwrap();
+        assert!(
+            squares <= taken && (squares == 0) == (taken == 0),
+            "row {r}"
+        );
+    }
     for file in [GAMES_FILE, PLIES_FILE, DIAGNOSTICS_FILE] {
         let (x, _) = read(&seq, file);
         let (y, _) = read(&par, file);

@@ -30,6 +30,7 @@
 use std::borrow::Cow;
 use std::io::Read;
 
+pub mod chunk;
 mod encoding;
 mod json;
 mod lexer;

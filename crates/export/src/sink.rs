@@ -1,0 +1,500 @@
+//! The streaming Parquet writer for the three tables.
+
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    BooleanBuilder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, UInt32Builder,
+    UInt64Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+
+use crate::{DiagnosticRow, ExportError, GameRow, PlyRow, TAG_COLUMNS};
+
+/// File name of the games table.
+pub const GAMES_FILE: &str = "games.parquet";
+/// File name of the plies table.
+pub const PLIES_FILE: &str = "plies.parquet";
+/// File name of the diagnostics table.
+pub const DIAGNOSTICS_FILE: &str = "diagnostics.parquet";
+
+/// How the sink writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SinkOptions {
+    /// Rows per row group (at least 1): a row group is closed and written out when it holds
+    /// this many rows. Default: 1,048,576.
+    pub row_group_rows: usize,
+    /// Rows gathered in memory before they are handed to the Parquet writer (at least 1).
+    /// Default: 65,536.
+    pub batch_rows: usize,
+    /// zstd level (1 to 22). Default: 3.
+    pub zstd_level: i32,
+}
+
+impl Default for SinkOptions {
+    fn default() -> Self {
+        SinkOptions {
+            row_group_rows: 1 << 20,
+            batch_rows: 1 << 16,
+            zstd_level: 3,
+        }
+    }
+}
+
+/// Rows written to each file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Rows of `games.parquet`.
+    pub games: u64,
+    /// Rows of `plies.parquet`.
+    pub plies: u64,
+    /// Rows of `diagnostics.parquet`.
+    pub diagnostics: u64,
+}
+
+/// Writes `games.parquet`, `plies.parquet` and `diagnostics.parquet` into a directory.
+///
+/// ```no_run
+/// use export::{GameRow, ParquetSink, PlyRow};
+/// let mut sink = ParquetSink::create("out").unwrap();
+/// let game = GameRow { file: "a.pdn".into(), index: 1, ..GameRow::default() };
+/// sink.push_game(&game, &[PlyRow { ply: 1, ..PlyRow::default() }], &[]).unwrap();
+/// let counts = sink.finish().unwrap();
+/// assert_eq!((counts.games, counts.plies), (1, 1));
+/// ```
+pub struct ParquetSink {
+    games: Table<GameColumns>,
+    plies: Table<PlyColumns>,
+    diagnostics: Table<DiagnosticColumns>,
+    next_id: u64,
+    poisoned: bool,
+}
+
+impl ParquetSink {
+    /// Creates the directory if needed and the three files in it, with default options.
+    pub fn create(dir: impl AsRef<Path>) -> Result<Self, ExportError> {
+        Self::with_options(dir, SinkOptions::default())
+    }
+
+    /// Like [`ParquetSink::create`], with options.
+    pub fn with_options(dir: impl AsRef<Path>, options: SinkOptions) -> Result<Self, ExportError> {
+        let dir = dir.as_ref();
+        std::fs::create_dir_all(dir).map_err(|source| ExportError::Io {
+            context: format!("creating {}", dir.display()),
+            source,
+        })?;
+        Ok(ParquetSink {
+            games: Table::create(dir, GAMES_FILE, options)?,
+            plies: Table::create(dir, PLIES_FILE, options)?,
+            diagnostics: Table::create(dir, DIAGNOSTICS_FILE, options)?,
+            next_id: 0,
+            poisoned: false,
+        })
+    }
+
+    /// Adds one game with its main-line plies and its diagnostics; returns the `game_id` it
+    /// was given.
+    pub fn push_game(
+        &mut self,
+        game: &GameRow,
+        plies: &[PlyRow],
+        diagnostics: &[DiagnosticRow],
+    ) -> Result<u64, ExportError> {
+        if self.poisoned {
+            return Err(ExportError::Poisoned);
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.cols.push(id, game);
+        for p in plies {
+            self.plies.cols.push(id, p);
+        }
+        for d in diagnostics {
+            self.diagnostics.cols.push(id, d);
+        }
+        let r = self
+            .games
+            .rows_added(1)
+            .and_then(|()| self.plies.rows_added(plies.len()))
+            .and_then(|()| self.diagnostics.rows_added(diagnostics.len()));
+        if r.is_err() {
+            self.poisoned = true;
+        }
+        r.map(|()| id)
+    }
+
+    /// Rows pushed so far.
+    pub fn counts(&self) -> Counts {
+        Counts {
+            games: self.games.total,
+            plies: self.plies.total,
+            diagnostics: self.diagnostics.total,
+        }
+    }
+
+    /// Writes what is left and closes the files.
+    pub fn finish(mut self) -> Result<Counts, ExportError> {
+        if self.poisoned {
+            return Err(ExportError::Poisoned);
+        }
+        let counts = self.counts();
+        self.games.close()?;
+        self.plies.close()?;
+        self.diagnostics.close()?;
+        Ok(counts)
+    }
+}
+
+/// Column builders of one table.
+trait Columns: Default {
+    type Row;
+    fn push(&mut self, game_id: u64, row: &Self::Row);
+    /// The rows gathered so far as a batch; the builders are left empty.
+    fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError>;
+}
+
+/// One output file.
+struct Table<C> {
+    file: &'static str,
+    writer: Option<ArrowWriter<File>>,
+    cols: C,
+    pending: usize,
+    batch_rows: usize,
+    total: u64,
+}
+
+impl<C: Columns> Table<C> {
+    fn create(dir: &Path, file: &'static str, options: SinkOptions) -> Result<Self, ExportError> {
+        let path = dir.join(file);
+        let out = File::create(&path).map_err(|source| ExportError::Io {
+            context: format!("creating {}", path.display()),
+            source,
+        })?;
+        let parquet = |source| ExportError::Parquet { file, source };
+        let level = ZstdLevel::try_new(options.zstd_level).map_err(parquet)?;
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(level))
+            .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
+            .build();
+        let mut cols = C::default();
+        let schema = cols
+            .batch()
+            .map_err(|source| ExportError::Arrow { file, source })?
+            .schema();
+        let writer = ArrowWriter::try_new(out, schema, Some(props)).map_err(parquet)?;
+        Ok(Table {
+            file,
+            writer: Some(writer),
+            cols,
+            pending: 0,
+            batch_rows: options.batch_rows.max(1),
+            total: 0,
+        })
+    }
+
+    fn rows_added(&mut self, n: usize) -> Result<(), ExportError> {
+        self.pending += n;
+        self.total += n as u64;
+        if self.pending >= self.batch_rows {
+            self.write_pending()?;
+        }
+        Ok(())
+    }
+
+    fn write_pending(&mut self) -> Result<(), ExportError> {
+        if self.pending == 0 {
+            return Ok(());
+        }
+        let file = self.file;
+        let batch = self
+            .cols
+            .batch()
+            .map_err(|source| ExportError::Arrow { file, source })?;
+        self.pending = 0;
+        let writer = self.writer.as_mut().ok_or(ExportError::Poisoned)?;
+        writer
+            .write(&batch)
+            .map_err(|source| ExportError::Parquet { file, source })
+    }
+
+    fn close(&mut self) -> Result<(), ExportError> {
+        self.write_pending()?;
+        if let Some(w) = self.writer.take() {
+            w.close().map_err(|source| ExportError::Parquet {
+                file: self.file,
+                source,
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// A batch whose fields are all declared nullable, so every batch of a table has the same
+/// schema whatever nulls it holds.
+fn batch(columns: Vec<(&str, ArrayRef)>) -> Result<RecordBatch, arrow_schema::ArrowError> {
+    RecordBatch::try_from_iter_with_nullable(columns.into_iter().map(|(n, a)| (n, a, true)))
+}
+
+fn list_of_strings() -> ListBuilder<StringBuilder> {
+    ListBuilder::new(StringBuilder::new())
+}
+
+fn opt_str(b: &mut StringBuilder, v: Option<&str>) {
+    b.append_option(v);
+}
+
+/// Builders of `games.parquet`.
+struct GameColumns {
+    game_id: UInt64Builder,
+    file: StringBuilder,
+    offset: UInt64Builder,
+    index: UInt64Builder,
+    variant: StringBuilder,
+    tags: Vec<StringBuilder>,
+    other_tags: MapBuilder<StringBuilder, StringBuilder>,
+    recorded_result: StringBuilder,
+    rules_result: StringBuilder,
+    plies_written: UInt32Builder,
+    plies_replayed: UInt32Builder,
+    errors: UInt32Builder,
+    warnings: UInt32Builder,
+    first_error_code: StringBuilder,
+    first_error_ply: UInt32Builder,
+    opening: StringBuilder,
+}
+
+impl Default for GameColumns {
+    fn default() -> Self {
+        GameColumns {
+            game_id: UInt64Builder::new(),
+            file: StringBuilder::new(),
+            offset: UInt64Builder::new(),
+            index: UInt64Builder::new(),
+            variant: StringBuilder::new(),
+            tags: TAG_COLUMNS.iter().map(|_| StringBuilder::new()).collect(),
+            other_tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
+            recorded_result: StringBuilder::new(),
+            rules_result: StringBuilder::new(),
+            plies_written: UInt32Builder::new(),
+            plies_replayed: UInt32Builder::new(),
+            errors: UInt32Builder::new(),
+            warnings: UInt32Builder::new(),
+            first_error_code: StringBuilder::new(),
+            first_error_ply: UInt32Builder::new(),
+            opening: StringBuilder::new(),
+        }
+    }
+}
+
+/// Column names of the tags of [`TAG_COLUMNS`]: the tag name in lower case, except
+/// `Variant`, whose column is `variant_tag` (`variant` is the game recognised).
+pub fn tag_column_names() -> Vec<String> {
+    TAG_COLUMNS
+        .iter()
+        .map(|t| match *t {
+            "Variant" => "variant_tag".to_string(),
+            t => t.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+impl Columns for GameColumns {
+    type Row = GameRow;
+
+    fn push(&mut self, game_id: u64, g: &GameRow) {
+        self.game_id.append_value(game_id);
+        self.file.append_value(&g.file);
+        self.offset.append_value(g.offset);
+        self.index.append_value(g.index);
+        opt_str(&mut self.variant, g.variant.as_deref());
+        for (b, v) in self.tags.iter_mut().zip(&g.tags) {
+            opt_str(b, v.as_deref());
+        }
+        for (k, v) in &g.other_tags {
+            self.other_tags.keys().append_value(k);
+            self.other_tags.values().append_value(v);
+        }
+        // Appending a map entry cannot fail while keys and values are pushed in pairs.
+        let _ = self.other_tags.append(true);
+        opt_str(&mut self.recorded_result, g.recorded_result.as_deref());
+        opt_str(&mut self.rules_result, g.rules_result.as_deref());
+        self.plies_written.append_value(g.plies_written);
+        self.plies_replayed.append_value(g.plies_replayed);
+        self.errors.append_value(g.errors);
+        self.warnings.append_value(g.warnings);
+        opt_str(&mut self.first_error_code, g.first_error_code.as_deref());
+        self.first_error_ply.append_option(g.first_error_ply);
+        opt_str(&mut self.opening, g.opening.as_deref());
+    }
+
+    fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
+        let names = tag_column_names();
+        let mut cols: Vec<(&str, ArrayRef)> = vec![
+            ("game_id", Arc::new(self.game_id.finish())),
+            ("file", Arc::new(self.file.finish())),
+            ("offset", Arc::new(self.offset.finish())),
+            ("index_in_file", Arc::new(self.index.finish())),
+            ("variant", Arc::new(self.variant.finish())),
+        ];
+        for (name, b) in names.iter().zip(self.tags.iter_mut()) {
+            cols.push((name.as_str(), Arc::new(b.finish())));
+        }
+        cols.extend([
+            ("other_tags", Arc::new(self.other_tags.finish()) as ArrayRef),
+            ("recorded_result", Arc::new(self.recorded_result.finish())),
+            ("rules_result", Arc::new(self.rules_result.finish())),
+            ("plies_written", Arc::new(self.plies_written.finish())),
+            ("plies_replayed", Arc::new(self.plies_replayed.finish())),
+            ("errors", Arc::new(self.errors.finish())),
+            ("warnings", Arc::new(self.warnings.finish())),
+            ("first_error_code", Arc::new(self.first_error_code.finish())),
+            ("first_error_ply", Arc::new(self.first_error_ply.finish())),
+            ("opening", Arc::new(self.opening.finish())),
+        ]);
+        batch(cols)
+    }
+}
+
+/// Builders of `plies.parquet`.
+struct PlyColumns {
+    game_id: UInt64Builder,
+    ply: UInt32Builder,
+    mover: StringBuilder,
+    notation: StringBuilder,
+    from: StringBuilder,
+    to: StringBuilder,
+    captured: ListBuilder<StringBuilder>,
+    pieces_taken: UInt32Builder,
+    promotion: BooleanBuilder,
+    fen_after: StringBuilder,
+    throws: ListBuilder<Int32Builder>,
+    lost_throws: UInt32Builder,
+}
+
+impl Default for PlyColumns {
+    fn default() -> Self {
+        PlyColumns {
+            game_id: UInt64Builder::new(),
+            ply: UInt32Builder::new(),
+            mover: StringBuilder::new(),
+            notation: StringBuilder::new(),
+            from: StringBuilder::new(),
+            to: StringBuilder::new(),
+            captured: list_of_strings(),
+            pieces_taken: UInt32Builder::new(),
+            promotion: BooleanBuilder::new(),
+            fen_after: StringBuilder::new(),
+            throws: ListBuilder::new(Int32Builder::new()),
+            lost_throws: UInt32Builder::new(),
+        }
+    }
+}
+
+impl Columns for PlyColumns {
+    type Row = PlyRow;
+
+    fn push(&mut self, game_id: u64, p: &PlyRow) {
+        self.game_id.append_value(game_id);
+        self.ply.append_value(p.ply);
+        self.mover.append_value(&p.mover);
+        opt_str(&mut self.notation, p.notation.as_deref());
+        opt_str(&mut self.from, p.from.as_deref());
+        opt_str(&mut self.to, p.to.as_deref());
+        for c in &p.captured {
+            self.captured.values().append_value(c);
+        }
+        self.captured.append(true);
+        self.pieces_taken.append_value(p.pieces_taken);
+        self.promotion.append_value(p.promotion);
+        opt_str(&mut self.fen_after, p.fen_after.as_deref());
+        for &t in &p.throws {
+            self.throws.values().append_value(t);
+        }
+        self.throws.append(true);
+        self.lost_throws.append_value(p.lost_throws);
+    }
+
+    fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
+        batch(vec![
+            ("game_id", Arc::new(self.game_id.finish())),
+            ("ply", Arc::new(self.ply.finish())),
+            ("mover", Arc::new(self.mover.finish())),
+            ("notation", Arc::new(self.notation.finish())),
+            ("from_square", Arc::new(self.from.finish())),
+            ("to_square", Arc::new(self.to.finish())),
+            ("captured", Arc::new(self.captured.finish())),
+            ("pieces_taken", Arc::new(self.pieces_taken.finish())),
+            ("promotion", Arc::new(self.promotion.finish())),
+            ("fen_after", Arc::new(self.fen_after.finish())),
+            ("throws", Arc::new(self.throws.finish())),
+            ("lost_throws", Arc::new(self.lost_throws.finish())),
+        ])
+    }
+}
+
+/// Builders of `diagnostics.parquet`.
+struct DiagnosticColumns {
+    game_id: UInt64Builder,
+    file: StringBuilder,
+    byte: UInt64Builder,
+    line: UInt64Builder,
+    column: UInt64Builder,
+    code: StringBuilder,
+    severity: StringBuilder,
+    message: StringBuilder,
+    ply: UInt32Builder,
+    move_number: UInt32Builder,
+}
+
+impl Default for DiagnosticColumns {
+    fn default() -> Self {
+        DiagnosticColumns {
+            game_id: UInt64Builder::new(),
+            file: StringBuilder::new(),
+            byte: UInt64Builder::new(),
+            line: UInt64Builder::new(),
+            column: UInt64Builder::new(),
+            code: StringBuilder::new(),
+            severity: StringBuilder::new(),
+            message: StringBuilder::new(),
+            ply: UInt32Builder::new(),
+            move_number: UInt32Builder::new(),
+        }
+    }
+}
+
+impl Columns for DiagnosticColumns {
+    type Row = DiagnosticRow;
+
+    fn push(&mut self, game_id: u64, d: &DiagnosticRow) {
+        self.game_id.append_value(game_id);
+        self.file.append_value(&d.file);
+        self.byte.append_value(d.byte);
+        self.line.append_value(d.line);
+        self.column.append_value(d.column);
+        self.code.append_value(&d.code);
+        self.severity.append_value(&d.severity);
+        self.message.append_value(&d.message);
+        self.ply.append_option(d.ply);
+        self.move_number.append_option(d.move_number);
+    }
+
+    fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
+        batch(vec![
+            ("game_id", Arc::new(self.game_id.finish())),
+            ("file", Arc::new(self.file.finish())),
+            ("byte", Arc::new(self.byte.finish())),
+            ("line", Arc::new(self.line.finish())),
+            ("column", Arc::new(self.column.finish())),
+            ("code", Arc::new(self.code.finish())),
+            ("severity", Arc::new(self.severity.finish())),
+            ("message", Arc::new(self.message.finish())),
+            ("ply", Arc::new(self.ply.finish())),
+            ("move_number", Arc::new(self.move_number.finish())),
+        ])
+    }
+}

@@ -270,7 +270,10 @@ mod tests {
         let e = g.explorer(tama, &Options::default()).unwrap();
         let start = e.position_string(None).unwrap();
         assert_eq!(e.position_string(Some(&start)).unwrap(), start);
-        assert_eq!(e.position_string(Some(&format!("  {start} "))).unwrap(), start);
+        assert_eq!(
+            e.position_string(Some(&format!("  {start} "))).unwrap(),
+            start
+        );
         assert!(e.position_string(Some("nonsense")).is_err());
         let white = e.parse_result("1-0").unwrap();
         assert_eq!(e.parse_result("2-0"), Some(white));

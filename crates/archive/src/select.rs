@@ -12,6 +12,7 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use game::{GameInfo, Options};
 use games::Explorer;
@@ -44,6 +45,8 @@ pub struct Verdict {
     /// The game was longer than the reader's buffer limit and its first bytes could not be
     /// kept: only the rest of it is passed on.
     pub cut: bool,
+    /// The game has no result token at its end (see [`SelectTally::open`]).
+    pub open: bool,
 }
 
 /// Counts of a `select` run.
@@ -59,6 +62,11 @@ pub struct SelectTally {
     pub duplicates: u64,
     /// Games longer than the reader's buffer limit, whose first bytes could not be kept.
     pub truncated: u64,
+    /// Games written without a result token at their end (unfinished records, or records
+    /// cut short by an unterminated comment). Such a game ends only where the next game's
+    /// tags begin, so a reader of the output joins to it whatever comment or movetext is
+    /// written next, as it did in the input when such a game was last in its file.
+    pub open: u64,
 }
 
 impl SelectTally {
@@ -68,6 +76,7 @@ impl SelectTally {
         self.rest += o.rest;
         self.duplicates += o.duplicates;
         self.truncated += o.truncated;
+        self.open += o.open;
     }
 }
 
@@ -115,6 +124,7 @@ impl Selector {
             let mut verdict = judge.verdict();
             let source = reader.source();
             verdict.cut = span.start < source.offset;
+            verdict.open = judge.scan.result.is_none();
             let skip = span.start.saturating_sub(source.offset) as usize;
             sink(verdict, &source.text[skip.min(source.text.len())..])?;
         }
@@ -150,7 +160,9 @@ pub fn select(
         return Ok(part.tally);
     }
     let keep_rest = part.rest.is_some();
-    let stamp = format!("arbiter-select-{}", std::process::id());
+    static RUNS: AtomicU64 = AtomicU64::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    let stamp = format!("arbiter-select-{}-{run}", std::process::id());
     let spooled: Vec<io::Result<Spooled>> = inputs
         .par_iter()
         .enumerate()
@@ -210,6 +222,7 @@ fn spool_one(
         &mut |v, text| {
             tally.read += 1;
             tally.truncated += u64::from(v.cut);
+            tally.open += u64::from(v.open);
             if v.selected {
                 selected.push((write_game(&mut out, text)?, v.hash));
             } else {
@@ -247,6 +260,7 @@ impl Partition<'_, '_> {
     fn put(&mut self, v: Verdict, text: &[u8]) -> io::Result<()> {
         self.tally.read += 1;
         self.tally.truncated += u64::from(v.cut);
+        self.tally.open += u64::from(v.open);
         if !v.selected {
             self.tally.rest += 1;
             if let Some(rest) = self.rest.as_mut() {
@@ -364,6 +378,7 @@ impl<'s> Judge<'s> {
             selected,
             hash,
             cut: false,
+            open: false,
         }
     }
 

@@ -72,23 +72,23 @@ pub struct SelectArgs {
     /// Games dated on or after DATE (YYYY.MM.DD, ?? for unknown parts, DD.MM.YYYY or
     /// YYYY-MM-DD; a partial date counts if it may be in range).
     #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
-    date_from: Option<Filter>,
+    date_from: Vec<Filter>,
     /// Games dated on or before DATE.
     #[arg(long, value_name = "DATE", value_parser = parse_date_to)]
-    date_to: Option<Filter>,
+    date_to: Vec<Filter>,
     /// Plies in the main line: MIN..MAX, MIN.., ..MAX or N (replays the games).
     #[arg(long, value_name = "RANGE", value_parser = parse_plies)]
-    plies: Option<Filter>,
+    plies: Vec<Filter>,
     /// Games of this game, as their Variant and GameType tags say (see `arbiter games`).
     #[arg(long, value_name = "GAME", value_parser = parse_game)]
-    game: Option<&'static GameInfo>,
+    game: Vec<&'static GameInfo>,
     /// any (some error), none (no error), or problem codes such as illegal-move,bad-tag
     /// (replays the games).
     #[arg(long, value_name = "WHICH", value_parser = parse_problems)]
-    problems: Option<Filter>,
+    problems: Vec<Filter>,
     /// The main line reaches this position (in the game's FEN dialect; replays the games).
     #[arg(long, value_name = "FEN")]
-    position: Option<String>,
+    position: Vec<String>,
     /// Keep only the first of games whose main line from the same start goes through the
     /// same positions (replays the games).
     #[arg(long)]
@@ -111,10 +111,10 @@ impl SelectArgs {
         filters.extend(self.results.into_iter().map(Filter::Result));
         filters.extend(self.date_from);
         filters.extend(self.date_to);
-        filters.extend(self.game.map(Filter::Game));
+        filters.extend(self.game.into_iter().map(Filter::Game));
         filters.extend(self.plies);
         filters.extend(self.problems);
-        filters.extend(self.position.map(Filter::Position));
+        filters.extend(self.position.into_iter().map(Filter::Position));
         Selector {
             filters,
             dedupe: self.dedupe,

@@ -52,6 +52,23 @@ fn run(selector: &Selector, input: &[u8]) -> u64 {
     selected
 }
 
+/// A visitor that only counts games: the reader's own speed, for comparison.
+struct Count;
+
+impl pdn::Visitor for Count {
+    type Output = ();
+    fn end_game(&mut self, _span: pdn::Span) {}
+}
+
+fn read_only(input: &[u8]) -> u64 {
+    let mut reader = pdn::Reader::new(input);
+    let mut games = 0;
+    while reader.read_game(&mut Count).unwrap().is_some() {
+        games += 1;
+    }
+    games
+}
+
 fn bench(c: &mut Criterion) {
     let input = corpus();
     let player = Selector {
@@ -63,6 +80,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("select");
     g.throughput(Throughput::Bytes(input.len() as u64));
     g.bench_function("player", |b| b.iter(|| run(&player, &input)));
+    g.bench_function("read-only", |b| b.iter(|| read_only(&input)));
     let dated = Selector {
         filters: vec![
             Filter::tag("Site~^G").unwrap(),

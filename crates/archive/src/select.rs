@@ -490,15 +490,28 @@ impl<'s> Judge<'s> {
     fn hash(&mut self) -> u128 {
         let mut key = std::mem::take(&mut self.key);
         key.clear();
+        let replayed = self
+            .scan
+            .report
+            .as_ref()
+            .filter(|r| r.plies == r.plies_written)
+            .and_then(|r| r.game.map(|g| (g, r.options.clone())));
+        // The start position as the game writes it, so that two spellings of one FEN agree.
+        let start = replayed.and_then(|(game, options)| {
+            let fen = self.scan.tag("FEN").map(Cow::into_owned);
+            let rules = self.rules(game, options);
+            let e = rules.explorer.as_ref()?;
+            Some((game.id, e.position_string(fen.as_deref()).ok()))
+        });
         let report = self.scan.report.as_ref();
         let fen = self.scan.tag("FEN");
-        match report {
-            Some(r) if r.game.is_some() && r.plies == r.plies_written => {
-                let game = r.game.map_or("", |g| g.id);
+        match (report, start) {
+            (Some(r), Some((game, start))) => {
                 key.extend_from_slice(b"positions\0");
                 key.extend_from_slice(game.as_bytes());
                 key.push(0);
-                key.extend_from_slice(fen.as_deref().unwrap_or("").trim().as_bytes());
+                let raw = fen.as_deref().unwrap_or("").trim();
+                key.extend_from_slice(start.as_deref().unwrap_or(raw).as_bytes());
                 for d in &r.details {
                     key.push(0);
                     key.extend_from_slice(d.position.as_bytes());

@@ -548,3 +548,21 @@ fn open_games_are_counted_and_kept_byte_for_byte() {
         );
     }
 }
+
+#[test]
+fn dedupe_reads_the_start_position_not_its_spelling() {
+    let text = "[Variant \"Tama\"]\n[FEN \"W:WKa1:Bg8,h8\"]\n1. a1-a2 *\n\n\
+                [Variant \"Tama\"]\n[FEN \"W:Bh8,g8:WKa1\"]\n1. a1-a2 *\n\n\
+                [Variant \"Tama\"]\n[FEN \"W:WKa1:Bf8,h8\"]\n1. a1-a2 *\n";
+    let dir = std::env::temp_dir().join(format!("archive-fen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("f.pdn");
+    std::fs::write(&file, text).unwrap();
+    let selector = Selector {
+        dedupe: true,
+        ..Selector::default()
+    };
+    let tally = run(&selector, &[file]).2;
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((tally.selected, tally.duplicates), (2, 1));
+}

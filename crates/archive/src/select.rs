@@ -134,8 +134,9 @@ impl Selector {
 
 /// Splits the games of `inputs` between `out` and `rest` (when given) in input order, each
 /// game's bytes as read followed by a blank line. Selected games that repeat an earlier
-/// selected game's hash are dropped. With several inputs, the inputs are read in parallel
-/// and their games kept in temporary files in `spool` until their turn comes.
+/// selected game's hash are dropped. With several inputs and a filter that replays the
+/// games, the inputs are read in parallel and their games kept in temporary files in `spool`
+/// until their turn comes; tag-only filters read the inputs one after another.
 pub fn select(
     selector: &Selector,
     inputs: &[Input],
@@ -150,7 +151,9 @@ pub fn select(
         seen: HashSet::new(),
         tally: SelectTally::default(),
     };
-    if inputs.len() <= 1 {
+    // Tag-only filters run at reading speed, where a second reader would only add the
+    // spooling (every game written twice); replays are worth spreading over the cores.
+    if inputs.len() <= 1 || !selector.needs_replay() {
         for input in inputs {
             let read = (input.open)().map_err(|e| named(&input.name, e))?;
             selector

@@ -203,6 +203,8 @@ fn out_and_rest_partition_the_real_archives() {
     assert!(paths.len() > 30);
     assert_partition(&paths, &only(Filter::tag("Event~(?i)open").unwrap()));
     assert_partition(&paths, &only(Filter::date_from("2000").unwrap()));
+    // A filter that replays: the inputs are read in parallel and spooled.
+    assert_partition(&paths, &only(Filter::plies("..60").unwrap()));
     // One file on its own goes the sequential way.
     for p in &paths {
         let games = games_of(&bytes(p));

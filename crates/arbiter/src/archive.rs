@@ -218,15 +218,19 @@ pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
             b.inc(n);
         }
     };
-    let tally = ::archive::select(
+    let tally = match ::archive::select(
         &selector,
         &inputs,
         &mut out,
         rest.as_mut().map(|r| r as &mut dyn Write),
         &spool,
         &progress,
-    )
-    .map_err(|e| e.to_string())?;
+    ) {
+        Ok(tally) => tally,
+        // A closed pipe (`-o - | head`): the part written was what was wanted.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+        Err(e) => return Err(e.to_string()),
+    };
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -364,6 +364,16 @@ impl<'s> Judge<'s> {
             selector,
             scan: Scan {
                 referee,
+                early: if selector.invert {
+                    Vec::new()
+                } else {
+                    selector
+                        .filters
+                        .iter()
+                        .filter(|f| !f.needs_replay())
+                        .cloned()
+                        .collect()
+                },
                 moves: selector.dedupe.then(Vec::new),
                 ..Scan::default()
             },
@@ -559,6 +569,12 @@ fn has_problems(report: &GameReport, which: &Problems) -> bool {
 #[derive(Default)]
 struct Scan {
     referee: Option<Referee<'static>>,
+    /// Filters that read only the tags: when one fails, the game is not replayed (it is not
+    /// selected whatever the replay finds). Empty with `invert`, where a failed game is
+    /// selected and must be replayed like the others.
+    early: Vec<Filter>,
+    /// The current game is not being replayed.
+    idle: bool,
     /// Tag names and unescaped values, back to back.
     text: Vec<u8>,
     tags: Vec<(Range<usize>, Range<usize>)>,
@@ -596,7 +612,7 @@ impl Scan {
 /// Hands an event to the referee, if there is one; the scan itself never skips.
 macro_rules! forward {
     ($self:ident, $call:ident ( $($arg:expr),* )) => {{
-        if let Some(r) = $self.referee.as_mut() {
+        if let Some(r) = $self.referee.as_mut().filter(|_| !$self.idle) {
             let _ = r.$call($($arg),*);
         }
         ControlFlow::Continue(())
@@ -607,6 +623,7 @@ impl Visitor for Scan {
     type Output = Span;
 
     fn begin_game(&mut self, offset: u64) -> ControlFlow<()> {
+        self.idle = false;
         self.text.clear();
         self.tags.clear();
         self.result = None;
@@ -626,6 +643,14 @@ impl Visitor for Scan {
     }
 
     fn begin_movetext(&mut self) -> ControlFlow<()> {
+        if self.referee.is_some() && !self.early.is_empty() {
+            let this = &*self;
+            let fails = this
+                .early
+                .iter()
+                .any(|f| test_tags(f, &|name| this.tag(name)) == Some(false));
+            self.idle = fails;
+        }
         forward!(self, begin_movetext())
     }
 
@@ -682,13 +707,13 @@ impl Visitor for Scan {
     }
 
     fn problem(&mut self, problem: SyntaxProblem) {
-        if let Some(r) = self.referee.as_mut() {
+        if let Some(r) = self.referee.as_mut().filter(|_| !self.idle) {
             r.problem(problem);
         }
     }
 
     fn end_game(&mut self, span: Span) -> Span {
-        if let Some(r) = self.referee.as_mut() {
+        if let Some(r) = self.referee.as_mut().filter(|_| !self.idle) {
             self.report = Some(r.end_game(span));
         }
         span

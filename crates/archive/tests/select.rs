@@ -568,3 +568,46 @@ fn dedupe_reads_the_start_position_not_its_spelling() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!((tally.selected, tally.duplicates), (2, 1));
 }
+
+#[test]
+fn tag_filters_and_replay_filters_combine() {
+    // Games that fail a tag filter are not replayed; the others still are.
+    let tama = files(&root().join("corpus/tama"));
+    let recs = records(&tama);
+    let plies = |r: &pdn::GameRecord| r.tag("PlyCount").and_then(|p| p.parse::<u32>().ok());
+    let expected = recs
+        .iter()
+        .filter(|r| r.tag("Site") == Some("Goris") && plies(r).is_some_and(|p| p <= 150))
+        .count() as u64;
+    let both = Selector {
+        filters: vec![
+            Filter::tag("Site=Goris").unwrap(),
+            Filter::plies("..150").unwrap(),
+        ],
+        ..Selector::default()
+    };
+    assert!(expected > 0);
+    assert_eq!(count(&both, &tama), expected);
+    // Inverted: the games failing either filter.
+    let inverted = Selector {
+        invert: true,
+        ..both.clone()
+    };
+    assert_eq!(count(&inverted, &tama), recs.len() as u64 - expected);
+    // With --dedupe, the same file twice: the second copy of each selected game is dropped.
+    let file = root().join("corpus/tama/tama-greedy.pdn");
+    let goris = records(std::slice::from_ref(&file))
+        .iter()
+        .filter(|r| r.tag("Site") == Some("Goris"))
+        .count() as u64;
+    let dedupe = Selector {
+        filters: vec![Filter::tag("Site=Goris").unwrap()],
+        dedupe: true,
+        ..Selector::default()
+    };
+    let twice = run(&dedupe, &[file.clone(), file.clone()]).2;
+    let once = run(&dedupe, &[file]).2;
+    assert_eq!(once.selected + once.duplicates, goris);
+    assert_eq!(twice.selected, once.selected);
+    assert_eq!(twice.duplicates, goris + once.duplicates);
+}

@@ -190,6 +190,42 @@ pub enum Command {
         captures: Option<CapturesArg>,
         #[command(flatten)]
         game: GameChoice,
+        #[command(flatten)]
+        archive: crate::archive::ConvertEdits,
+    },
+    /// Write the games that pass every filter to OUT (and the others to REST), each exactly
+    /// as read; filters on tags, players and dates do not replay the games.
+    #[command(after_help = "Examples:
+  arbiter select corpus --player petrosyan -o petrosyan.pdn
+  arbiter select corpus/tama --result 1-0 --plies 40..80 -o wins.pdn --rest others.pdn
+  arbiter select corpus --problems any --dedupe -o broken.pdn")]
+    Select {
+        #[command(flatten)]
+        inputs: Inputs,
+        #[command(flatten)]
+        filters: crate::archive::SelectArgs,
+    },
+    /// Share the games out between files: N games per file, or one file per value of a tag.
+    #[command(after_help = "Examples:
+  arbiter split corpus/tama/tama-random.pdn --games 100 -o parts
+  arbiter split corpus/tama --by Site -o by-site")]
+    Split {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// Files of this many games.
+        #[arg(
+            long,
+            value_name = "N",
+            conflicts_with = "by",
+            required_unless_present = "by"
+        )]
+        games: Option<u64>,
+        /// One file per value of this tag (games without it go to untagged.pdn).
+        #[arg(long, value_name = "TAG")]
+        by: Option<String>,
+        /// The folder to write the files to (created if missing).
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
     },
     /// List every legal move of a position (games of chance: every legal play of the
     /// throws given).

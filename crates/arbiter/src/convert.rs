@@ -5,6 +5,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use pdn::{GameRecord, Node, Severity};
 use referee::{Referee, Settings};
 
+use crate::archive::Edits;
 use crate::input::Input;
 
 /// Output form.
@@ -59,20 +60,21 @@ pub fn convert(
     input: &Input,
     target: Target,
     settings: &Settings,
+    edits: &Edits,
     out: &mut dyn Write,
     notes: &mut dyn Write,
 ) -> io::Result<ConvertTally> {
     let name = input.name();
     let mut tally = ConvertTally::default();
-    let mut referee = settings
-        .rewrite
-        .map(|_| Referee::new(games::games(), settings.clone()));
+    let mut referee = (settings.rewrite.is_some() || edits.needs_replay())
+        .then(|| Referee::new(games::games(), settings.clone()));
     let mut handle = |mut record: GameRecord,
                       tally: &mut ConvertTally,
                       notes: &mut dyn Write|
      -> io::Result<()> {
         tally.games += 1;
         let game = tally.games;
+        let mut plies = None;
         for p in &record.problems {
             if p.severity == Severity::Error {
                 tally.problems += 1;
@@ -118,6 +120,19 @@ pub fn convert(
                 )?;
             }
             tally.rewritten += apply_rewrites(&mut record, &report.rewrites);
+            let rules = report
+                .game
+                .and_then(|g| games::games().explorer(g, &report.options));
+            let fixes = archive::fix(&mut record, &report, rules.as_deref(), edits.fix);
+            for change in fixes {
+                writeln!(notes, "{name}: game {game}: {change}")?;
+            }
+            if edits.positions {
+                plies = Some(archive::plies_json(&report));
+            }
+        }
+        if !edits.strip.is_empty() {
+            archive::strip(&mut record, edits.strip);
         }
         match target {
             Target::Pdn => {
@@ -127,7 +142,14 @@ pub fn convert(
                 out.write_all(b"\n")?;
             }
             Target::Json => {
-                out.write_all(record.to_json().as_bytes())?;
+                match plies.take() {
+                    Some(plies) => {
+                        let mut value = serde_json::to_value(&record).map_err(io::Error::other)?;
+                        value["plies"] = plies;
+                        serde_json::to_writer(&mut *out, &value)?;
+                    }
+                    None => out.write_all(record.to_json().as_bytes())?,
+                }
                 out.write_all(b"\n")?;
             }
             Target::Trl if game > 1 => {
@@ -320,7 +342,16 @@ mod tests {
             ..Settings::default()
         };
         let (mut out, mut notes) = (Vec::new(), Vec::new());
-        let tally = convert(&Input::File(path), target, &settings, &mut out, &mut notes).unwrap();
+        let edits = Edits::default();
+        let tally = convert(
+            &Input::File(path),
+            target,
+            &settings,
+            &edits,
+            &mut out,
+            &mut notes,
+        )
+        .unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         (
             String::from_utf8(out).unwrap(),

@@ -2,6 +2,7 @@
 //! This binary only parses arguments and wires the library crates together; the games come
 //! from the registry (`games`), and no game is named here.
 
+mod archive;
 mod cli;
 mod convert;
 mod input;
@@ -95,7 +96,23 @@ fn run(command: Command) -> Outcome {
             squares,
             captures,
             game,
-        } => convert_cmd(&inputs, output.as_deref(), to, squares, captures, &game),
+            archive: edits,
+        } => convert_cmd(
+            &inputs,
+            output.as_deref(),
+            to,
+            squares,
+            captures,
+            &game,
+            &edits,
+        ),
+        Command::Select { inputs, filters } => Ok(archive::select_cmd(&inputs.paths, filters)?),
+        Command::Split {
+            inputs,
+            games,
+            by,
+            output,
+        } => Ok(archive::split_cmd(&inputs.paths, games, by, &output)?),
         Command::Moves {
             position,
             throws,
@@ -297,6 +314,7 @@ fn convert_cmd(
     squares: Option<SquaresArg>,
     captures: Option<CapturesArg>,
     game: &GameChoice,
+    edits: &archive::ConvertEdits,
 ) -> Outcome {
     let rewrite = (squares.is_some() || captures.is_some()).then(|| Rewrite {
         numeric: squares.map(|s| s == SquaresArg::Numeric),
@@ -309,6 +327,8 @@ fn convert_cmd(
         }
     }
     settings.rewrite = rewrite;
+    let edits = edits.check(to)?;
+    settings.details = edits.positions;
     let mut out = open_output(output)?;
     let mut total = convert::ConvertTally::default();
     for path in paths {
@@ -317,13 +337,11 @@ fn convert_cmd(
         } else {
             input::Input::File(path.clone())
         };
-        let tally =
-            convert::convert(&source, to, &settings, &mut out, &mut io::stderr()).map_err(|e| {
-                match e.kind() {
-                    io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
-                    _ => Stop::Usage(format!("{}: {e}", source.name())),
-                }
-            })?;
+        let tally = convert::convert(&source, to, &settings, &edits, &mut out, &mut io::stderr())
+            .map_err(|e| match e.kind() {
+            io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
+            _ => Stop::Usage(format!("{}: {e}", source.name())),
+        })?;
         total.add(&tally);
     }
     out.flush()?;

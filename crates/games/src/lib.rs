@@ -142,6 +142,13 @@ pub trait Explorer {
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, String>;
     /// The position as a diagram draws it.
     fn board(&self, position: Option<&str>) -> Result<game::Board, String>;
+    /// The position string as the game writes it (`None`: the start position): a position
+    /// read and written again, so that two spellings of one position compare equal.
+    fn position_string(&self, position: Option<&str>) -> Result<String, String>;
+    /// Reads a result in the game's notation (tag value or result token).
+    fn parse_result(&self, text: &str) -> Option<game::Outcome>;
+    /// Writes a result as the game's result token.
+    fn write_result(&self, outcome: game::Outcome) -> String;
 }
 
 /// What an entry can build, with the game's type erased.
@@ -234,6 +241,18 @@ impl<G: Explore> Explorer for Looking<G> {
     fn board(&self, position: Option<&str>) -> Result<game::Board, String> {
         self.position(position).map(|p| self.0.board(&p))
     }
+
+    fn position_string(&self, position: Option<&str>) -> Result<String, String> {
+        self.position(position).map(|p| self.0.write_position(&p))
+    }
+
+    fn parse_result(&self, text: &str) -> Option<game::Outcome> {
+        self.0.parse_result(text)
+    }
+
+    fn write_result(&self, outcome: game::Outcome) -> String {
+        self.0.write_result(outcome)
+    }
 }
 
 #[cfg(test)]
@@ -309,5 +328,23 @@ mod tests {
         let plays = e.moves(None, &[1, 4, 2], None).unwrap();
         assert!(!plays.is_empty());
         assert!(plays.iter().all(|m| m.notation.contains("in")));
+    }
+
+    #[test]
+    fn explorers_normalise_positions_and_read_results() {
+        let g = games();
+        let tama = g.registry().by_name("tama").unwrap();
+        let e = g.explorer(tama, &Options::default()).unwrap();
+        let start = e.position_string(None).unwrap();
+        assert_eq!(e.position_string(Some(&start)).unwrap(), start);
+        assert_eq!(
+            e.position_string(Some(&format!("  {start} "))).unwrap(),
+            start
+        );
+        assert!(e.position_string(Some("nonsense")).is_err());
+        let white = e.parse_result("1-0").unwrap();
+        assert_eq!(e.parse_result("2-0"), Some(white));
+        assert_eq!(e.write_result(white), "1-0");
+        assert_ne!(e.parse_result("0-1"), Some(white));
     }
 }

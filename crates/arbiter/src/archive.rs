@@ -1,0 +1,394 @@
+//! The archivist's commands: `select`, `split`, and the `--strip`, `--fix` and
+//! `--positions` options of `convert`. The logic lives in the `archive` crate; this module
+//! reads the arguments and prints the summaries.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use ::archive::{Filter, Fixes, Input, SelectTally, Selector, SplitBy, Splitter, Strip};
+use clap::Args;
+use game::GameInfo;
+
+use crate::cli::Target;
+use crate::input;
+
+fn parse_tag(spec: &str) -> Result<Filter, String> {
+    Filter::tag(spec).map_err(|e| e.to_string())
+}
+
+fn parse_player(text: &str) -> Result<Filter, String> {
+    Filter::player(text).map_err(|e| e.to_string())
+}
+
+fn parse_date_from(text: &str) -> Result<Filter, String> {
+    Filter::date_from(text).map_err(|e| e.to_string())
+}
+
+fn parse_date_to(text: &str) -> Result<Filter, String> {
+    Filter::date_to(text).map_err(|e| e.to_string())
+}
+
+fn parse_plies(text: &str) -> Result<Filter, String> {
+    Filter::plies(text).map_err(|e| e.to_string())
+}
+
+fn parse_problems(text: &str) -> Result<Filter, String> {
+    let mut known: Vec<&str> = game::Code::ALL.iter().map(|c| c.as_str()).collect();
+    known.extend(pdn::PROBLEM_KINDS);
+    Filter::problems(text, &known).map_err(|e| e.to_string())
+}
+
+fn parse_game(name: &str) -> Result<&'static GameInfo, String> {
+    let registry = games::games().registry();
+    registry.by_name(name).ok_or_else(|| {
+        format!(
+            "`{name}` is not a game arbiter knows (known: {})",
+            registry.id_list()
+        )
+    })
+}
+
+fn parse_strip(list: &str) -> Result<Strip, String> {
+    Strip::parse(list).map_err(|e| e.to_string())
+}
+
+fn parse_fix(list: &str) -> Result<Fixes, String> {
+    Fixes::parse(list).map_err(|e| e.to_string())
+}
+
+/// The filters and outputs of `select`. Every filter must pass; a filter given twice must
+/// pass twice.
+#[derive(Args, Debug, Clone)]
+pub struct SelectArgs {
+    /// A tag test: NAME=VALUE (exact) or NAME~REGEX (a regular expression).
+    #[arg(long = "tag", value_name = "TEST", value_parser = parse_tag)]
+    tags: Vec<Filter>,
+    /// White or Black (or a seat: South, West, North, East) contains TEXT, ignoring case.
+    #[arg(long = "player", value_name = "TEXT", value_parser = parse_player)]
+    players: Vec<Filter>,
+    /// The result, in the game's own notation (1-0, 2-0, S+, N+ ...), compared as outcomes.
+    #[arg(long = "result", value_name = "R")]
+    results: Vec<String>,
+    /// Games dated on or after DATE (YYYY.MM.DD, ?? for unknown parts, DD.MM.YYYY or
+    /// YYYY-MM-DD; a partial date counts if it may be in range).
+    #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
+    date_from: Vec<Filter>,
+    /// Games dated on or before DATE.
+    #[arg(long, value_name = "DATE", value_parser = parse_date_to)]
+    date_to: Vec<Filter>,
+    /// Plies in the main line: MIN..MAX, MIN.., ..MAX or N (replays the games).
+    #[arg(long, value_name = "RANGE", value_parser = parse_plies)]
+    plies: Vec<Filter>,
+    /// Games of this game, as their Variant and GameType tags say (see `arbiter games`).
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    game: Vec<&'static GameInfo>,
+    /// any (some error), none (no error), or problem codes such as illegal-move,bad-tag
+    /// (replays the games).
+    #[arg(long, value_name = "WHICH", value_parser = parse_problems)]
+    problems: Vec<Filter>,
+    /// The main line reaches this position (in the game's FEN dialect; replays the games).
+    #[arg(long, value_name = "FEN")]
+    position: Vec<String>,
+    /// Keep only the first of games whose main line from the same start goes through the
+    /// same positions (replays the games).
+    #[arg(long)]
+    dedupe: bool,
+    /// Swap OUT and REST: write the games that fail a filter to OUT.
+    #[arg(long)]
+    invert: bool,
+    /// Where the selected games go (`-`: standard output).
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+    /// Where the other games go (without it they are not written).
+    #[arg(long, value_name = "REST")]
+    rest: Option<PathBuf>,
+}
+
+impl SelectArgs {
+    fn selector(self) -> Selector {
+        let mut filters = self.tags;
+        filters.extend(self.players);
+        filters.extend(self.results.into_iter().map(Filter::Result));
+        filters.extend(self.date_from);
+        filters.extend(self.date_to);
+        filters.extend(self.game.into_iter().map(Filter::Game));
+        filters.extend(self.plies);
+        filters.extend(self.problems);
+        filters.extend(self.position.into_iter().map(Filter::Position));
+        Selector {
+            filters,
+            dedupe: self.dedupe,
+            invert: self.invert,
+        }
+    }
+}
+
+/// The inputs as the `archive` crate opens them, refusing an input that is also an output.
+fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, String> {
+    let (found, missing) = input::collect(paths);
+    if let Some((path, e)) = missing.first() {
+        return Err(format!("{}: {e}", path.display()));
+    }
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    let mut inputs = Vec::new();
+    for i in found {
+        if let input::Input::File(p) = &i {
+            if let Some(o) = outputs.iter().find(|o| same(p, o)) {
+                return Err(format!(
+                    "{} is both an input and an output; write to another file",
+                    o.display()
+                ));
+            }
+        }
+        inputs.push(Input {
+            name: i.name(),
+            open: Box::new(move || i.open()),
+        });
+    }
+    Ok(inputs)
+}
+
+/// A progress bar over the bytes of the inputs, on a terminal only.
+fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let (inputs, _) = input::collect(paths);
+    let plain = inputs.iter().all(|i| match i {
+        input::Input::File(p) => !p.to_string_lossy().ends_with(".gz"),
+        input::Input::Stdin => false,
+    });
+    let bar = if plain {
+        let total = inputs
+            .iter()
+            .filter_map(|i| match i {
+                input::Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                input::Input::Stdin => None,
+            })
+            .sum();
+        let bar = indicatif::ProgressBar::new(total);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bytes}/{total_bytes} [{elapsed_precise}] {wide_bar} {bytes_per_sec}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {bytes} read [{elapsed_precise}]")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar
+    };
+    Some(bar)
+}
+
+fn create(path: &Path) -> Result<Box<dyn Write>, String> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(io::BufWriter::new(io::stdout().lock())));
+    }
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::new(io::BufWriter::with_capacity(1 << 16, file)))
+}
+
+/// `arbiter select`: returns the exit code (0).
+pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
+    let out_path = args.output.clone();
+    let rest_path = args.rest.clone();
+    let mut outputs = vec![out_path.as_path()];
+    outputs.extend(rest_path.as_deref());
+    let inputs = archive_inputs(paths, &outputs)?;
+    let selector = args.selector();
+    let mut out = create(&out_path)?;
+    let mut rest = rest_path.as_deref().map(create).transpose()?;
+    // Inputs read in parallel wait in temporary files beside OUT.
+    let spool = match out_path.parent() {
+        Some(p) if out_path.as_os_str() != "-" && !p.as_os_str().is_empty() => p.to_path_buf(),
+        Some(_) if out_path.as_os_str() != "-" => PathBuf::from("."),
+        _ => std::env::temp_dir(),
+    };
+    let bar = progress_bar(paths);
+    let progress = |n: u64| {
+        if let Some(b) = &bar {
+            b.inc(n);
+        }
+    };
+    let tally = match ::archive::select(
+        &selector,
+        &inputs,
+        &mut out,
+        rest.as_mut().map(|r| r as &mut dyn Write),
+        &spool,
+        &progress,
+    ) {
+        Ok(tally) => tally,
+        // A closed pipe (`-o - | head`): the part written was what was wanted.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+        Err(e) => return Err(e.to_string()),
+    };
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    if let Some(r) = rest.as_mut() {
+        r.flush().map_err(|e| e.to_string())?;
+    }
+    eprintln!(
+        "{}",
+        select_summary(&tally, &out_path, rest_path.as_deref(), &selector)
+    );
+    Ok(0)
+}
+
+fn plural(n: u64, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `read 3368 games: 120 to wins.pdn, 3248 to others.pdn, 2 dropped as duplicates`.
+fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &Selector) -> String {
+    let mut line = format!(
+        "read {}: {} to {}",
+        plural(t.read, "game"),
+        t.selected,
+        out.display()
+    );
+    match rest {
+        Some(r) => line.push_str(&format!(", {} to {}", t.rest, r.display())),
+        None => line.push_str(&format!(", {} not selected (not written)", t.rest)),
+    }
+    if selector.dedupe {
+        line.push_str(&format!(", {} dropped as duplicates", t.duplicates));
+    }
+    if t.open > 0 {
+        line.push_str(&format!(
+            "\nnote: {} without a result token, written as read; a reader joins to such a \
+             game any comment written after it",
+            plural(t.open, "game")
+        ));
+    }
+    if t.truncated > 0 {
+        line.push_str(&format!(
+            "\nwarning: {} longer than the reader's buffer; only their ends were written",
+            plural(t.truncated, "game")
+        ));
+    }
+    line
+}
+
+/// `arbiter split`: returns the exit code (0).
+pub fn split_cmd(
+    paths: &[PathBuf],
+    games: Option<u64>,
+    by: Option<String>,
+    dir: &Path,
+) -> Result<u8, String> {
+    let inputs = archive_inputs(paths, &[])?;
+    let by = match (games, by) {
+        (Some(n), None) => SplitBy::Games(n),
+        (None, Some(tag)) => SplitBy::Tag(tag),
+        _ => return Err("give either --games N or --by TAG".into()),
+    };
+    let stem = match paths {
+        [one] if one.is_file() => file_stem(one),
+        _ => "games".to_string(),
+    };
+    let mut splitter =
+        Splitter::new(dir, by, &stem).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let bar = progress_bar(paths);
+    let progress = |n: u64| {
+        if let Some(b) = &bar {
+            b.inc(n);
+        }
+    };
+    let mut read = 0;
+    for input in &inputs {
+        let name = &input.name;
+        let source = (input.open)().map_err(|e| format!("{name}: {e}"))?;
+        let tag = splitter.tag().map(str::to_string);
+        read += ::archive::each_game(source, &progress, &mut |tags, text| {
+            let value = tag.as_deref().and_then(|t| tags.get(t));
+            splitter.put(value.as_deref(), text)
+        })
+        .map_err(|e| format!("{name}: {e}"))?;
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let files = splitter
+        .finish()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    eprintln!(
+        "read {}: wrote {} to {}",
+        plural(read, "game"),
+        plural(files.len() as u64, "file"),
+        dir.display()
+    );
+    Ok(0)
+}
+
+/// `tama-random` for `corpus/tama/tama-random.pdn.gz`.
+fn file_stem(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let lower = name.to_ascii_lowercase();
+    let cut = [".pdn.gz", ".pdn", ".gz"]
+        .iter()
+        .find(|s| lower.ends_with(*s))
+        .map_or(name.len(), |s| name.len() - s.len());
+    name[..cut].to_string()
+}
+
+/// The archivist's options of `convert`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConvertEdits {
+    /// Remove comments, variations and/or nags (glyphs and !/? marks), comma-separated.
+    #[arg(long, value_name = "WHAT", value_parser = parse_strip)]
+    strip: Option<Strip>,
+    /// Correct results (where the game ended by rule) and/or PlyCount, comma-separated;
+    /// each change is reported.
+    #[arg(long, value_name = "WHAT", value_parser = parse_fix)]
+    fix: Option<Fixes>,
+    /// With --to json: give every ply of the main line with the position after it, the move
+    /// in standard notation, from, to, captured squares and the mover.
+    #[arg(long)]
+    positions: bool,
+}
+
+/// What `convert` does to each game besides converting it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Edits {
+    /// What to remove.
+    pub strip: Strip,
+    /// What to correct.
+    pub fix: Fixes,
+    /// Add the ply table to the JSON form.
+    pub positions: bool,
+}
+
+impl Edits {
+    /// True when the games must be replayed for these edits.
+    pub fn needs_replay(&self) -> bool {
+        self.positions || !self.fix.is_empty()
+    }
+}
+
+impl ConvertEdits {
+    /// The edits, checked against the output form.
+    pub fn check(&self, to: Target) -> Result<Edits, String> {
+        if self.positions && to != Target::Json {
+            return Err("--positions adds the plies to the JSON form: give --to json".into());
+        }
+        Ok(Edits {
+            strip: self.strip.unwrap_or_default(),
+            fix: self.fix.unwrap_or_default(),
+            positions: self.positions,
+        })
+    }
+}

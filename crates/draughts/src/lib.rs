@@ -1,0 +1,85 @@
+//! One draughts engine for the standard variants, in which a variant is data.
+//!
+//! A [`Variant`] describes a game: board, first mover, how men and kings move and capture,
+//! which capture must be chosen, what happens when a man reaches the far row during a capture,
+//! notation and result style, and the ruleset options for disputed readings. [`VARIANTS`] lists
+//! them all. One generator ([`legal_moves`], [`for_each_chain`]) produces complete moves for
+//! every variant; one resolver turns a move token into a legal move or a structured
+//! [`Refusal`]; [`Draughts`] implements [`game::Game`].
+//!
+//! ```
+//! use draughts::{Draughts, INTERNATIONAL};
+//! let rules = Draughts::new(&INTERNATIONAL);
+//! let pos = rules.start();
+//! assert_eq!(rules.perft(&pos, 3), 658);
+//! ```
+#![deny(missing_docs)]
+
+mod geometry;
+mod movegen;
+mod position;
+mod variant;
+
+pub use geometry::{Bit, Bits, Dir, Geometry};
+pub use movegen::{
+    allowed_chains, count_quiet, for_each_chain, for_each_chain_from, has_capture, has_legal_move,
+    legal_moves, perft, play, quiet_moves, Move, MAX_CAPTURES,
+};
+pub use position::{parse_algebraic, Color, FenError, Position};
+pub use variant::*;
+
+/// A variant's rules with options chosen: the value that implements [`game::Game`].
+#[derive(Debug, Clone, Copy)]
+pub struct Draughts {
+    /// The variant.
+    pub variant: &'static Variant,
+    /// The rules in force (the variant's, with options applied).
+    pub rules: Rules,
+    /// The board.
+    pub geometry: &'static Geometry,
+}
+
+impl Draughts {
+    /// The default rules of `variant`.
+    pub fn new(variant: &'static Variant) -> Draughts {
+        Draughts {
+            variant,
+            rules: Rules::of(variant),
+            geometry: Geometry::of(variant),
+        }
+    }
+
+    /// The rules of `variant` with a comma-separated option list (empty = default). An unknown
+    /// option is returned as the error.
+    pub fn with_options(variant: &'static Variant, options: &str) -> Result<Draughts, String> {
+        let mut d = Draughts::new(variant);
+        for name in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            let o = variant.option(name).ok_or_else(|| name.to_string())?;
+            d.rules.apply(o.effect);
+        }
+        Ok(d)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        Position::from_fen(self.geometry, self.variant.start, self.variant.first)
+            .expect("every variant's start position is valid")
+    }
+
+    /// Every legal move, one per resulting position.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut v = Vec::new();
+        legal_moves(self.geometry, &self.rules, pos, &mut v);
+        v
+    }
+
+    /// perft: leaf positions `depth` plies ahead.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        perft(self.geometry, &self.rules, pos, depth)
+    }
+
+    /// Plays a legal move.
+    pub fn play_move(&self, pos: &mut Position, mv: &Move) {
+        play(self.geometry, &self.rules, pos, mv);
+    }
+}

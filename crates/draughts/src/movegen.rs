@@ -1,0 +1,545 @@
+//! The one move generator: complete moves (a capture chain is one move) for every variant,
+//! driven by [`Rules`].
+//!
+//! Capture chains are found square by square with the geometry's neighbour tables; whether a
+//! side can capture at all, and how many quiet moves it has, are answered with whole-board
+//! shifts, which is what makes perft's bulk counting at the leaves cheap.
+
+use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
+use crate::position::{Color, Position};
+use crate::variant::{CaptureRule, KingRange, PromotionInCapture, Rules};
+
+/// The most pieces one move can take (Canadian: 30 men a side).
+pub const MAX_CAPTURES: usize = 30;
+
+/// A complete move: a step, a king's slide, or a whole capture chain.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: Bit,
+    pub(crate) to: Bit,
+    pub(crate) len: u8,
+    pub(crate) king: bool,
+    pub(crate) promotes: bool,
+    pub(crate) landings: [Bit; MAX_CAPTURES],
+    pub(crate) taken: [Bit; MAX_CAPTURES],
+    pub(crate) captured: Bits,
+    pub(crate) captured_kings: Bits,
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Move({} -> {:?} takes {:?})",
+            self.from,
+            self.path(),
+            self.taken()
+        )
+    }
+}
+
+impl Move {
+    fn new(from: Bit, king: bool) -> Move {
+        Move {
+            from,
+            to: from,
+            len: 0,
+            king,
+            promotes: false,
+            landings: [0; MAX_CAPTURES],
+            taken: [0; MAX_CAPTURES],
+            captured: 0,
+            captured_kings: 0,
+        }
+    }
+
+    /// The start square.
+    #[inline]
+    pub fn from(&self) -> Bit {
+        self.from
+    }
+
+    /// The square the piece ends on.
+    #[inline]
+    pub fn to(&self) -> Bit {
+        self.to
+    }
+
+    /// Squares stopped on after the start: the destination of a quiet move, or every landing
+    /// square of a capture chain.
+    pub fn path(&self) -> &[Bit] {
+        if self.len == 0 {
+            std::slice::from_ref(&self.to)
+        } else {
+            &self.landings[..self.len as usize]
+        }
+    }
+
+    /// Captured squares, in the order they were jumped.
+    pub fn taken(&self) -> &[Bit] {
+        &self.taken[..self.len as usize]
+    }
+
+    /// Every captured square.
+    #[inline]
+    pub fn captured(&self) -> Bits {
+        self.captured
+    }
+
+    /// Number of pieces taken.
+    #[inline]
+    pub fn capture_count(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Captured kings.
+    #[inline]
+    pub fn captured_kings(&self) -> Bits {
+        self.captured_kings
+    }
+
+    /// True for a capture.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.len > 0
+    }
+
+    /// True when a king moves.
+    #[inline]
+    pub fn is_king_move(&self) -> bool {
+        self.king
+    }
+
+    /// True when a man is crowned by this move.
+    #[inline]
+    pub fn is_promotion(&self) -> bool {
+        self.promotes
+    }
+
+    /// Same start, end and captured pieces: the same resulting position.
+    #[inline]
+    pub fn same_result(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+/// Everything the generator needs, set up once per position.
+struct Ctx<'a> {
+    g: &'a Geometry,
+    rules: &'a Rules,
+    us: Color,
+    enemy: Bits,
+    enemy_kings: Bits,
+    /// Occupied squares with the moving piece's start square cleared (set per piece).
+    occ: Bits,
+}
+
+#[inline(always)]
+fn bit(b: Bit) -> Bits {
+    1u128 << b
+}
+
+#[inline(always)]
+fn shift(b: Bits, off: i32) -> Bits {
+    if off >= 0 {
+        b << off
+    } else {
+        b >> (-off)
+    }
+}
+
+/// The diagonal directions a man of `c` moves in.
+#[inline(always)]
+fn forward(c: Color) -> [Dir; 2] {
+    match c {
+        Color::White => [Dir::NW, Dir::NE],
+        Color::Black => [Dir::SW, Dir::SE],
+    }
+}
+
+/// The directions a piece captures in.
+fn capture_dirs(rules: &Rules, us: Color, king: bool) -> &'static [Dir] {
+    const ALL: [Dir; 8] = Dir::ALL;
+    const DIAG: [Dir; 4] = Dir::DIAGONAL;
+    const WHITE_FWD: [Dir; 2] = [Dir::NW, Dir::NE];
+    const BLACK_FWD: [Dir; 2] = [Dir::SW, Dir::SE];
+    if rules.orthogonal_captures {
+        return &ALL;
+    }
+    if king || rules.men_capture_backwards {
+        return &DIAG;
+    }
+    match us {
+        Color::White => &WHITE_FWD,
+        Color::Black => &BLACK_FWD,
+    }
+}
+
+impl Ctx<'_> {
+    fn new<'a>(g: &'a Geometry, rules: &'a Rules, pos: &Position) -> Ctx<'a> {
+        let us = pos.side;
+        let them = us.opponent();
+        Ctx {
+            g,
+            rules,
+            us,
+            enemy: pos.pieces(them),
+            enemy_kings: pos.kings[them.index()],
+            occ: pos.occupied(),
+        }
+    }
+
+    /// Extends the chain `mv` from `cur`; calls `f` with every complete chain.
+    fn extend(&self, mv: &mut Move, cur: Bit, king_now: bool, f: &mut dyn FnMut(&Move)) {
+        let mut any = false;
+        let n = mv.len as usize;
+        let flying = king_now && self.rules.king != KingRange::Short;
+        for &d in capture_dirs(self.rules, self.us, king_now) {
+            let mut victim = self.g.step(cur, d);
+            if flying {
+                while victim != NONE && self.occ & bit(victim) == 0 {
+                    victim = self.g.step(victim, d);
+                }
+            }
+            if victim == NONE || self.enemy & bit(victim) == 0 || mv.captured & bit(victim) != 0 {
+                continue;
+            }
+            let victim_king = self.enemy_kings & bit(victim) != 0;
+            if !king_now && !mv.king && victim_king && !self.rules.man_takes_king {
+                continue;
+            }
+            let mut land = self.g.step(victim, d);
+            while land != NONE && self.occ & bit(land) == 0 {
+                any = true;
+                mv.landings[n] = land;
+                mv.taken[n] = victim;
+                mv.len = n as u8 + 1;
+                mv.captured |= bit(victim);
+                if victim_king {
+                    mv.captured_kings |= bit(victim);
+                }
+                let crowns = !king_now && self.g.crown[self.us.index()] & bit(land) != 0;
+                match (crowns, self.rules.promotion) {
+                    (true, PromotionInCapture::EndsMove) => {
+                        mv.to = land;
+                        mv.promotes = true;
+                        f(mv);
+                        mv.promotes = false;
+                    }
+                    (true, PromotionInCapture::ContinueAsKing) => self.extend(mv, land, true, f),
+                    _ => self.extend(mv, land, king_now, f),
+                }
+                mv.captured &= !bit(victim);
+                mv.captured_kings &= !bit(victim);
+                mv.len = n as u8;
+                if !flying || self.rules.king == KingRange::FlyingLandsBehind {
+                    break;
+                }
+                land = self.g.step(land, d);
+            }
+        }
+        if !any && n > 0 {
+            mv.to = cur;
+            mv.promotes = !mv.king && (king_now || self.g.crown[self.us.index()] & bit(cur) != 0);
+            f(mv);
+            mv.promotes = false;
+        }
+    }
+
+    /// Every complete chain of the piece on `from`.
+    fn chains_from(&mut self, pos: &Position, from: Bit, f: &mut dyn FnMut(&Move)) {
+        let king = pos.kings[self.us.index()] & bit(from) != 0;
+        let full = pos.occupied();
+        self.occ = full & !bit(from);
+        let mut mv = Move::new(from, king);
+        self.extend(&mut mv, from, king, f);
+        self.occ = full;
+    }
+}
+
+/// Calls `f` with every complete capture chain of the side to move, before any capture-choice
+/// rule: each path of landing squares once.
+pub fn for_each_chain(g: &Geometry, rules: &Rules, pos: &Position, f: &mut dyn FnMut(&Move)) {
+    let mut cx = Ctx::new(g, rules, pos);
+    for from in Geometry::squares(pos.pieces(pos.side)) {
+        cx.chains_from(pos, from, f);
+    }
+}
+
+/// Calls `f` with every complete capture chain of the piece on `from`.
+pub fn for_each_chain_from(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    from: Bit,
+    f: &mut dyn FnMut(&Move),
+) {
+    if pos.pieces(pos.side) & bit(from) == 0 {
+        return;
+    }
+    let mut cx = Ctx::new(g, rules, pos);
+    cx.chains_from(pos, from, f);
+}
+
+/// True when the side to move has a capture.
+pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    let us = pos.side;
+    let them = us.opponent();
+    let empty = g.mask & !pos.occupied();
+    let men = pos.men[us.index()];
+    let mut victims = pos.pieces(them);
+    if !rules.man_takes_king {
+        victims &= !pos.kings[them.index()];
+    }
+    let diag: &[Dir] = if rules.men_capture_backwards {
+        &Dir::DIAGONAL
+    } else {
+        match us {
+            Color::White => &[Dir::NW, Dir::NE],
+            Color::Black => &[Dir::SW, Dir::SE],
+        }
+    };
+    for &d in diag {
+        let off = g.offset(d);
+        if shift(shift(men, off) & victims, off) & empty != 0 {
+            return true;
+        }
+    }
+    let kings = pos.kings[us.index()];
+    if rules.orthogonal_captures || kings != 0 {
+        let mut cx = Ctx::new(g, rules, pos);
+        let mut found = false;
+        let candidates = if rules.orthogonal_captures {
+            kings | men
+        } else {
+            kings
+        };
+        for from in Geometry::squares(candidates) {
+            cx.chains_from(pos, from, &mut |_| found = true);
+            if found {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The quiet moves of the side to move, appended to `out`.
+pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let occ = pos.occupied();
+    for from in Geometry::squares(pos.men[us.index()]) {
+        for d in forward(us) {
+            let t = g.step(from, d);
+            if t != NONE && occ & bit(t) == 0 {
+                let mut mv = Move::new(from, false);
+                mv.to = t;
+                mv.promotes = g.crown[us.index()] & bit(t) != 0;
+                out.push(mv);
+            }
+        }
+    }
+    for from in Geometry::squares(pos.kings[us.index()]) {
+        if king_is_held(rules, pos, from) {
+            continue;
+        }
+        for d in Dir::DIAGONAL {
+            let mut t = g.step(from, d);
+            while t != NONE && occ & bit(t) == 0 {
+                let mut mv = Move::new(from, true);
+                mv.to = t;
+                out.push(mv);
+                if rules.king == KingRange::Short {
+                    break;
+                }
+                t = g.step(t, d);
+            }
+        }
+    }
+}
+
+/// Frisian: a king that has made the limit of quiet moves in a row may not make another while
+/// its side still has men.
+#[inline]
+fn king_is_held(rules: &Rules, pos: &Position, from: Bit) -> bool {
+    if rules.king_quiet_limit == 0 || pos.men[pos.side.index()] == 0 {
+        return false;
+    }
+    let (sq, n) = pos.king_run[pos.side.index()];
+    sq == from && n >= rules.king_quiet_limit
+}
+
+/// Number of quiet moves of the side to move (no move list built).
+pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
+    let us = pos.side;
+    let empty = g.mask & !pos.occupied();
+    let men = pos.men[us.index()];
+    let mut n = 0u64;
+    for d in forward(us) {
+        n += u64::from((shift(men, g.offset(d)) & empty).count_ones());
+    }
+    let kings = pos.kings[us.index()];
+    if kings != 0 {
+        for from in Geometry::squares(kings) {
+            if king_is_held(rules, pos, from) {
+                continue;
+            }
+            for d in Dir::DIAGONAL {
+                let mut t = g.step(from, d);
+                while t != NONE && empty & bit(t) != 0 {
+                    n += 1;
+                    if rules.king == KingRange::Short {
+                        break;
+                    }
+                    t = g.step(t, d);
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The ranking key of a chain under the capture rule: only chains with the greatest key are
+/// legal.
+fn priority(rules: &Rules, mv: &Move) -> u64 {
+    let count = mv.len as u64;
+    let kings = u64::from(mv.captured_kings.count_ones());
+    let mover_king = u64::from(mv.king);
+    match rules.capture {
+        CaptureRule::Free => 0,
+        CaptureRule::MajorityCount => count,
+        // A king counts as 1.5 men (in halves: man 2, king 3); on equal value a king captures.
+        CaptureRule::MajorityValue => ((2 * count + kings) << 1) | mover_king,
+        CaptureRule::Italian => {
+            let first_king = mv
+                .taken()
+                .iter()
+                .position(|&t| mv.captured_kings & bit(t) != 0)
+                .map_or(0, |i| 64 - i as u64);
+            (count << 24) | (mover_king << 20) | (kings << 8) | first_king
+        }
+        CaptureRule::CountThenKings => (count << 8) | kings,
+        CaptureRule::KingFirst => mover_king,
+    }
+}
+
+/// The legal chains: every chain the capture rule allows (each path once, so moves with the
+/// same result may appear several times), appended to `out`. Returns the best priority key.
+pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    let mut best = 0u64;
+    for_each_chain(g, rules, pos, &mut |m| {
+        let p = priority(rules, m);
+        if p > best {
+            best = p;
+            out.truncate(start);
+        }
+        if p == best {
+            out.push(*m);
+        }
+    });
+}
+
+/// Every legal move, one per resulting position (chains differing only in their route are
+/// merged, the first found kept).
+pub fn legal_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    if has_capture(g, rules, pos) {
+        allowed_chains(g, rules, pos, out);
+        dedup_results(out, start);
+    } else {
+        quiet_moves(g, rules, pos, out);
+    }
+}
+
+/// Removes later moves with the same result as an earlier one, from index `start` on.
+fn dedup_results(out: &mut Vec<Move>, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        let m = out[r];
+        if !out[start..w].iter().any(|k| k.same_result(&m)) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// True when the side to move has a legal move.
+pub fn has_legal_move(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    count_quiet(g, rules, pos) > 0 || has_capture(g, rules, pos)
+}
+
+/// Plays a legal move.
+pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    let from = bit(mv.from);
+    let to = bit(mv.to);
+    pos.men[us] &= !from;
+    pos.kings[us] &= !from;
+    pos.men[them] &= !mv.captured;
+    pos.kings[them] &= !mv.captured;
+    if mv.king || mv.promotes {
+        pos.kings[us] |= to;
+    } else {
+        pos.men[us] |= to;
+    }
+    if rules.king_quiet_limit > 0 {
+        pos.king_run[us] = if mv.king && mv.len == 0 {
+            let (sq, n) = pos.king_run[us];
+            if n > 0 && sq == mv.from {
+                (mv.to, n + 1)
+            } else {
+                (mv.to, 1)
+            }
+        } else {
+            (0, 0)
+        };
+        // A king taken ends the opponent's run if it was that king.
+        if pos.king_run[them].1 > 0 && mv.captured & bit(pos.king_run[them].0) != 0 {
+            pos.king_run[them] = (0, 0);
+        }
+    }
+    let _ = g;
+    pos.side = pos.side.opponent();
+}
+
+/// Number of leaf positions `depth` plies ahead, with bulk counting at the last ply.
+pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = Vec::with_capacity(48);
+    perft_rec(g, rules, pos, depth, &mut list)
+}
+
+fn perft_rec(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, buf: &mut Vec<Move>) -> u64 {
+    let capture = has_capture(g, rules, pos);
+    if depth == 1 && !capture {
+        return count_quiet(g, rules, pos);
+    }
+    let start = buf.len();
+    if capture {
+        allowed_chains(g, rules, pos, buf);
+        if rules.perft_merges_duplicates {
+            dedup_results(buf, start);
+        }
+    } else {
+        quiet_moves(g, rules, pos, buf);
+    }
+    let n = buf.len() - start;
+    if depth == 1 {
+        buf.truncate(start);
+        return n as u64;
+    }
+    let mut total = 0;
+    for i in start..start + n {
+        let mv = buf[i];
+        let mut child = *pos;
+        play(g, rules, &mut child, &mv);
+        total += perft_rec(g, rules, &child, depth - 1, buf);
+    }
+    buf.truncate(start);
+    total
+}

@@ -15,10 +15,17 @@
 //! ```
 #![deny(missing_docs)]
 
+mod game_impl;
 mod geometry;
 mod movegen;
 mod position;
+mod resolve;
+mod token;
 mod variant;
+
+pub use game_impl::{MoveInfo, Names};
+pub use resolve::Refusal;
+pub use token::{parse_token, Separator, SquareNames, Token};
 
 pub use geometry::{Bit, Bits, Dir, Geometry};
 pub use movegen::{

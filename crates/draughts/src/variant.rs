@@ -149,6 +149,9 @@ pub struct Variant {
     pub notation: SquareStyle,
     /// How results are written.
     pub results: ResultStyle,
+    /// Algebraic names are given from Black's side of the board (a1 in Black's left corner),
+    /// as playstrategy writes American checkers; numbers are unaffected.
+    pub algebraic_from_black: bool,
     /// How the game is won.
     pub win: WinRule,
     /// perft counts chains with the same start, end and captured pieces once (false only
@@ -188,6 +191,7 @@ pub static INTERNATIONAL: Variant = Variant {
     king_quiet_limit: 0,
     notation: SquareStyle::Numeric,
     results: ResultStyle::TwoPoints,
+    algebraic_from_black: false,
     win: WinRule::NoMoveLoses,
     perft_merges_duplicates: true,
     options: &[],
@@ -208,6 +212,7 @@ pub static ENGLISH: Variant = Variant {
     capture: CaptureRule::Free,
     promotion: PromotionInCapture::EndsMove,
     results: ResultStyle::OnePointFirstMover,
+    algebraic_from_black: true,
     perft_merges_duplicates: false,
     ..INTERNATIONAL
 };

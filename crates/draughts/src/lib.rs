@@ -18,12 +18,14 @@
 mod game_impl;
 mod geometry;
 mod movegen;
+mod perft_file;
 mod position;
 mod resolve;
 mod token;
 mod variant;
 
 pub use game_impl::{MoveInfo, Names};
+pub use perft_file::{parse_perft_file, PerftCase};
 pub use resolve::Refusal;
 pub use token::{parse_token, Separator, SquareNames, Token};
 

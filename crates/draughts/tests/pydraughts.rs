@@ -1,0 +1,94 @@
+//! Second opinion from pydraughts (if python3 can import it): legal-move counts along random
+//! games must agree. Skipped with a notice when pydraughts is not installed.
+
+use std::process::Command;
+
+use draughts::{Draughts, Variant};
+
+const SCRIPT: &str = r#"
+import sys
+from draughts import Board
+variant = sys.argv[1]
+for line in sys.stdin:
+    fen = line.strip()
+    if not fen:
+        continue
+    b = Board(variant=variant, fen=fen)
+    print(len(b.legal_moves()))
+"#;
+
+fn python_has_pydraughts() -> bool {
+    Command::new("python3")
+        .args(["-c", "import draughts"])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Positions along pseudo-random games (a fixed linear congruential sequence picks the moves).
+fn positions(d: &Draughts, games: usize, plies: usize) -> Vec<String> {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = d.start();
+        for _ in 0..plies {
+            let moves = d.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            out.push(pos.to_fen(d.geometry, true));
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(seed >> 33) as usize % moves.len()];
+            d.play_move(&mut pos, &mv);
+        }
+    }
+    out
+}
+
+#[test]
+fn move_counts_agree_with_pydraughts() {
+    if !python_has_pydraughts() {
+        eprintln!("skipping: python3 cannot import pydraughts (pip install pydraughts)");
+        return;
+    }
+    // International only for now: pydraughts numbers its 8x8 boards differently in FEN
+    // (its Russian board read our start FEN as a position without moves), which is not yet
+    // mapped; the 8x8 variants are checked by perft in tests/perft/pydraughts.txt.
+    for (id, py) in [
+        ("international", "standard"),
+        ("antidraughts", "antidraughts"),
+    ] {
+        let d = Draughts::new(Variant::by_id(id).unwrap());
+        let fens = positions(&d, 4, 60);
+        let out = Command::new("python3")
+            .args(["-c", SCRIPT, py])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin
+                    .take()
+                    .unwrap()
+                    .write_all(fens.join("\n").as_bytes())?;
+                c.wait_with_output()
+            })
+            .expect("python3 runs");
+        let counts: Vec<usize> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect();
+        assert_eq!(
+            counts.len(),
+            fens.len(),
+            "{id}: pydraughts answered {} of {}",
+            counts.len(),
+            fens.len()
+        );
+        for (fen, n) in fens.iter().zip(counts) {
+            let pos = draughts::Position::from_fen(d.geometry, fen, d.variant.first).unwrap();
+            assert_eq!(d.legal_moves(&pos).len(), n, "{id} {fen}");
+        }
+    }
+}

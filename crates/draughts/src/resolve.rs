@@ -226,7 +226,12 @@ impl Draughts {
 
     /// Words for a refusal of `shown`, as a [`Problem`] with the diagram paths filled.
     pub fn problem(&self, refusal: &Refusal, shown: &str, played: &[Bit]) -> Problem {
-        let numeric = self.numeric();
+        // Examples are written in the token's own style.
+        let numeric = match shown.trim_start().chars().next() {
+            Some(c) if c.is_ascii_digit() => true,
+            Some(c) if c.is_ascii_alphabetic() => false,
+            _ => self.numeric(),
+        };
         let ex = |m: &Move| self.path_text(m, numeric, true);
         let label = self.variant.label;
         let (code, message, suggested) = match refusal {

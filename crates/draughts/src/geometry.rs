@@ -173,7 +173,7 @@ impl Geometry {
         let row = n / self.half;
         let k = n % self.half;
         let rank = self.height as u32 - 1 - row;
-        let file = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+        let file = if row & 1 == 0 { 2 * k + 1 } else { 2 * k };
         (file as u8, rank as u8)
     }
 
@@ -183,7 +183,7 @@ impl Geometry {
         }
         let (f, r) = (f as u32, r as u32);
         let row = self.height as u32 - 1 - r;
-        let dark_file_parity = if row % 2 == 0 { 1 } else { 0 };
+        let dark_file_parity = if row & 1 == 0 { 1 } else { 0 };
         if f % 2 != dark_file_parity {
             return None;
         }

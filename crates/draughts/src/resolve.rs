@@ -77,11 +77,14 @@ fn fit(tok: &[Bit], mv: &Move) -> Fit {
 
 impl Draughts {
     /// Resolves one move token: the legal move it names, or why not.
+    // A refusal carries whole moves (the error path only; the size is not on the hot path).
+    #[allow(clippy::result_large_err)]
     pub fn resolve_token(&self, pos: &Position, raw: &[u8]) -> Result<Move, Refusal> {
         let tok = parse_token(&self.names(), raw).map_err(Refusal::BadToken)?;
         self.resolve_parsed(pos, &tok)
     }
 
+    #[allow(clippy::result_large_err)]
     fn resolve_parsed(&self, pos: &Position, tok: &Token<Bit>) -> Result<Move, Refusal> {
         let (g, rules) = (self.geometry, &self.rules);
         let squares = &tok.squares[..];

@@ -172,6 +172,9 @@ impl Game for Draughts {
     }
 
     fn terminal(&self, pos: &Position) -> Option<Outcome> {
+        if pos.pending.is_active() {
+            return None;
+        }
         if self.variant.win == WinRule::FirstKingWins {
             for c in [Color::White, Color::Black] {
                 if pos.kings[c.index()] != 0 {

@@ -24,6 +24,8 @@ pub struct Move {
     pub(crate) taken: [Bit; MAX_CAPTURES],
     pub(crate) captured: Bits,
     pub(crate) captured_kings: Bits,
+    /// The first part of a chain written over several tokens (see [`Position::pending`]).
+    pub(crate) partial: bool,
 }
 
 impl std::fmt::Debug for Move {
@@ -50,7 +52,29 @@ impl Move {
             taken: [0; MAX_CAPTURES],
             captured: 0,
             captured_kings: 0,
+            partial: false,
         }
+    }
+
+    /// True for the first part of a chain the record continues in its next token.
+    #[inline]
+    pub fn is_partial(&self) -> bool {
+        self.partial
+    }
+
+    /// This chain cut after its first `k` jumps, as a partial move (the piece stops there and
+    /// the same side goes on capturing). `crowned` says the piece is crowned on the way.
+    pub(crate) fn truncated(&self, k: usize, enemy_kings: Bits, crowned: bool) -> Move {
+        let mut m = *self;
+        m.len = k as u8;
+        m.to = self.landings[k - 1];
+        for &t in &self.taken[k..self.len as usize] {
+            m.captured &= !(1u128 << t);
+        }
+        m.captured_kings = m.captured & (enemy_kings | self.captured_kings);
+        m.promotes = crowned;
+        m.partial = true;
+        m
     }
 
     /// The start square.
@@ -252,6 +276,9 @@ impl Ctx<'_> {
         let full = pos.occupied();
         self.occ = full & !bit(from);
         let mut mv = Move::new(from, king);
+        // A chain under way: the pieces already taken cannot be jumped again.
+        mv.captured = pos.pending.taken;
+        mv.captured_kings = pos.pending.taken_kings;
         self.extend(&mut mv, from, king, f);
         self.occ = full;
     }
@@ -261,7 +288,12 @@ impl Ctx<'_> {
 /// rule: each path of landing squares once.
 pub fn for_each_chain(g: &Geometry, rules: &Rules, pos: &Position, f: &mut dyn FnMut(&Move)) {
     let mut cx = Ctx::new(g, rules, pos);
-    for from in Geometry::squares(pos.pieces(pos.side)) {
+    let movers = if pos.pending.is_active() {
+        bit(pos.pending.at)
+    } else {
+        pos.pieces(pos.side)
+    };
+    for from in Geometry::squares(movers) {
         cx.chains_from(pos, from, f);
     }
 }
@@ -274,7 +306,8 @@ pub fn for_each_chain_from(
     from: Bit,
     f: &mut dyn FnMut(&Move),
 ) {
-    if pos.pieces(pos.side) & bit(from) == 0 {
+    if pos.pieces(pos.side) & bit(from) == 0 || (pos.pending.is_active() && pos.pending.at != from)
+    {
         return;
     }
     let mut cx = Ctx::new(g, rules, pos);
@@ -283,6 +316,9 @@ pub fn for_each_chain_from(
 
 /// True when the side to move has a capture.
 pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    if pos.pending.is_active() {
+        return true;
+    }
     let us = pos.side;
     let them = us.opponent();
     let empty = g.mask & !pos.occupied();
@@ -326,6 +362,9 @@ pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
 
 /// The quiet moves of the side to move, appended to `out`.
 pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if pos.pending.is_active() {
+        return;
+    }
     let us = pos.side;
     let occ = pos.occupied();
     for from in Geometry::squares(pos.men[us.index()]) {
@@ -371,6 +410,9 @@ fn king_is_held(rules: &Rules, pos: &Position, from: Bit) -> bool {
 
 /// Number of quiet moves of the side to move (no move list built).
 pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
+    if pos.pending.is_active() {
+        return 0;
+    }
     let us = pos.side;
     let empty = g.mask & !pos.occupied();
     let men = pos.men[us.index()];
@@ -476,6 +518,23 @@ pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
     let them = 1 - us;
     let from = bit(mv.from);
     let to = bit(mv.to);
+    if mv.partial {
+        let king = mv.king || mv.promotes || pos.kings[us] & from != 0;
+        pos.men[us] &= !from;
+        pos.kings[us] &= !from;
+        if king {
+            pos.kings[us] |= to;
+        } else {
+            pos.men[us] |= to;
+        }
+        pos.pending = crate::position::Pending {
+            at: mv.to,
+            taken: mv.captured,
+            taken_kings: mv.captured_kings,
+        };
+        return;
+    }
+    pos.pending = crate::position::Pending::NONE;
     pos.men[us] &= !from;
     pos.kings[us] &= !from;
     pos.men[them] &= !mv.captured;

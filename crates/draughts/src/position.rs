@@ -59,6 +59,37 @@ pub struct Position {
     /// Frisian: per colour, the square of the king that made the last quiet moves in a row and
     /// how many (0 = none).
     pub king_run: [(Bit, u8); 2],
+    /// A capture chain written over several tokens (playstrategy writes one jump per token):
+    /// the square the capturing piece has reached ([`crate::geometry::NONE`] when no chain is
+    /// under way) and the pieces it has taken so far, which stay on the board until the chain
+    /// ends. The same side moves again and must go on capturing from there.
+    pub pending: Pending,
+}
+
+/// A capture chain begun but not finished (see [`Position::pending`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pending {
+    /// Where the capturing piece stands, or [`crate::geometry::NONE`].
+    pub at: Bit,
+    /// Pieces taken so far.
+    pub taken: Bits,
+    /// Kings among them.
+    pub taken_kings: Bits,
+}
+
+impl Pending {
+    /// No chain under way.
+    pub const NONE: Pending = Pending {
+        at: crate::geometry::NONE,
+        taken: 0,
+        taken_kings: 0,
+    };
+
+    /// True while a chain is under way.
+    #[inline(always)]
+    pub fn is_active(&self) -> bool {
+        self.at != crate::geometry::NONE
+    }
 }
 
 impl Position {
@@ -69,6 +100,7 @@ impl Position {
             kings: [0; 2],
             side,
             king_run: [(0, 0); 2],
+            pending: Pending::NONE,
         }
     }
 

@@ -31,6 +31,13 @@ pub enum Refusal {
         /// One complete chain that goes on from there.
         example: Move,
     },
+    /// A capture chain was begun in the previous token and this token does not go on with it.
+    MustContinue {
+        /// Where the capturing piece stands.
+        at: Bit,
+        /// One way to go on.
+        example: Move,
+    },
     /// A quiet move while a capture is compulsory.
     Missed {
         /// One capture that must be played instead.
@@ -103,6 +110,12 @@ impl Draughts {
         }
         let mut allowed = Vec::new();
         allowed_chains(g, rules, pos, &mut allowed);
+        if pos.pending.is_active() && squares[0] != pos.pending.at {
+            return Err(Refusal::MustContinue {
+                at: pos.pending.at,
+                example: self.example(&allowed, pos.pending.at),
+            });
+        }
         let is_allowed = |m: &Move| allowed.iter().any(|a| a.same_result(m));
         // 1. A full path naming exactly one chain.
         if squares.len() >= 3 {
@@ -165,6 +178,11 @@ impl Draughts {
             });
         }
         if prefix > 0 {
+            // The first part of an allowed chain, continued in the next token (playstrategy
+            // writes one jump per token): played as a partial move.
+            if let Some(m) = self.partial_of(pos, squares, &allowed) {
+                return Ok(m);
+            }
             let from_here: Vec<Move> = allowed
                 .iter()
                 .filter(|m| m.from() == squares[0])
@@ -186,6 +204,23 @@ impl Draughts {
             });
         }
         Err(Refusal::Illegal(self.explain(pos, tok)))
+    }
+
+    /// The partial move a token names when it is the start of an allowed chain.
+    fn partial_of(&self, pos: &Position, squares: &[Bit], allowed: &[Move]) -> Option<Move> {
+        let us = pos.side;
+        let enemy_kings = pos.kings[us.opponent().index()];
+        allowed.iter().find_map(|m| match fit(squares, m) {
+            Fit::Prefix(k) => {
+                let crowned = !m.is_king_move()
+                    && self.rules.promotion == PromotionInCapture::ContinueAsKing
+                    && m.path()[..k]
+                        .iter()
+                        .any(|&b| self.geometry.crown[us.index()] & (1u128 << b) != 0);
+                Some(m.truncated(k, enemy_kings, crowned))
+            }
+            _ => None,
+        })
     }
 
     /// One allowed chain to show: of the piece on `prefer` if it has one, else the first by
@@ -257,6 +292,15 @@ impl Draughts {
                     None,
                 )
             }
+            Refusal::MustContinue { at, example } => (
+                Code::NonMaximalCapture,
+                format!(
+                    "{shown} is not allowed: the capture begun by the previous move was left unfinished; the piece on {} must go on capturing, e.g. {}",
+                    self.square_name(*at, numeric),
+                    ex(example)
+                ),
+                Some(*example),
+            ),
             Refusal::Missed { example } => (
                 Code::MissedCapture,
                 format!(

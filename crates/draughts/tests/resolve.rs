@@ -24,9 +24,28 @@ fn majority_rule_is_explained() {
         "{msg}"
     );
     assert!(msg.contains("28x19x8"), "{msg}");
-    let (code, msg) = resolve(&d, TWO_CAPTURES, "28x19").unwrap_err();
-    assert_eq!(code, Code::NonMaximalCapture);
-    assert!(msg.contains("stops after taking 1 piece"), "{msg}");
+}
+
+#[test]
+fn chain_written_over_two_tokens() {
+    // playstrategy writes one jump per token: 28x19 then 19x8.
+    let d = Draughts::new(&INTERNATIONAL);
+    let mut pos = d.parse_position(TWO_CAPTURES).unwrap();
+    let first = d.resolve(&pos, &[b"28x19"]).unwrap();
+    assert!(first.is_partial());
+    d.play(&mut pos, &first);
+    assert_eq!(d.to_move(&pos), Seat(0), "the same side goes on");
+    assert!(d.terminal(&pos).is_none());
+    let p = d.resolve(&pos, &[b"6-11"]).unwrap_err();
+    assert_eq!(p.code, Code::NonMaximalCapture);
+    assert!(
+        p.message.contains("left unfinished") && p.message.contains("19x8"),
+        "{}",
+        p.message
+    );
+    let second = d.resolve(&pos, &[b"19x8"]).unwrap();
+    d.play(&mut pos, &second);
+    assert_eq!(d.write_position(&pos), "B:W8,32:B1,27");
 }
 
 #[test]

@@ -154,10 +154,20 @@ impl Game for Draughts {
                 Problem::new(Code::IllegalMove, "a draughts ply is one move token").at_token(1),
             );
         }
-        if self.terminal(pos).is_some() {
-            return Err(Problem::new(Code::IllegalMove, "the game is already over"));
+        // A legal move means the game goes on, except in Breakthrough once a king stands.
+        if self.variant.win == WinRule::FirstKingWins && (pos.kings[0] | pos.kings[1]) != 0 {
+            return Err(Problem::new(
+                Code::IllegalMove,
+                "the game is already over: a king has been crowned",
+            ));
         }
         self.resolve_token(pos, first).map_err(|r| {
+            if self.terminal(pos).is_some() {
+                return Problem::new(
+                    Code::IllegalMove,
+                    "the game is already over: the side to move has no legal move",
+                );
+            }
             let text = String::from_utf8_lossy(first);
             let played = crate::token::parse_token(&self.names(), first)
                 .map(|t| t.squares)

@@ -31,8 +31,8 @@ pub use token::{parse_token, Separator, SquareNames, Token};
 
 pub use geometry::{Bit, Bits, Dir, Geometry};
 pub use movegen::{
-    allowed_chains, count_quiet, for_each_chain, for_each_chain_from, has_capture, has_legal_move,
-    legal_moves, perft, play, quiet_moves, Move, MAX_CAPTURES,
+    allowed_chains, capturers, count_quiet, for_each_chain, for_each_chain_from, has_capture,
+    has_legal_move, legal_moves, perft, play, quiet_moves, Move, MAX_CAPTURES,
 };
 pub use position::{parse_algebraic, Color, FenError, Position};
 pub use variant::*;
@@ -46,15 +46,21 @@ pub struct Draughts {
     pub rules: Rules,
     /// The board.
     pub geometry: &'static Geometry,
+    /// The start position, read once.
+    start: Position,
 }
 
 impl Draughts {
     /// The default rules of `variant`.
     pub fn new(variant: &'static Variant) -> Draughts {
+        let geometry = Geometry::of(variant);
+        let start = Position::from_fen(geometry, variant.start, variant.first)
+            .expect("every variant's start position is valid");
         Draughts {
             variant,
             rules: Rules::of(variant),
-            geometry: Geometry::of(variant),
+            geometry,
+            start,
         }
     }
 
@@ -71,8 +77,7 @@ impl Draughts {
 
     /// The start position.
     pub fn start(&self) -> Position {
-        Position::from_fen(self.geometry, self.variant.start, self.variant.first)
-            .expect("every variant's start position is valid")
+        self.start
     }
 
     /// Every legal move, one per resulting position.

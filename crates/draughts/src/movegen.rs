@@ -288,12 +288,7 @@ impl Ctx<'_> {
 /// rule: each path of landing squares once.
 pub fn for_each_chain(g: &Geometry, rules: &Rules, pos: &Position, f: &mut dyn FnMut(&Move)) {
     let mut cx = Ctx::new(g, rules, pos);
-    let movers = if pos.pending.is_active() {
-        bit(pos.pending.at)
-    } else {
-        pos.pieces(pos.side)
-    };
-    for from in Geometry::squares(movers) {
+    for from in Geometry::squares(capturers(g, rules, pos)) {
         cx.chains_from(pos, from, f);
     }
 }
@@ -314,50 +309,116 @@ pub fn for_each_chain_from(
     cx.chains_from(pos, from, f);
 }
 
-/// True when the side to move has a capture.
-pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
-    if pos.pending.is_active() {
-        return true;
-    }
+/// The diagonal shifts `[NW, NE, SW, SE]` of a board with `H` squares per row.
+#[inline(always)]
+const fn diagonal_offsets<const H: i32>() -> [i32; 4] {
+    [-(H + 1), -H, H, H + 1]
+}
+
+/// Calls `$body` with the board's squares-per-row as a constant `H`, so that shifts by the
+/// diagonal offsets compile to constant shifts.
+macro_rules! with_half {
+    ($g:expr, $f:ident $(, $arg:expr)*) => {
+        match $g.half {
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            _ => $f::<6>($($arg),*),
+        }
+    };
+}
+
+/// The men of the side to move that can make a first diagonal jump (found with whole-board
+/// shifts).
+#[inline]
+fn diagonal_capturing_men(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    with_half!(g, diagonal_capturing_men_h, g, rules, pos)
+}
+
+#[inline(always)]
+fn diagonal_capturing_men_h<const H: i32>(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
     let us = pos.side;
     let them = us.opponent();
     let empty = g.mask & !pos.occupied();
     let men = pos.men[us.index()];
+    if men == 0 {
+        return 0;
+    }
     let mut victims = pos.pieces(them);
     if !rules.man_takes_king {
         victims &= !pos.kings[them.index()];
     }
-    let diag: &[Dir] = if rules.men_capture_backwards {
-        &Dir::DIAGONAL
-    } else {
-        match us {
-            Color::White => &[Dir::NW, Dir::NE],
-            Color::Black => &[Dir::SW, Dir::SE],
-        }
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let back = |off: i32| shift(shift(empty, -off) & victims, -off);
+    let can = match (rules.men_capture_backwards, us) {
+        (true, _) => back(nw) | back(ne) | back(sw) | back(se),
+        (false, Color::White) => back(nw) | back(ne),
+        (false, Color::Black) => back(sw) | back(se),
     };
-    for &d in diag {
-        let off = g.offset(d);
-        if shift(shift(men, off) & victims, off) & empty != 0 {
+    can & men
+}
+
+/// True when the piece on `from` (a king, or a Frisian man going orthogonally) has a first
+/// jump: a ray check, no chain built.
+fn can_jump(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, king: bool) -> bool {
+    let us = pos.side;
+    let enemy = pos.pieces(us.opponent());
+    let occ = pos.occupied() & !bit(from);
+    let flying = king && rules.king != KingRange::Short;
+    for &d in capture_dirs(rules, us, king) {
+        let mut victim = g.step(from, d);
+        if flying {
+            while victim != NONE && occ & bit(victim) == 0 {
+                victim = g.step(victim, d);
+            }
+        }
+        if victim == NONE || enemy & bit(victim) == 0 {
+            continue;
+        }
+        if !king && !rules.man_takes_king && pos.kings[us.opponent().index()] & bit(victim) != 0 {
+            continue;
+        }
+        let land = g.step(victim, d);
+        if land != NONE && occ & bit(land) == 0 {
             return true;
         }
     }
-    let kings = pos.kings[us.index()];
-    if rules.orthogonal_captures || kings != 0 {
-        let mut cx = Ctx::new(g, rules, pos);
-        let mut found = false;
-        let candidates = if rules.orthogonal_captures {
-            kings | men
-        } else {
-            kings
-        };
-        for from in Geometry::squares(candidates) {
-            cx.chains_from(pos, from, &mut |_| found = true);
-            if found {
-                return true;
+    false
+}
+
+/// The pieces of the side to move that have a capture.
+pub fn capturers(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    if pos.pending.is_active() {
+        return bit(pos.pending.at);
+    }
+    let us = pos.side.index();
+    let mut can = diagonal_capturing_men(g, rules, pos);
+    if rules.orthogonal_captures {
+        for from in Geometry::squares(pos.men[us] & !can) {
+            if can_jump(g, rules, pos, from, false) {
+                can |= bit(from);
             }
         }
     }
-    false
+    for from in Geometry::squares(pos.kings[us]) {
+        if can_jump(g, rules, pos, from, true) {
+            can |= bit(from);
+        }
+    }
+    can
+}
+
+/// True when the side to move has a capture.
+pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    if pos.pending.is_active() || diagonal_capturing_men(g, rules, pos) != 0 {
+        return true;
+    }
+    let us = pos.side.index();
+    if rules.orthogonal_captures
+        && Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false))
+    {
+        return true;
+    }
+    Geometry::squares(pos.kings[us]).any(|from| can_jump(g, rules, pos, from, true))
 }
 
 /// The quiet moves of the side to move, appended to `out`.
@@ -397,6 +458,44 @@ pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
     }
 }
 
+/// The quiet move from `from` to `to`, if the side to move has it (captures aside).
+pub fn quiet_move(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, to: Bit) -> Option<Move> {
+    if pos.pending.is_active() {
+        return None;
+    }
+    let us = pos.side;
+    let occ = pos.occupied();
+    if occ & bit(to) != 0 {
+        return None;
+    }
+    if pos.men[us.index()] & bit(from) != 0 {
+        let d = forward(us).into_iter().find(|&d| g.step(from, d) == to)?;
+        let _ = d;
+        let mut mv = Move::new(from, false);
+        mv.to = to;
+        mv.promotes = g.crown[us.index()] & bit(to) != 0;
+        return Some(mv);
+    }
+    if pos.kings[us.index()] & bit(from) == 0 || king_is_held(rules, pos, from) {
+        return None;
+    }
+    for d in Dir::DIAGONAL {
+        let mut t = g.step(from, d);
+        while t != NONE && occ & bit(t) == 0 {
+            if t == to {
+                let mut mv = Move::new(from, true);
+                mv.to = to;
+                return Some(mv);
+            }
+            if rules.king == KingRange::Short {
+                break;
+            }
+            t = g.step(t, d);
+        }
+    }
+    None
+}
+
 /// Frisian: a king that has made the limit of quiet moves in a row may not make another while
 /// its side still has men.
 #[inline]
@@ -415,11 +514,7 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
     }
     let us = pos.side;
     let empty = g.mask & !pos.occupied();
-    let men = pos.men[us.index()];
-    let mut n = 0u64;
-    for d in forward(us) {
-        n += u64::from((shift(men, g.offset(d)) & empty).count_ones());
-    }
+    let mut n = with_half!(g, count_man_steps, pos.men[us.index()], us, empty);
     let kings = pos.kings[us.index()];
     if kings != 0 {
         for from in Geometry::squares(kings) {
@@ -439,6 +534,20 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
         }
     }
     n
+}
+
+#[inline(always)]
+fn count_man_steps<const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let n = match us {
+        Color::White => {
+            (shift(men, nw) & empty).count_ones() + (shift(men, ne) & empty).count_ones()
+        }
+        Color::Black => {
+            (shift(men, sw) & empty).count_ones() + (shift(men, se) & empty).count_ones()
+        }
+    };
+    u64::from(n)
 }
 
 /// The ranking key of a chain under the capture rule: only chains with the greatest key are
@@ -534,6 +643,10 @@ pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
         };
         return;
     }
+    if mv.len == 0 {
+        play_quiet(rules, pos, mv.from, mv.to, mv.king, mv.promotes);
+        return;
+    }
     pos.pending = crate::position::Pending::NONE;
     pos.men[us] &= !from;
     pos.kings[us] &= !from;
@@ -564,41 +677,153 @@ pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
     pos.side = pos.side.opponent();
 }
 
+/// Plays a step or a king's slide.
+#[inline(always)]
+fn play_quiet(rules: &Rules, pos: &mut Position, from: Bit, to: Bit, king: bool, promotes: bool) {
+    let us = pos.side.index();
+    if king || promotes {
+        pos.men[us] &= !bit(from);
+        pos.kings[us] = (pos.kings[us] & !bit(from)) | bit(to);
+    } else {
+        pos.men[us] ^= bit(from) | bit(to);
+    }
+    if rules.king_quiet_limit > 0 {
+        pos.king_run[us] = if king {
+            let (sq, n) = pos.king_run[us];
+            if n > 0 && sq == from {
+                (to, n + 1)
+            } else {
+                (to, 1)
+            }
+        } else {
+            (0, 0)
+        };
+    }
+    pos.side = pos.side.opponent();
+}
+
 /// Number of leaf positions `depth` plies ahead, with bulk counting at the last ply.
 pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut list = Vec::with_capacity(48);
-    perft_rec(g, rules, pos, depth, &mut list)
+    let mut scratch = Scratch {
+        moves: Vec::with_capacity(256),
+        keys: Vec::with_capacity(64),
+    };
+    perft_rec(g, rules, pos, depth, &mut scratch)
 }
 
-fn perft_rec(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, buf: &mut Vec<Move>) -> u64 {
+/// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
+struct Scratch {
+    moves: Vec<Move>,
+    keys: Vec<(u16, Bits)>,
+}
+
+fn perft_rec(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
     let capture = has_capture(g, rules, pos);
     if depth == 1 && !capture {
         return count_quiet(g, rules, pos);
     }
-    let start = buf.len();
-    if capture {
-        allowed_chains(g, rules, pos, buf);
-        if rules.perft_merges_duplicates {
-            dedup_results(buf, start);
-        }
-    } else {
-        quiet_moves(g, rules, pos, buf);
+    if !capture {
+        return with_half!(g, perft_quiet, g, rules, pos, depth, scratch);
     }
-    let n = buf.len() - start;
     if depth == 1 {
-        buf.truncate(start);
-        return n as u64;
+        return count_captures(g, rules, pos, &mut scratch.keys);
     }
+    let start = scratch.moves.len();
+    allowed_chains(g, rules, pos, &mut scratch.moves);
+    if rules.perft_merges_duplicates {
+        dedup_results(&mut scratch.moves, start);
+    }
+    let n = scratch.moves.len() - start;
     let mut total = 0;
     for i in start..start + n {
-        let mv = buf[i];
+        let mv = scratch.moves[i];
         let mut child = *pos;
         play(g, rules, &mut child, &mv);
-        total += perft_rec(g, rules, &child, depth - 1, buf);
+        total += perft_rec(g, rules, &child, depth - 1, scratch);
     }
-    buf.truncate(start);
+    scratch.moves.truncate(start);
+    total
+}
+
+/// Number of legal captures, counted as perft counts them, without building a move list
+/// (`keys` is scratch space).
+fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u16, Bits)>) -> u64 {
+    keys.clear();
+    let mut best = 0u64;
+    let merge = rules.perft_merges_duplicates;
+    for_each_chain(g, rules, pos, &mut |m| {
+        let p = priority(rules, m);
+        if p < best {
+            return;
+        }
+        if p > best {
+            best = p;
+            keys.clear();
+        }
+        let key = (u16::from(m.from) << 8 | u16::from(m.to), m.captured);
+        if merge && keys.contains(&key) {
+            return;
+        }
+        keys.push(key);
+    });
+    keys.len() as u64
+}
+
+/// perft below a position without captures (`depth` >= 2): the children are made straight
+/// from the bitboards, no move list.
+fn perft_quiet<const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let us = pos.side;
+    let empty = g.mask & !pos.occupied();
+    let men = pos.men[us.index()];
+    let crown = g.crown[us.index()];
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let dirs = match us {
+        Color::White => [nw, ne],
+        Color::Black => [sw, se],
+    };
+    let mut total = 0;
+    for off in dirs {
+        let mut targets = shift(men, off) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Bit;
+            targets &= targets - 1;
+            let from = (i32::from(to) - off) as Bit;
+            let mut child = *pos;
+            play_quiet(rules, &mut child, from, to, false, crown & bit(to) != 0);
+            total += perft_rec(g, rules, &child, depth - 1, scratch);
+        }
+    }
+    for from in Geometry::squares(pos.kings[us.index()]) {
+        if king_is_held(rules, pos, from) {
+            continue;
+        }
+        for d in Dir::DIAGONAL {
+            let mut to = g.step(from, d);
+            while to != NONE && empty & bit(to) != 0 {
+                let mut child = *pos;
+                play_quiet(rules, &mut child, from, to, true, false);
+                total += perft_rec(g, rules, &child, depth - 1, scratch);
+                if rules.king == KingRange::Short {
+                    break;
+                }
+                to = g.step(to, d);
+            }
+        }
+    }
     total
 }

@@ -250,7 +250,12 @@ fn parse_squares(g: &Geometry, item: &str) -> Result<Vec<Bit>, String> {
             if na > nb {
                 return Err(format!("the range `{item}` runs backwards"));
             }
-            return (na..=nb).map(|n| number(&n.to_string())).collect();
+            return (na..=nb)
+                .map(|n| {
+                    g.from_number(n)
+                        .ok_or_else(|| format!("there is no square {n}"))
+                })
+                .collect();
         }
         return Ok(vec![number(item)?]);
     }

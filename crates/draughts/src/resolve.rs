@@ -5,7 +5,7 @@
 use game::{Code, Problem};
 
 use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
-use crate::movegen::{allowed_chains, for_each_chain, has_capture, quiet_moves, Move};
+use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
 use crate::position::Position;
 use crate::token::{parse_token, Separator, Token};
 use crate::variant::{CaptureRule, KingRange, PromotionInCapture};
@@ -97,13 +97,8 @@ impl Draughts {
         let squares = &tok.squares[..];
         if !has_capture(g, rules, pos) {
             if squares.len() == 2 {
-                let mut quiet = Vec::new();
-                quiet_moves(g, rules, pos, &mut quiet);
-                if let Some(m) = quiet
-                    .iter()
-                    .find(|m| m.from() == squares[0] && m.to() == squares[1])
-                {
-                    return Ok(*m);
+                if let Some(m) = crate::movegen::quiet_move(g, rules, pos, squares[0], squares[1]) {
+                    return Ok(m);
                 }
             }
             return Err(Refusal::Illegal(self.explain(pos, tok)));
@@ -149,10 +144,18 @@ impl Draughts {
         }
         // 3. A quiet move while a capture is compulsory.
         let quiet = squares.len() == 2 && {
-            let mut q = Vec::new();
-            quiet_moves(g, rules, pos, &mut q);
-            q.iter()
-                .any(|m| m.from() == squares[0] && m.to() == squares[1])
+            // As if captures were not compulsory.
+            crate::movegen::quiet_move(
+                g,
+                rules,
+                &Position {
+                    pending: crate::position::Pending::NONE,
+                    ..*pos
+                },
+                squares[0],
+                squares[1],
+            )
+            .is_some()
         };
         if quiet && tok.separator != Separator::Capture {
             return Err(Refusal::Missed {

@@ -59,61 +59,81 @@ impl<S: Copy> Token<S> {
     }
 }
 
-/// One lexical piece of a token.
-enum Piece {
-    Digits(u32, usize),
-    Alg(u8, u32),
-    Sep(bool),
-}
-
 /// Reads a token. The error is a sentence for the player.
 pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, String> {
-    let text = String::from_utf8_lossy(raw);
-    let shown = text.trim();
-    let body = shown.trim_end_matches(['!', '?']);
-    if body.is_empty() {
+    let shown = || String::from_utf8_lossy(raw).trim().to_string();
+    let mut b = raw.trim_ascii();
+    while let [rest @ .., b'!' | b'?'] = b {
+        b = rest;
+    }
+    if b.is_empty() {
         return Err("an empty move".to_string());
     }
-    let pieces = lex(body).ok_or_else(|| format!("`{shown}` is not a move"))?;
-    let any_sep = pieces.iter().any(|p| matches!(p, Piece::Sep(_)));
-    let capture = pieces.iter().any(|p| matches!(p, Piece::Sep(true)));
-    let mut squares = Vec::new();
-    let mut numeric = false;
-    let mut alg = false;
+    let any_sep = b
+        .iter()
+        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3));
+    let mut squares = Vec::with_capacity(4);
+    let mut capture = false;
+    let (mut numeric, mut alg) = (false, false);
     let mut last_was_square = false;
-    for p in &pieces {
-        match *p {
-            Piece::Sep(_) => {
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'-' | b'x' | b'X' | b':' | 0xC3 => {
+                if c == 0xC3 {
+                    // `×` in UTF-8.
+                    if b.get(i + 1) != Some(&0x97) {
+                        return Err(format!("`{}` is not a move", shown()));
+                    }
+                    i += 1;
+                }
+                capture |= c != b'-';
                 if !last_was_square {
                     return Err(format!(
-                        "`{shown}` is not a move: a separator without a square before it"
+                        "`{}` is not a move: a separator without a square before it",
+                        shown()
                     ));
                 }
                 last_was_square = false;
+                i += 1;
             }
-            Piece::Digits(n, len) => {
+            b'0'..=b'9' => {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let digits = &b[start..i];
                 numeric = true;
-                if !any_sep && len >= 4 && len % 2 == 0 {
+                if !any_sep && digits.len() >= 4 && digits.len() & 1 == 0 {
                     // `3228`: two digits per square.
-                    let digits = format!("{n:0len$}");
-                    for chunk in digits.as_bytes().chunks(2) {
-                        let k: u32 = std::str::from_utf8(chunk)
-                            .unwrap_or("0")
-                            .parse()
-                            .unwrap_or(0);
-                        squares.push(number(board, k, shown)?);
+                    for pair in digits.chunks(2) {
+                        let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
+                        squares.push(number(board, k, &shown)?);
                     }
                 } else {
-                    if last_was_square {
+                    if last_was_square || digits.len() > 6 {
                         return Err(format!(
-                            "`{shown}` is not a move: two squares without a separator"
+                            "`{}` is not a move: two squares without a separator",
+                            shown()
                         ));
                     }
-                    squares.push(number(board, n, shown)?);
+                    squares.push(number(board, digits_value(digits), &shown)?);
                 }
                 last_was_square = true;
             }
-            Piece::Alg(f, r) => {
+            b'a'..=b'w' | b'A'..=b'W' => {
+                let f = c.to_ascii_lowercase() - b'a';
+                i += 1;
+                let start = i;
+                while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
+                    i += 1;
+                }
+                if i == start {
+                    return Err(format!("`{}` is not a move", shown()));
+                }
+                let r = digits_value(&b[start..i]);
                 alg = true;
                 let sq = u8::try_from(r)
                     .ok()
@@ -121,23 +141,25 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                     .and_then(|r| board.at_coords(f, r - 1))
                     .ok_or_else(|| {
                         format!(
-                            "`{shown}` names {}{r}, which is not a playable square",
+                            "`{}` names {}{r}, which is not a playable square",
+                            shown(),
                             (b'a' + f) as char
                         )
                     })?;
                 squares.push(sq);
                 last_was_square = true;
             }
+            _ => return Err(format!("`{}` is not a move", shown())),
         }
     }
     if numeric && alg {
-        return Err(format!("`{shown}` mixes numbered and lettered squares"));
+        return Err(format!("`{}` mixes numbered and lettered squares", shown()));
     }
     if !last_was_square {
-        return Err(format!("`{shown}` ends with a separator"));
+        return Err(format!("`{}` ends with a separator", shown()));
     }
     if squares.len() < 2 {
-        return Err(format!("`{shown}` names only one square"));
+        return Err(format!("`{}` names only one square", shown()));
     }
     Ok(Token {
         squares,
@@ -152,59 +174,24 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
     })
 }
 
-fn number<B: SquareNames>(board: &B, n: u32, shown: &str) -> Result<B::Square, String> {
-    board
-        .numbered(n)
-        .ok_or_else(|| format!("`{shown}` names square {n}, which this board does not have"))
+/// The value of a run of ASCII digits (at most six).
+fn digits_value(digits: &[u8]) -> u32 {
+    digits
+        .iter()
+        .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
 }
 
-fn lex(s: &str) -> Option<Vec<Piece>> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'-' => {
-                out.push(Piece::Sep(false));
-                i += 1;
-            }
-            b'x' | b'X' | b':' => {
-                out.push(Piece::Sep(true));
-                i += 1;
-            }
-            0xC3 if b.get(i + 1) == Some(&0x97) => {
-                out.push(Piece::Sep(true));
-                i += 2;
-            }
-            b'0'..=b'9' => {
-                let start = i;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                if i - start > 8 {
-                    return None;
-                }
-                let n: u32 = s[start..i].parse().ok()?;
-                out.push(Piece::Digits(n, i - start));
-            }
-            b'a'..=b'w' | b'A'..=b'W' => {
-                let f = c.to_ascii_lowercase() - b'a';
-                i += 1;
-                let start = i;
-                while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
-                    i += 1;
-                }
-                if i == start {
-                    return None;
-                }
-                out.push(Piece::Alg(f, s[start..i].parse().ok()?));
-            }
-            _ => return None,
-        }
-    }
-    Some(out)
+fn number<B: SquareNames>(
+    board: &B,
+    n: u32,
+    shown: &dyn Fn() -> String,
+) -> Result<B::Square, String> {
+    board.numbered(n).ok_or_else(|| {
+        format!(
+            "`{}` names square {n}, which this board does not have",
+            shown()
+        )
+    })
 }
 
 #[cfg(test)]

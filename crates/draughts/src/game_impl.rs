@@ -279,10 +279,15 @@ impl Game for Draughts {
     /// squares where they are (a1 light).
     fn board(&self, pos: &Position) -> Board {
         let g = self.geometry;
+        let style = if g.all_squares {
+            BoardStyle::Checkered
+        } else {
+            BoardStyle::DarkOnly
+        };
         let mut board = Board::new(
             g.width,
             g.height,
-            BoardStyle::DarkOnly,
+            style,
             self.seat_names(),
             self.to_move(pos),
         );

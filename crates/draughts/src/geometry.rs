@@ -37,7 +37,7 @@ pub enum Dir {
     SW = 2,
     /// Down-right.
     SE = 3,
-    /// Two ranks up.
+    /// Two ranks up (one rank where every square is used; so for the other three).
     N = 4,
     /// Two ranks down.
     S = 5,
@@ -93,6 +93,8 @@ pub struct Geometry {
     pub height: u8,
     /// a1 is light (the board's names are mirrored).
     pub turned: bool,
+    /// Every square is playable (Turkish).
+    pub all_squares: bool,
     /// Playable squares per row.
     pub half: u32,
     /// Number of playable squares.
@@ -107,16 +109,32 @@ pub struct Geometry {
     number_of: [u8; 128],
     /// Neighbour of each bit in each direction ([`NONE`] when off the board).
     next: [[Bit; 128]; 8],
+    /// The bit shift of one step in each direction.
+    offsets: [i32; 8],
 }
 
 impl Geometry {
-    fn build(width: u8, height: u8, turned: bool) -> Geometry {
-        let half = u32::from(width / 2);
-        let count = usize::from(width) * usize::from(height) / 2;
+    fn build(width: u8, height: u8, turned: bool, all_squares: bool) -> Geometry {
+        let (half, count) = if all_squares {
+            (u32::from(width), usize::from(width) * usize::from(height))
+        } else {
+            (
+                u32::from(width / 2),
+                usize::from(width) * usize::from(height) / 2,
+            )
+        };
+        let h = half as i32;
+        let offsets = if all_squares {
+            // One unused bit after every rank.
+            [-(h + 2), -h, h, h + 2, -(h + 1), h + 1, -1, 1]
+        } else {
+            [-(h + 1), -h, h, h + 1, -(2 * h + 1), 2 * h + 1, -1, 1]
+        };
         let mut g = Geometry {
             width,
             height,
             turned,
+            all_squares,
             half,
             count,
             mask: 0,
@@ -124,8 +142,11 @@ impl Geometry {
             bit_of: Vec::with_capacity(count),
             number_of: [0; 128],
             next: [[NONE; 128]; 8],
+            offsets,
         };
         for n in 1..=count {
+            // Dark boards: one unused bit every two rows (`width` squares); boards using
+            // every square: one after every row (also `width` squares).
             let b = (n - 1) + (n - 1) / usize::from(width);
             g.bit_of.push(b as Bit);
             g.number_of[b] = n as u8;
@@ -141,7 +162,12 @@ impl Geometry {
                 g.crown[1] |= 1u128 << b;
             }
             for d in Dir::ALL {
-                let (df, dr) = d.delta();
+                let (df, dr) = if all_squares && d.is_orthogonal() {
+                    let (df, dr) = d.delta();
+                    (df / 2, dr / 2)
+                } else {
+                    d.delta()
+                };
                 let (nf, nr) = (f as i8 + df, r as i8 + dr);
                 if let Some(t) = g.internal_at(nf, nr) {
                     g.next[d as usize][b as usize] = t;
@@ -157,20 +183,26 @@ impl Geometry {
         static G8T: OnceLock<Geometry> = OnceLock::new();
         static G10: OnceLock<Geometry> = OnceLock::new();
         static G12: OnceLock<Geometry> = OnceLock::new();
+        static G8ALL: OnceLock<Geometry> = OnceLock::new();
         let turned = v.squares == Squares::DarkTurned;
-        let cell = match (v.width, turned) {
-            (8, false) => &G8,
-            (8, true) => &G8T,
-            (10, _) => &G10,
+        let all = v.squares == Squares::All;
+        let cell = match (v.width, turned, all) {
+            (_, _, true) => &G8ALL,
+            (8, false, _) => &G8,
+            (8, true, _) => &G8T,
+            (10, _, _) => &G10,
             _ => &G12,
         };
-        cell.get_or_init(|| Geometry::build(v.width, v.height, turned))
+        cell.get_or_init(|| Geometry::build(v.width, v.height, turned, all))
     }
 
     /// `(file, rank)` in the internal (unturned) layout.
     fn internal_coords(&self, b: Bit) -> (u8, u8) {
         let n = u32::from(self.number_of[b as usize]) - 1;
         let row = n / self.half;
+        if self.all_squares {
+            return ((n % self.half) as u8, (self.height as u32 - 1 - row) as u8);
+        }
         let k = n % self.half;
         let rank = self.height as u32 - 1 - row;
         let file = if row & 1 == 0 { 2 * k + 1 } else { 2 * k };
@@ -183,6 +215,9 @@ impl Geometry {
         }
         let (f, r) = (f as u32, r as u32);
         let row = self.height as u32 - 1 - r;
+        if self.all_squares {
+            return Some(self.bit_of[(row * self.half + f) as usize]);
+        }
         let dark_file_parity = if row & 1 == 0 { 1 } else { 0 };
         if f % 2 != dark_file_parity {
             return None;
@@ -224,6 +259,10 @@ impl Geometry {
             return None;
         }
         let n = n - 1;
+        if self.all_squares {
+            // a1 = 1, along the ranks from White's side.
+            return self.at((n % self.half) as u8, (n / self.half) as u8);
+        }
         let internal = if self.turned {
             let row = n / self.half;
             row * self.half + (self.half - 1 - n % self.half)
@@ -235,6 +274,10 @@ impl Geometry {
 
     /// The number of a square in the variant's numbering.
     pub fn number(&self, b: Bit) -> u32 {
+        if self.all_squares {
+            let (f, r) = self.coords(b);
+            return u32::from(r) * self.half + u32::from(f) + 1;
+        }
         let n = u32::from(self.number_of[b as usize]) - 1;
         let ext = if self.turned {
             let row = n / self.half;
@@ -283,17 +326,7 @@ impl Geometry {
     /// The diagonal shift of one step in `d` (negative = towards bit 0).
     #[inline(always)]
     pub fn offset(&self, d: Dir) -> i32 {
-        let h = self.half as i32;
-        match d {
-            Dir::NW => -(h + 1),
-            Dir::NE => -h,
-            Dir::SW => h,
-            Dir::SE => h + 1,
-            Dir::N => -(2 * h + 1),
-            Dir::S => 2 * h + 1,
-            Dir::W => -1,
-            Dir::E => 1,
-        }
+        self.offsets[d as usize]
     }
 }
 

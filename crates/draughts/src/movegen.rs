@@ -7,7 +7,7 @@
 
 use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
 use crate::position::{Color, Position};
-use crate::variant::{CaptureRule, KingRange, PromotionInCapture, Rules};
+use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture, Rules};
 
 /// The most pieces one move can take (Canadian: 30 men a side).
 pub const MAX_CAPTURES: usize = 30;
@@ -172,21 +172,54 @@ fn shift(b: Bits, off: i32) -> Bits {
     }
 }
 
-/// The diagonal directions a man of `c` moves in.
+/// The directions a man of `c` steps in.
 #[inline(always)]
-fn forward(c: Color) -> [Dir; 2] {
-    match c {
-        Color::White => [Dir::NW, Dir::NE],
-        Color::Black => [Dir::SW, Dir::SE],
+pub(crate) fn man_steps(rules: &Rules, c: Color) -> &'static [Dir] {
+    match (rules.movement, c) {
+        (Movement::Diagonal, Color::White) => &[Dir::NW, Dir::NE],
+        (Movement::Diagonal, Color::Black) => &[Dir::SW, Dir::SE],
+        (Movement::Orthogonal, Color::White) => &[Dir::N, Dir::W, Dir::E],
+        (Movement::Orthogonal, Color::Black) => &[Dir::S, Dir::W, Dir::E],
+    }
+}
+
+/// The directions a king moves in.
+#[inline(always)]
+fn king_steps(rules: &Rules) -> &'static [Dir] {
+    match rules.movement {
+        Movement::Diagonal => &Dir::DIAGONAL,
+        Movement::Orthogonal => &Dir::ORTHOGONAL,
+    }
+}
+
+/// The direction opposite `d`.
+#[inline(always)]
+fn opposite(d: Dir) -> Dir {
+    match d {
+        Dir::NW => Dir::SE,
+        Dir::SE => Dir::NW,
+        Dir::NE => Dir::SW,
+        Dir::SW => Dir::NE,
+        Dir::N => Dir::S,
+        Dir::S => Dir::N,
+        Dir::W => Dir::E,
+        Dir::E => Dir::W,
     }
 }
 
 /// The directions a piece captures in.
-fn capture_dirs(rules: &Rules, us: Color, king: bool) -> &'static [Dir] {
+pub(crate) fn capture_dirs(rules: &Rules, us: Color, king: bool) -> &'static [Dir] {
     const ALL: [Dir; 8] = Dir::ALL;
     const DIAG: [Dir; 4] = Dir::DIAGONAL;
     const WHITE_FWD: [Dir; 2] = [Dir::NW, Dir::NE];
     const BLACK_FWD: [Dir; 2] = [Dir::SW, Dir::SE];
+    if rules.movement == Movement::Orthogonal {
+        return if king {
+            &Dir::ORTHOGONAL
+        } else {
+            man_steps(rules, us)
+        };
+    }
     if rules.orthogonal_captures {
         return &ALL;
     }
@@ -214,14 +247,30 @@ impl Ctx<'_> {
     }
 
     /// Extends the chain `mv` from `cur`; calls `f` with every complete chain.
-    fn extend(&self, mv: &mut Move, cur: Bit, king_now: bool, f: &mut dyn FnMut(&Move)) {
+    fn extend(
+        &self,
+        mv: &mut Move,
+        cur: Bit,
+        king_now: bool,
+        last: Option<Dir>,
+        f: &mut dyn FnMut(&Move),
+    ) {
         let mut any = false;
         let n = mv.len as usize;
         let flying = king_now && self.rules.king != KingRange::Short;
+        // Pieces taken in this move still stand (and block) unless they leave at once.
+        let occ = if self.rules.immediate_removal {
+            self.occ & !mv.captured
+        } else {
+            self.occ
+        };
         for &d in capture_dirs(self.rules, self.us, king_now) {
+            if self.rules.no_turn_back && last.is_some_and(|l| opposite(l) == d) {
+                continue;
+            }
             let mut victim = self.g.step(cur, d);
             if flying {
-                while victim != NONE && self.occ & bit(victim) == 0 {
+                while victim != NONE && occ & bit(victim) == 0 {
                     victim = self.g.step(victim, d);
                 }
             }
@@ -233,7 +282,7 @@ impl Ctx<'_> {
                 continue;
             }
             let mut land = self.g.step(victim, d);
-            while land != NONE && self.occ & bit(land) == 0 {
+            while land != NONE && occ & bit(land) == 0 {
                 any = true;
                 mv.landings[n] = land;
                 mv.taken[n] = victim;
@@ -250,8 +299,10 @@ impl Ctx<'_> {
                         f(mv);
                         mv.promotes = false;
                     }
-                    (true, PromotionInCapture::ContinueAsKing) => self.extend(mv, land, true, f),
-                    _ => self.extend(mv, land, king_now, f),
+                    (true, PromotionInCapture::ContinueAsKing) => {
+                        self.extend(mv, land, true, Some(d), f)
+                    }
+                    _ => self.extend(mv, land, king_now, Some(d), f),
                 }
                 mv.captured &= !bit(victim);
                 mv.captured_kings &= !bit(victim);
@@ -279,7 +330,7 @@ impl Ctx<'_> {
         // A chain under way: the pieces already taken cannot be jumped again.
         mv.captured = pos.pending.taken;
         mv.captured_kings = pos.pending.taken_kings;
-        self.extend(&mut mv, from, king, f);
+        self.extend(&mut mv, from, king, None, f);
         self.occ = full;
     }
 }
@@ -331,7 +382,16 @@ macro_rules! with_half {
 /// shifts).
 #[inline]
 fn diagonal_capturing_men(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    if rules.movement != Movement::Diagonal {
+        return 0;
+    }
     with_half!(g, diagonal_capturing_men_h, g, rules, pos)
+}
+
+/// True when men are not covered by the diagonal shifts and must be checked one by one.
+#[inline(always)]
+fn men_checked_one_by_one(rules: &Rules) -> bool {
+    rules.orthogonal_captures || rules.movement != Movement::Diagonal
 }
 
 #[inline(always)]
@@ -392,7 +452,7 @@ pub fn capturers(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
     }
     let us = pos.side.index();
     let mut can = diagonal_capturing_men(g, rules, pos);
-    if rules.orthogonal_captures {
+    if men_checked_one_by_one(rules) {
         for from in Geometry::squares(pos.men[us] & !can) {
             if can_jump(g, rules, pos, from, false) {
                 can |= bit(from);
@@ -413,7 +473,7 @@ pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
         return true;
     }
     let us = pos.side.index();
-    if rules.orthogonal_captures
+    if men_checked_one_by_one(rules)
         && Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false))
     {
         return true;
@@ -429,7 +489,7 @@ pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
     let us = pos.side;
     let occ = pos.occupied();
     for from in Geometry::squares(pos.men[us.index()]) {
-        for d in forward(us) {
+        for &d in man_steps(rules, us) {
             let t = g.step(from, d);
             if t != NONE && occ & bit(t) == 0 {
                 let mut mv = Move::new(from, false);
@@ -443,7 +503,7 @@ pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
         if king_is_held(rules, pos, from) {
             continue;
         }
-        for d in Dir::DIAGONAL {
+        for &d in king_steps(rules) {
             let mut t = g.step(from, d);
             while t != NONE && occ & bit(t) == 0 {
                 let mut mv = Move::new(from, true);
@@ -469,8 +529,9 @@ pub fn quiet_move(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, to: Bi
         return None;
     }
     if pos.men[us.index()] & bit(from) != 0 {
-        let d = forward(us).into_iter().find(|&d| g.step(from, d) == to)?;
-        let _ = d;
+        man_steps(rules, us)
+            .iter()
+            .find(|&&d| g.step(from, d) == to)?;
         let mut mv = Move::new(from, false);
         mv.to = to;
         mv.promotes = g.crown[us.index()] & bit(to) != 0;
@@ -479,7 +540,7 @@ pub fn quiet_move(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, to: Bi
     if pos.kings[us.index()] & bit(from) == 0 || king_is_held(rules, pos, from) {
         return None;
     }
-    for d in Dir::DIAGONAL {
+    for &d in king_steps(rules) {
         let mut t = g.step(from, d);
         while t != NONE && occ & bit(t) == 0 {
             if t == to {
@@ -514,14 +575,22 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
     }
     let us = pos.side;
     let empty = g.mask & !pos.occupied();
-    let mut n = with_half!(g, count_man_steps, pos.men[us.index()], us, empty);
+    let men = pos.men[us.index()];
+    let mut n = if rules.movement == Movement::Diagonal {
+        with_half!(g, count_man_steps, men, us, empty)
+    } else {
+        man_steps(rules, us)
+            .iter()
+            .map(|&d| u64::from((shift(men, g.offset(d)) & empty).count_ones()))
+            .sum()
+    };
     let kings = pos.kings[us.index()];
     if kings != 0 {
         for from in Geometry::squares(kings) {
             if king_is_held(rules, pos, from) {
                 continue;
             }
-            for d in Dir::DIAGONAL {
+            for &d in king_steps(rules) {
                 let mut t = g.step(from, d);
                 while t != NONE && empty & bit(t) != 0 {
                     n += 1;
@@ -731,8 +800,22 @@ fn perft_rec(
     if depth == 1 && !capture {
         return count_quiet(g, rules, pos);
     }
-    if !capture {
+    if !capture && rules.movement == Movement::Diagonal {
         return with_half!(g, perft_quiet, g, rules, pos, depth, scratch);
+    }
+    if !capture {
+        let start = scratch.moves.len();
+        quiet_moves(g, rules, pos, &mut scratch.moves);
+        let n = scratch.moves.len() - start;
+        let mut total = 0;
+        for i in start..start + n {
+            let mv = scratch.moves[i];
+            let mut child = *pos;
+            play(g, rules, &mut child, &mv);
+            total += perft_rec(g, rules, &child, depth - 1, scratch);
+        }
+        scratch.moves.truncate(start);
+        return total;
     }
     if depth == 1 {
         return count_captures(g, rules, pos, &mut scratch.keys);
@@ -812,7 +895,7 @@ fn perft_quiet<const H: i32>(
         if king_is_held(rules, pos, from) {
             continue;
         }
-        for d in Dir::DIAGONAL {
+        for &d in king_steps(rules) {
             let mut to = g.step(from, d);
             while to != NONE && empty & bit(to) != 0 {
                 let mut child = *pos;

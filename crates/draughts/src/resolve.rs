@@ -8,7 +8,7 @@ use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
 use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
 use crate::position::Position;
 use crate::token::{parse_token, Separator, Token};
-use crate::variant::{CaptureRule, KingRange, PromotionInCapture};
+use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture};
 use crate::Draughts;
 
 /// Why a token was refused.
@@ -469,12 +469,9 @@ impl Draughts {
             .iter()
             .find(|&&b| pos.occupied() & (1u128 << b) != 0);
         if !king {
-            let fwd = match pos.side {
-                crate::Color::White => [Dir::NW, Dir::NE],
-                crate::Color::Black => [Dir::SW, Dir::SE],
-            };
-            if !fwd.contains(&d) && between.is_empty() {
-                return Some("a man does not move backwards".to_string());
+            if !crate::movegen::man_steps(&self.rules, pos.side).contains(&d) && between.is_empty()
+            {
+                return Some(self.man_direction_rule().to_string());
             }
             if !between.is_empty() && blocker.is_none() {
                 return Some("a man moves one square".to_string());
@@ -500,6 +497,14 @@ impl Draughts {
             ));
         }
         None
+    }
+
+    /// How men move, for a refused step.
+    fn man_direction_rule(&self) -> &'static str {
+        match self.rules.movement {
+            Movement::Diagonal => "a man moves one square diagonally forward",
+            Movement::Orthogonal => "a man moves one square forward or sideways",
+        }
     }
 
     /// Checks a token read as a capture, jump by jump, as the chain would be played.
@@ -530,7 +535,15 @@ impl Draughts {
                     name(b)
                 ));
             };
-            if d.is_orthogonal() && !self.rules.orthogonal_captures {
+            if self.rules.movement == Movement::Orthogonal && !d.is_orthogonal() {
+                return Some(format!(
+                    "pieces capture along ranks and files in {label} draughts"
+                ));
+            }
+            if self.rules.movement == Movement::Diagonal
+                && d.is_orthogonal()
+                && !self.rules.orthogonal_captures
+            {
                 return Some(format!("pieces capture diagonally in {label} draughts"));
             }
             if occ & (1u128 << b) != 0 {
@@ -569,11 +582,8 @@ impl Draughts {
                 ));
             }
             if !king_now {
-                let fwd = match us {
-                    crate::Color::White => [Dir::NW, Dir::NE],
-                    crate::Color::Black => [Dir::SW, Dir::SE],
-                };
-                if !self.rules.men_capture_backwards && !d.is_orthogonal() && !fwd.contains(&d) {
+                let dirs = crate::movegen::capture_dirs(&self.rules, us, false);
+                if !dirs.contains(&d) {
                     return Some(format!(
                         "a man does not capture backwards in {label} draughts"
                     ));

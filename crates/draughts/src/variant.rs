@@ -13,6 +13,17 @@ pub enum Squares {
     /// The dark squares of a board turned a quarter: a1 is light, so the long diagonal runs
     /// from h1 to a8 (Italian, Spanish, Portuguese).
     DarkTurned,
+    /// Every square (Turkish); numbered from a1 = 1 along the ranks.
+    All,
+}
+
+/// The lines pieces move and capture along.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Movement {
+    /// Diagonals (men forward, kings all four ways).
+    Diagonal,
+    /// Ranks and files (Turkish: men forward and sideways, kings all four ways).
+    Orthogonal,
 }
 
 /// How far a king moves and captures.
@@ -130,6 +141,8 @@ pub struct Variant {
     pub first: Color,
     /// The start position, in the variant's FEN dialect (numeric squares).
     pub start: &'static str,
+    /// The lines pieces move along.
+    pub movement: Movement,
     /// Men capture backwards too.
     pub men_capture_backwards: bool,
     /// Pieces also capture along ranks and files (Frisian).
@@ -138,6 +151,11 @@ pub struct Variant {
     pub man_takes_king: bool,
     /// King range.
     pub king: KingRange,
+    /// Captured pieces leave the board as they are jumped (Turkish), instead of when the move
+    /// ends.
+    pub immediate_removal: bool,
+    /// A capturing piece may not reverse direction between two jumps (Turkish).
+    pub no_turn_back: bool,
     /// Which capture must be chosen.
     pub capture: CaptureRule,
     /// Promotion during a capture.
@@ -182,10 +200,13 @@ pub static INTERNATIONAL: Variant = Variant {
     squares: Squares::Dark,
     first: Color::White,
     start: INTERNATIONAL_START,
+    movement: Movement::Diagonal,
     men_capture_backwards: true,
     orthogonal_captures: false,
     man_takes_king: true,
     king: KingRange::Flying,
+    immediate_removal: false,
+    no_turn_back: false,
     capture: CaptureRule::MajorityCount,
     promotion: PromotionInCapture::ContinueAsMan,
     king_quiet_limit: 0,
@@ -340,6 +361,37 @@ pub static CZECH: Variant = Variant {
     ..INTERNATIONAL
 };
 
+/// Turkish draughts (Dama).
+pub static TURKISH: Variant = Variant {
+    id: "turkish",
+    label: "Turkish",
+    aliases: &["Turkish", "Dama", "30"],
+    game_type: 30,
+    width: 8,
+    height: 8,
+    squares: Squares::All,
+    start: "W:W9-24:B41-56",
+    movement: Movement::Orthogonal,
+    men_capture_backwards: false,
+    immediate_removal: true,
+    no_turn_back: true,
+    notation: SquareStyle::Algebraic,
+    results: ResultStyle::OnePointWhite,
+    options: &[
+        RuleOption {
+            name: "promotion-ends",
+            help: "a man reaching the far row during a capture is crowned and the move ends there",
+            effect: OptionEffect::Promotion(PromotionInCapture::EndsMove),
+        },
+        RuleOption {
+            name: "promotion-king",
+            help: "a man reaching the far row during a capture is crowned at once and goes on capturing as a king",
+            effect: OptionEffect::Promotion(PromotionInCapture::ContinueAsKing),
+        },
+    ],
+    ..INTERNATIONAL
+};
+
 /// Thai draughts (Mak-hos).
 pub static THAI: Variant = Variant {
     id: "thai",
@@ -412,6 +464,7 @@ pub static VARIANTS: &[&Variant] = &[
     &CANADIAN,
     &PORTUGUESE,
     &CZECH,
+    &TURKISH,
     &THAI,
     &FRISIAN,
     &FRYSK,
@@ -462,6 +515,12 @@ impl Variant {
 /// The rules actually applied: a variant with its chosen options folded in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// The lines pieces move along.
+    pub movement: Movement,
+    /// Captured pieces leave at once.
+    pub immediate_removal: bool,
+    /// No reversal between jumps.
+    pub no_turn_back: bool,
     /// Men capture backwards.
     pub men_capture_backwards: bool,
     /// Orthogonal captures.
@@ -484,6 +543,9 @@ impl Rules {
     /// The default rules of `v`.
     pub const fn of(v: &Variant) -> Rules {
         Rules {
+            movement: v.movement,
+            immediate_removal: v.immediate_removal,
+            no_turn_back: v.no_turn_back,
             men_capture_backwards: v.men_capture_backwards,
             orthogonal_captures: v.orthogonal_captures,
             man_takes_king: v.man_takes_king,

@@ -139,3 +139,24 @@ fn writing_uses_short_form_unless_ambiguous() {
         assert_eq!(written == short, same_ends == 1, "{written}");
     }
 }
+
+#[test]
+fn turkish_moves_along_ranks_and_files() {
+    let d = Draughts::new(draughts::Variant::by_id("turkish").unwrap());
+    let pos = d.start();
+    assert_eq!(d.legal_moves(&pos).len(), 8);
+    // Numbers count from a1 = 1 along the ranks: 17-25 is a3-a4.
+    assert_eq!(resolve(&d, "W:W9-24:B41-56", "17-25").unwrap(), "17-25");
+    assert_eq!(resolve(&d, "W:W9-24:B41-56", "a3-a4").unwrap(), "17-25");
+    let (code, msg) = resolve(&d, "W:W9-24:B41-56", "a3-b4").unwrap_err();
+    assert_eq!(code, Code::IllegalMove);
+    assert!(msg.contains("forward or sideways"), "{msg}");
+    // A king that takes d5 may not turn back over the square it came from.
+    let pos = d.parse_position("W:WKd2:Bd5,c6,h8").unwrap();
+    let paths: Vec<String> = d
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| d.path_text(m, false, true))
+        .collect();
+    assert!(paths.iter().all(|p| p.starts_with("d2xd")), "{paths:?}");
+}

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use draughts::{CaptureRule, Color, KingRange, PromotionInCapture, Rules};
+use draughts::{CaptureRule, Color, KingRange, Movement, PromotionInCapture, Rules};
 
 /// A piece: colour and king flag.
 pub type Piece = (Color, bool);
@@ -98,8 +98,15 @@ impl Board {
                 if c != self.side {
                     continue;
                 }
-                for (df, dr) in [(-1, 1), (1, 1), (-1, -1), (1, -1)] {
-                    if !king && dr != self.forward(c) {
+                let steps: Vec<(i32, i32)> = match rules.movement {
+                    Movement::Diagonal => vec![(-1, 1), (1, 1), (-1, -1), (1, -1)],
+                    Movement::Orthogonal => vec![(0, 1), (0, -1), (-1, 0), (1, 0)],
+                };
+                for (df, dr) in steps {
+                    // Men go forward (and, moving orthogonally, sideways).
+                    let back = dr == -self.forward(c);
+                    let sideways = dr == 0;
+                    if !king && (back || (sideways && rules.movement == Movement::Diagonal)) {
                         continue;
                     }
                     let (mut x, mut y) = (f + df, r + dr);
@@ -139,7 +146,7 @@ impl Board {
                     end: (f, r),
                     crowned: false,
                 };
-                b.jumps(rules, (f, r), king, &mut chain, &mut out);
+                b.jumps(rules, (f, r), king, None, &mut chain, &mut out);
             }
         }
         out
@@ -148,6 +155,14 @@ impl Board {
     fn dirs(&self, rules: &Rules, king: bool) -> Vec<(i32, i32)> {
         let mut d = vec![];
         let fwd = self.forward(self.side);
+        if rules.movement == Movement::Orthogonal {
+            for (df, dr) in [(0, 1), (0, -1), (-1, 0), (1, 0)] {
+                if king || dr != -fwd {
+                    d.push((df, dr));
+                }
+            }
+            return d;
+        }
         for (df, dr) in [(-1, 1), (1, 1), (-1, -1), (1, -1)] {
             if king || rules.men_capture_backwards || rules.orthogonal_captures || dr == fwd {
                 d.push((df, dr));
@@ -164,20 +179,34 @@ impl Board {
         rules: &Rules,
         at: (i32, i32),
         king: bool,
+        last: Option<(i32, i32)>,
         chain: &mut Chain,
         out: &mut Vec<Chain>,
     ) {
         let mut any = false;
         let flying = king && rules.king != KingRange::Short;
+        // With immediate removal the taken pieces are gone: their squares read as empty.
+        let taken_now = chain.taken.clone();
+        let get = |x: i32, y: i32| -> Option<Option<Piece>> {
+            let v = self.get(x, y)?;
+            if rules.immediate_removal && taken_now.contains(&(x, y)) {
+                Some(None)
+            } else {
+                Some(v)
+            }
+        };
         for (df, dr) in self.dirs(rules, king) {
+            if rules.no_turn_back && last == Some((-df, -dr)) {
+                continue;
+            }
             let (mut x, mut y) = (at.0 + df, at.1 + dr);
             if flying {
-                while let Some(None) = self.get(x, y) {
+                while let Some(None) = get(x, y) {
                     x += df;
                     y += dr;
                 }
             }
-            let Some(Some((c, vk))) = self.get(x, y) else {
+            let Some(Some((c, vk))) = get(x, y) else {
                 continue;
             };
             if c == self.side || chain.taken.contains(&(x, y)) {
@@ -187,7 +216,7 @@ impl Board {
                 continue;
             }
             let (mut lx, mut ly) = (x + df, y + dr);
-            while let Some(None) = self.get(lx, ly) {
+            while let Some(None) = get(lx, ly) {
                 any = true;
                 chain.taken.push((x, y));
                 if vk {
@@ -210,7 +239,7 @@ impl Board {
                 } else {
                     let as_king =
                         king || (reaches && rules.promotion == PromotionInCapture::ContinueAsKing);
-                    self.jumps(rules, (lx, ly), as_king, chain, out);
+                    self.jumps(rules, (lx, ly), as_king, Some((df, dr)), chain, out);
                 }
                 chain.taken.pop();
                 if vk {

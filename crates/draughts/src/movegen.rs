@@ -628,8 +628,10 @@ fn priority(rules: &Rules, mv: &Move) -> u64 {
     match rules.capture {
         CaptureRule::Free => 0,
         CaptureRule::MajorityCount => count,
-        // A king counts as 1.5 men (in halves: man 2, king 3); on equal value a king captures.
-        CaptureRule::MajorityValue => ((2 * count + kings) << 1) | mover_king,
+        // Man 100, king 199; on equal value a king captures.
+        CaptureRule::MajorityValue => ((100 * count + 99 * kings) << 1) | mover_king,
+        // In halves: man 2, king 3.
+        CaptureRule::MajorityValueHalf => ((2 * count + kings) << 1) | mover_king,
         CaptureRule::Italian => {
             let first_king = mv
                 .taken()

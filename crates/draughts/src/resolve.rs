@@ -364,14 +364,22 @@ impl Draughts {
             CaptureRule::MajorityCount | CaptureRule::Free => {
                 format!("takes {} but the majority rule demands {}", pieces(t), b)
             }
-            CaptureRule::MajorityValue => {
-                if 2 * t + tk as usize == 2 * b + bk as usize {
+            CaptureRule::MajorityValue | CaptureRule::MajorityValueHalf => {
+                let value = |n: usize, k: u32| -> usize {
+                    if self.rules.capture == CaptureRule::MajorityValue {
+                        100 * n + 99 * k as usize
+                    } else {
+                        2 * n + k as usize
+                    }
+                };
+                if value(t, tk) == value(b, bk) {
                     "takes as much as the best capture, but then a king must do the capturing"
                         .to_string()
                 } else {
                     format!(
-                        "takes {} ({} kings) but a capture of greater value exists ({} with {} kings; a king counts as one and a half men)",
-                        pieces(t), tk, pieces(b), bk
+                        "takes {} ({} kings) but a capture of greater value exists ({} with {} kings; a king counts {} men)",
+                        pieces(t), tk, pieces(b), bk,
+                        if self.rules.capture == CaptureRule::MajorityValue { "1.99" } else { "1.5" }
                     )
                 }
             }

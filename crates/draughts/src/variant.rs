@@ -45,9 +45,13 @@ pub enum CaptureRule {
     Free,
     /// The capture taking the most pieces is compulsory.
     MajorityCount,
-    /// The capture taking the greatest value is compulsory (a king is worth more than a man
-    /// and less than two men); on equal value a king must do the capturing (Frisian).
+    /// The capture taking the greatest value is compulsory, a man counting 100 and a king 199
+    /// (just under two men, as lidraughts counts); on equal value a king must do the capturing
+    /// (Frisian).
     MajorityValue,
+    /// As [`CaptureRule::MajorityValue`], but a king counts one and a half men (the reading of
+    /// several rule summaries).
+    MajorityValueHalf,
     /// Most pieces; then capturing with a king; then most kings taken; then the chain that
     /// meets a king earliest (Italian).
     Italian,
@@ -419,6 +423,12 @@ pub static FRISIAN: Variant = Variant {
     orthogonal_captures: true,
     capture: CaptureRule::MajorityValue,
     king_quiet_limit: 3,
+    options: &[RuleOption {
+        name: "king-one-and-a-half",
+        help:
+            "a captured king counts one and a half men (instead of 1.99) when captures are compared",
+        effect: OptionEffect::Capture(CaptureRule::MajorityValueHalf),
+    }],
     ..INTERNATIONAL
 };
 

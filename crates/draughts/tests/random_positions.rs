@@ -89,8 +89,16 @@ fn crate_moves(d: &Draughts, pos: &Position) -> BTreeSet<Outcome> {
 #[test]
 fn generator_agrees_with_reference_on_random_positions() {
     let per_variant = if cfg!(debug_assertions) { 300 } else { 5000 };
-    for v in VARIANTS {
-        let d = Draughts::new(v);
+    // Every variant with its default rules, then with each ruleset option.
+    let setups = VARIANTS.iter().flat_map(|v| {
+        std::iter::once(Draughts::new(v)).chain(
+            v.options
+                .iter()
+                .map(move |o| Draughts::with_options(v, o.name).expect("own option")),
+        )
+    });
+    for d in setups {
+        let v = d.variant;
         let rules = d.rules;
         let mut rng = Lcg(0x9e37_79b9_7f4a_7c15 ^ u64::from(v.game_type));
         for i in 0..per_variant {

@@ -65,7 +65,15 @@ impl Board {
             match rules.capture {
                 CaptureRule::Free => (0, 0, 0, 0),
                 CaptureRule::MajorityCount => (n, 0, 0, 0),
-                CaptureRule::MajorityValue => (2 * n + c.taken_kings, c.king_start as usize, 0, 0),
+                CaptureRule::MajorityValue => (
+                    100 * (n - c.taken_kings) + 199 * c.taken_kings,
+                    c.king_start as usize,
+                    0,
+                    0,
+                ),
+                CaptureRule::MajorityValueHalf => {
+                    (2 * n + c.taken_kings, c.king_start as usize, 0, 0)
+                }
                 CaptureRule::Italian => (
                     n,
                     c.king_start as usize,

@@ -122,6 +122,8 @@ pub enum OptionEffect {
     Promotion(PromotionInCapture),
     /// The capture rule is this one instead.
     Capture(CaptureRule),
+    /// Captured pieces leave at once (`true`) or when the move ends (`false`).
+    Removal(bool),
 }
 
 /// The rules of one variant.
@@ -404,13 +406,19 @@ pub static THAI: Variant = Variant {
     game_type: 31,
     width: 8,
     height: 8,
-    start: "W:W21-28:B5-12",
+    start: "W:W25-32:B1-8",
     men_capture_backwards: false,
     king: KingRange::FlyingLandsBehind,
+    immediate_removal: true,
     capture: CaptureRule::Free,
     promotion: PromotionInCapture::EndsMove,
     notation: SquareStyle::Algebraic,
     results: ResultStyle::OnePointWhite,
+    options: &[RuleOption {
+        name: "removal-at-end",
+        help: "captured pieces stay on the board (and block) until the capture is complete",
+        effect: OptionEffect::Removal(false),
+    }],
     ..INTERNATIONAL
 };
 
@@ -572,6 +580,7 @@ impl Rules {
         match effect {
             OptionEffect::Promotion(p) => self.promotion = p,
             OptionEffect::Capture(c) => self.capture = c,
+            OptionEffect::Removal(r) => self.immediate_removal = r,
         }
     }
 }

@@ -53,7 +53,7 @@ const EXPECTED: &[(&str, usize, &str)] = &[
     ("lpc.pdn", 73, "bad-fen"),
     // 60... 32-28 moved the king away; the record plays 62. 32-28 again from the empty square.
     ("tinsley.pdn", 541, "illegal-move"),
-    // The moves from 32. on are shifted by one ply (`17-11` is written as Black's move).
+    // 32... 17-11: no piece on 17; from here on the moves are written with the colours swapped.
     ("bruno-BrunoVsScan31.pdn", 11, "illegal-move"),
     // A tag line without its `[`: the reader takes the tag text (a year, `2025`) as movetext.
     ("bruno-games4.pdn", 190, "illegal-move"),

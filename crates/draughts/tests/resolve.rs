@@ -160,3 +160,26 @@ fn turkish_moves_along_ranks_and_files() {
         .collect();
     assert!(paths.iter().all(|p| p.starts_with("d2xd")), "{paths:?}");
 }
+
+#[test]
+fn czech_king_must_capture_first() {
+    let d = Draughts::new(draughts::Variant::by_id("czech").unwrap());
+    // White man c3 can take d4, White king g1 can take f2: the king must capture.
+    let fen = "W:WK32,22:B18,27,1";
+    assert_eq!(resolve(&d, fen, "32x23").unwrap(), "32x23");
+    let (code, msg) = resolve(&d, fen, "22x15").unwrap_err();
+    assert_eq!(code, Code::NonMaximalCapture);
+    assert!(msg.contains("a king must capture"), "{msg}");
+}
+
+#[test]
+fn italian_man_may_not_take_a_king() {
+    let d = Draughts::new(draughts::Variant::by_id("italian").unwrap());
+    let pos = d.parse_position("W:Wb3:BKc4,a8").unwrap();
+    let p = d.resolve(&pos, &[b"b3xd5"]).unwrap_err();
+    assert_eq!(p.code, Code::IllegalMove);
+    assert!(p.message.contains("may not take a king"), "{}", p.message);
+    // With a man there instead, the capture is legal.
+    let pos = d.parse_position("W:Wb3:Bc4,a8").unwrap();
+    assert!(d.resolve(&pos, &[b"b3xd5"]).is_ok());
+}

@@ -281,8 +281,31 @@ impl Ctx<'_> {
             if !king_now && !mv.king && victim_king && !self.rules.man_takes_king {
                 continue;
             }
+            // A flying king must land where it can capture on, if any landing allows it.
+            let mut must_continue = false;
+            if flying && self.rules.king == KingRange::Flying {
+                mv.captured |= bit(victim);
+                let mut l = self.g.step(victim, d);
+                while l != NONE && occ & bit(l) == 0 {
+                    if self.king_can_jump(mv, l, d) {
+                        must_continue = true;
+                        break;
+                    }
+                    l = self.g.step(l, d);
+                }
+                mv.captured &= !bit(victim);
+            }
             let mut land = self.g.step(victim, d);
             while land != NONE && occ & bit(land) == 0 {
+                if must_continue {
+                    mv.captured |= bit(victim);
+                    let goes_on = self.king_can_jump(mv, land, d);
+                    mv.captured &= !bit(victim);
+                    if !goes_on {
+                        land = self.g.step(land, d);
+                        continue;
+                    }
+                }
                 any = true;
                 mv.landings[n] = land;
                 mv.taken[n] = victim;
@@ -319,6 +342,33 @@ impl Ctx<'_> {
             f(mv);
             mv.promotes = false;
         }
+    }
+
+    /// True when a king standing on `at`, having arrived in direction `came`, has a further
+    /// jump, the pieces of `mv.captured` being taken already.
+    fn king_can_jump(&self, mv: &Move, at: Bit, came: Dir) -> bool {
+        let occ = if self.rules.immediate_removal {
+            self.occ & !mv.captured
+        } else {
+            self.occ
+        };
+        for &d in capture_dirs(self.rules, self.us, true) {
+            if self.rules.no_turn_back && opposite(came) == d {
+                continue;
+            }
+            let mut victim = self.g.step(at, d);
+            while victim != NONE && occ & bit(victim) == 0 {
+                victim = self.g.step(victim, d);
+            }
+            if victim == NONE || self.enemy & bit(victim) == 0 || mv.captured & bit(victim) != 0 {
+                continue;
+            }
+            let land = self.g.step(victim, d);
+            if land != NONE && occ & bit(land) == 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Every complete chain of the piece on `from`.

@@ -223,8 +223,35 @@ impl Board {
             if !king && !chain.king_start && vk && !rules.man_takes_king {
                 continue;
             }
+            // Landing squares; a flying king must take one from which it can capture on, if
+            // there is such a square.
+            let mut landings = vec![];
             let (mut lx, mut ly) = (x + df, y + dr);
             while let Some(None) = get(lx, ly) {
+                landings.push((lx, ly));
+                if !flying || rules.king == KingRange::FlyingLandsBehind {
+                    break;
+                }
+                lx += df;
+                ly += dr;
+            }
+            if flying && rules.king == KingRange::Flying {
+                chain.taken.push((x, y));
+                let goes_on: Vec<bool> = landings
+                    .iter()
+                    .map(|&l| self.king_has_jump(rules, l, (df, dr), &chain.taken))
+                    .collect();
+                chain.taken.pop();
+                if goes_on.iter().any(|&g| g) {
+                    landings = landings
+                        .into_iter()
+                        .zip(goes_on)
+                        .filter(|&(_, g)| g)
+                        .map(|(l, _)| l)
+                        .collect();
+                }
+            }
+            for (lx, ly) in landings {
                 any = true;
                 chain.taken.push((x, y));
                 if vk {
@@ -256,11 +283,6 @@ impl Board {
                         chain.first_king_at = None;
                     }
                 }
-                if !flying || rules.king == KingRange::FlyingLandsBehind {
-                    break;
-                }
-                lx += df;
-                ly += dr;
             }
         }
         if !any && !chain.taken.is_empty() {
@@ -279,6 +301,45 @@ impl Board {
 }
 
 impl Board {
+    /// Whether a king on `at`, having come along `came`, can jump again (`taken` already
+    /// captured).
+    fn king_has_jump(
+        &self,
+        rules: &Rules,
+        at: (i32, i32),
+        came: (i32, i32),
+        taken: &[(i32, i32)],
+    ) -> bool {
+        let get = |x: i32, y: i32| -> Option<Option<Piece>> {
+            let v = self.get(x, y)?;
+            if rules.immediate_removal && taken.contains(&(x, y)) {
+                Some(None)
+            } else {
+                Some(v)
+            }
+        };
+        for (df, dr) in self.dirs(rules, true) {
+            if rules.no_turn_back && (df, dr) == (-came.0, -came.1) {
+                continue;
+            }
+            let (mut x, mut y) = (at.0 + df, at.1 + dr);
+            while let Some(None) = get(x, y) {
+                x += df;
+                y += dr;
+            }
+            let Some(Some((c, _))) = get(x, y) else {
+                continue;
+            };
+            if c == self.side || taken.contains(&(x, y)) {
+                continue;
+            }
+            if let Some(None) = get(x + df, y + dr) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The board after a move given by its result.
     pub fn after(&self, o: &Outcome) -> Board {
         let mut b = self.clone();

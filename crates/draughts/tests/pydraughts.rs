@@ -1,5 +1,6 @@
 //! Second opinion from pydraughts (if python3 can import it): legal-move counts along random
-//! games must agree. Skipped with a notice when pydraughts is not installed.
+//! games must agree, counting moves with the same start, end and captured pieces once (as
+//! pydraughts lists every route). Skipped with a notice when pydraughts is not installed.
 
 use std::process::Command;
 
@@ -14,7 +15,9 @@ for line in sys.stdin:
     if not fen:
         continue
     b = Board(variant=variant, fen=fen)
-    print(len(b.legal_moves()))
+    # One per result: start, end and the set of captured squares.
+    keys = {(m.steps_move[0], m.steps_move[-1], frozenset(m.captures)) for m in b.legal_moves()}
+    print(len(keys))
 "#;
 
 fn python_has_pydraughts() -> bool {
@@ -26,7 +29,7 @@ fn python_has_pydraughts() -> bool {
 
 /// Positions along pseudo-random games (a fixed linear congruential sequence picks the moves).
 fn positions(d: &Draughts, games: usize, plies: usize, numeric: bool) -> Vec<String> {
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d ^ games as u64;
     let mut out = Vec::new();
     for _ in 0..games {
         let mut pos = d.start();
@@ -52,8 +55,7 @@ fn move_counts_agree_with_pydraughts() {
         eprintln!("skipping: python3 cannot import pydraughts (pip install pydraughts)");
         return;
     }
-    // pydraughts reads Russian and Brazilian positions with algebraic squares only. Frisian is
-    // left out: pydraughts keeps circular chains with the same captured pieces apart.
+    // pydraughts reads Russian and Brazilian positions with algebraic squares only.
     for (id, py, numeric) in [
         ("international", "standard", true),
         ("antidraughts", "antidraughts", true),
@@ -61,11 +63,18 @@ fn move_counts_agree_with_pydraughts() {
         ("italian", "italian", true),
         ("russian", "russian", false),
         ("brazilian", "brazilian", false),
+        ("frisian", "frisian", true),
+        ("frysk", "frysk!", true),
         // Not Turkish: pydraughts lets a king slide through its own men there (in
         // `W:W...,d2,d3,Kd4:B...` it offers d4-d1), a bug this crate does not copy.
     ] {
         let d = Draughts::new(Variant::by_id(id).unwrap());
-        let fens = positions(&d, 4, 60, numeric);
+        // More games with DRAUGHTS_PYDRAUGHTS_GAMES=n (slow: pydraughts is).
+        let games = std::env::var("DRAUGHTS_PYDRAUGHTS_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(4);
+        let fens = positions(&d, games, 80, numeric);
         let out = Command::new("python3")
             .args(["-c", SCRIPT, py])
             .stdin(std::process::Stdio::piped())

@@ -84,6 +84,25 @@ fn replay_record(rec: &pdn::GameRecord, v: &'static Variant) -> (usize, Option<(
                 }
                 match d.resolve(&pos, &[m.token.as_bytes()]) {
                     Ok(mv) => {
+                        // Writing the move back, in every notation, names the same move.
+                        for numeric in [true, false] {
+                            for full_captures in [false, true] {
+                                let n = game::Notation {
+                                    numeric,
+                                    full_captures,
+                                };
+                                let written = d.write_move(&pos, &mv, n);
+                                let again = d.resolve(&pos, &[written.as_bytes()]);
+                                assert!(
+                                    again
+                                        .as_ref()
+                                        .is_ok_and(|a| a.same_result(&mv)
+                                            && a.is_partial() == mv.is_partial()),
+                                    "{} written as {written} reads back as {again:?}",
+                                    m.token
+                                );
+                            }
+                        }
                         d.play(&mut pos, &mv);
                         plies += 1;
                     }

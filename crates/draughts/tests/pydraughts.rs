@@ -73,7 +73,7 @@ fn move_counts_agree_with_pydraughts() {
         let games = std::env::var("DRAUGHTS_PYDRAUGHTS_GAMES")
             .ok()
             .and_then(|g| g.parse().ok())
-            .unwrap_or(4);
+            .unwrap_or(2);
         let fens = positions(&d, games, 80, numeric);
         let out = Command::new("python3")
             .args(["-c", SCRIPT, py])

@@ -107,7 +107,7 @@ pub struct Geometry {
     bit_of: Vec<Bit>,
     /// internal square number of each bit (0 = not a square).
     number_of: [u8; 128],
-    /// Neighbour of each bit in each direction ([`NONE`] when off the board).
+    /// Neighbour of each bit in each direction ([`crate::NO_SQUARE`] when off the board).
     next: [[Bit; 128]; 8],
     /// The bit shift of one step in each direction.
     offsets: [i32; 8],
@@ -226,7 +226,7 @@ impl Geometry {
         Some(self.bit_of[n as usize])
     }
 
-    /// The neighbour of `b` in direction `d`, or [`NONE`].
+    /// The neighbour of `b` in direction `d`, or [`crate::NO_SQUARE`].
     #[inline(always)]
     pub fn step(&self, b: Bit, d: Dir) -> Bit {
         // SAFETY-free: `b` < 128 always (bits are u8 below 128 by construction).

@@ -29,7 +29,7 @@ pub use perft_file::{parse_perft_file, PerftCase};
 pub use resolve::Refusal;
 pub use token::{parse_token, Separator, SquareNames, Token};
 
-pub use geometry::{Bit, Bits, Dir, Geometry};
+pub use geometry::{Bit, Bits, Dir, Geometry, NONE as NO_SQUARE};
 pub use movegen::{
     allowed_chains, capturers, count_quiet, for_each_chain, for_each_chain_from, has_capture,
     has_legal_move, legal_moves, perft, play, quiet_moves, Move, MAX_CAPTURES,

@@ -60,7 +60,7 @@ pub struct Position {
     /// how many (0 = none).
     pub king_run: [(Bit, u8); 2],
     /// A capture chain written over several tokens (playstrategy writes one jump per token):
-    /// the square the capturing piece has reached ([`crate::geometry::NONE`] when no chain is
+    /// the square the capturing piece has reached ([`crate::NO_SQUARE`] when no chain is
     /// under way) and the pieces it has taken so far, which stay on the board until the chain
     /// ends. The same side moves again and must go on capturing from there.
     pub pending: Pending,
@@ -69,7 +69,7 @@ pub struct Position {
 /// A capture chain begun but not finished (see [`Position::pending`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pending {
-    /// Where the capturing piece stands, or [`crate::geometry::NONE`].
+    /// Where the capturing piece stands, or [`crate::NO_SQUARE`].
     pub at: Bit,
     /// Pieces taken so far.
     pub taken: Bits,

@@ -517,6 +517,13 @@ impl Variant {
         VARIANTS.iter().copied().find(|v| v.game_type == n)
     }
 
+    /// The variant a record names: its `Variant` tag if that is known, else its `GameType` tag.
+    pub fn from_tags(variant: Option<&str>, game_type: Option<&str>) -> Option<&'static Variant> {
+        variant
+            .and_then(Variant::by_tag)
+            .or_else(|| game_type.and_then(Variant::by_game_type))
+    }
+
     /// The option named `name`, if this variant has one.
     pub fn option(&self, name: &str) -> Option<&'static RuleOption> {
         self.options
@@ -582,5 +589,55 @@ impl Rules {
             OptionEffect::Capture(c) => self.capture = c,
             OptionEffect::Removal(r) => self.immediate_removal = r,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_name_variants() {
+        assert_eq!(
+            Variant::by_tag("American/English").map(|v| v.id),
+            Some("english")
+        );
+        assert_eq!(Variant::by_tag("russian").map(|v| v.id), Some("russian"));
+        assert_eq!(Variant::by_tag("Frysk!").map(|v| v.id), Some("frysk"));
+        assert_eq!(
+            Variant::by_tag("Standard").map(|v| v.id),
+            Some("international")
+        );
+        assert_eq!(
+            Variant::by_game_type("20,W,10,10,N2,0").map(|v| v.id),
+            Some("international")
+        );
+        assert_eq!(
+            Variant::by_game_type("96").map(|v| v.id),
+            Some("breakthrough")
+        );
+        assert_eq!(Variant::by_game_type("41"), None);
+        assert_eq!(
+            Variant::from_tags(Some("Nonsense"), Some("26")).map(|v| v.id),
+            Some("brazilian")
+        );
+        assert_eq!(Variant::by_id("TURKISH").map(|v| v.game_type), Some(30));
+    }
+
+    #[test]
+    fn every_variant_is_listed_once_with_a_valid_start() {
+        let mut ids: Vec<&str> = VARIANTS.iter().map(|v| v.id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 16);
+        for v in VARIANTS {
+            let d = crate::Draughts::new(v);
+            assert!(!d.legal_moves(&d.start()).is_empty(), "{}", v.id);
+            for o in v.options {
+                assert!(crate::Draughts::with_options(v, o.name).is_ok());
+                assert!(!o.help.is_empty());
+            }
+        }
+        assert!(crate::Draughts::with_options(&POOL, "nonsense").is_err());
     }
 }

@@ -128,8 +128,13 @@ impl Game for Draughts {
         &["White", "Black"]
     }
 
-    fn start_position(&self, _tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
-        Ok(self.start())
+    /// The start position; a record from playstrategy (its `Site` tag) may split capture
+    /// chains into one token per jump.
+    fn start_position(&self, tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
+        let mut pos = self.start();
+        pos.split_chains =
+            tags("Site").is_some_and(|s| s.to_ascii_lowercase().contains("playstrategy"));
+        Ok(pos)
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, Problem> {

@@ -37,6 +37,13 @@ pub use movegen::{
 pub use position::{parse_algebraic, Color, FenError, Position};
 pub use variant::*;
 
+/// The option every variant has: capture chains written one jump per token are accepted.
+pub static SPLIT_CHAINS: RuleOption = RuleOption {
+    name: "split-chains",
+    help: "a capture chain may be written one jump per token (as playstrategy does)",
+    effect: OptionEffect::SplitChains,
+};
+
 /// A variant's rules with options chosen: the value that implements [`game::Game`].
 #[derive(Debug, Clone, Copy)]
 pub struct Draughts {
@@ -48,6 +55,9 @@ pub struct Draughts {
     pub geometry: &'static Geometry,
     /// The start position, read once.
     start: Position,
+    /// Accept capture chains written one jump per token in every record (option
+    /// `split-chains`; records from playstrategy are recognised by their `Site` tag anyway).
+    pub split_chains: bool,
 }
 
 impl Draughts {
@@ -61,14 +71,20 @@ impl Draughts {
             rules: Rules::of(variant),
             geometry,
             start,
+            split_chains: false,
         }
     }
 
-    /// The rules of `variant` with a comma-separated option list (empty = default). An unknown
-    /// option is returned as the error.
+    /// The rules of `variant` with a comma-separated option list (empty = default): the
+    /// variant's own options, and `split-chains` (see [`Draughts::split_chains`]) for every
+    /// variant. An unknown option is returned as the error.
     pub fn with_options(variant: &'static Variant, options: &str) -> Result<Draughts, String> {
         let mut d = Draughts::new(variant);
         for name in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            if name.eq_ignore_ascii_case(SPLIT_CHAINS.name) {
+                d.split_chains = true;
+                continue;
+            }
             let o = variant.option(name).ok_or_else(|| name.to_string())?;
             d.rules.apply(o.effect);
         }

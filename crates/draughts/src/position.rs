@@ -64,6 +64,9 @@ pub struct Position {
     /// under way) and the pieces it has taken so far, which stay on the board until the chain
     /// ends. The same side moves again and must go on capturing from there.
     pub pending: Pending,
+    /// The record writes a capture chain one jump per token (playstrategy does): a token that
+    /// stops a chain early is then played as its first part instead of refused.
+    pub split_chains: bool,
 }
 
 /// A capture chain begun but not finished (see [`Position::pending`]).
@@ -101,6 +104,7 @@ impl Position {
             side,
             king_run: [(0, 0); 2],
             pending: Pending::NONE,
+            split_chains: false,
         }
     }
 

@@ -183,8 +183,11 @@ impl Draughts {
         if prefix > 0 {
             // The first part of an allowed chain, continued in the next token (playstrategy
             // writes one jump per token): played as a partial move.
-            if let Some(m) = self.partial_of(pos, squares, &allowed) {
-                return Ok(m);
+            let split = self.split_chains || pos.split_chains || pos.pending.is_active();
+            if split {
+                if let Some(m) = self.partial_of(pos, squares, &allowed) {
+                    return Ok(m);
+                }
             }
             let from_here: Vec<Move> = allowed
                 .iter()

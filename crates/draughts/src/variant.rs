@@ -124,6 +124,9 @@ pub enum OptionEffect {
     Capture(CaptureRule),
     /// Captured pieces leave at once (`true`) or when the move ends (`false`).
     Removal(bool),
+    /// Records may write a capture chain one jump per token (not a rule of the game: the
+    /// resolver's reading, see `Draughts::split_chains`).
+    SplitChains,
 }
 
 /// The rules of one variant.
@@ -588,6 +591,7 @@ impl Rules {
             OptionEffect::Promotion(p) => self.promotion = p,
             OptionEffect::Capture(c) => self.capture = c,
             OptionEffect::Removal(r) => self.immediate_removal = r,
+            OptionEffect::SplitChains => {}
         }
     }
 }

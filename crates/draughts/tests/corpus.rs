@@ -69,7 +69,9 @@ fn replay_record(rec: &pdn::GameRecord, v: &'static Variant) -> (usize, Option<(
             Ok(p) => p,
             Err(p) => return (0, Some((p.code.to_string(), p.message))),
         },
-        _ => d.start(),
+        _ => d
+            .start_position(&|name| rec.tag(name).map(str::to_string))
+            .expect("start position"),
     };
     let mut plies = 0;
     for node in &rec.movetext {

@@ -29,7 +29,7 @@ fn majority_rule_is_explained() {
 #[test]
 fn chain_written_over_two_tokens() {
     // playstrategy writes one jump per token: 28x19 then 19x8.
-    let d = Draughts::new(&INTERNATIONAL);
+    let d = Draughts::with_options(&INTERNATIONAL, "split-chains").unwrap();
     let mut pos = d.parse_position(TWO_CAPTURES).unwrap();
     let first = d.resolve(&pos, &[b"28x19"]).unwrap();
     assert!(first.is_partial());
@@ -46,6 +46,19 @@ fn chain_written_over_two_tokens() {
     let second = d.resolve(&pos, &[b"19x8"]).unwrap();
     d.play(&mut pos, &second);
     assert_eq!(d.write_position(&pos), "B:W8,32:B1,27");
+}
+
+#[test]
+fn stopping_a_chain_early_is_refused_unless_chains_are_split() {
+    let d = Draughts::new(&INTERNATIONAL);
+    let (code, msg) = resolve(&d, TWO_CAPTURES, "28x19").unwrap_err();
+    assert_eq!(code, Code::NonMaximalCapture);
+    assert!(msg.contains("stops after taking 1 piece"), "{msg}");
+    // A playstrategy record splits chains: the start position knows it from the Site tag.
+    let pos = d
+        .start_position(&|t| (t == "Site").then(|| "https://playstrategy.org/x".to_string()))
+        .unwrap();
+    assert!(pos.split_chains);
 }
 
 #[test]

@@ -177,9 +177,12 @@ fn turkish_moves_along_ranks_and_files() {
 #[test]
 fn czech_king_must_capture_first() {
     let d = Draughts::new(draughts::Variant::by_id("czech").unwrap());
-    // White man c3 can take d4, White king g1 can take f2: the king must capture.
+    // White man c3 can take d4, White king g1 can take f2 and then d4: the king must capture.
     let fen = "W:WK32,22:B18,27,1";
-    assert_eq!(resolve(&d, fen, "32x23").unwrap(), "32x23");
+    assert_eq!(resolve(&d, fen, "32x14").unwrap(), "32x23x14");
+    let (code, msg) = resolve(&d, fen, "32x23").unwrap_err();
+    assert_eq!(code, Code::NonMaximalCapture);
+    assert!(msg.contains("stops after taking 1 piece"), "{msg}");
     let (code, msg) = resolve(&d, fen, "22x15").unwrap_err();
     assert_eq!(code, Code::NonMaximalCapture);
     assert!(msg.contains("a king must capture"), "{msg}");

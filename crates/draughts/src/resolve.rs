@@ -467,25 +467,31 @@ impl Draughts {
             return Some("a move must leave its square".to_string());
         }
         let Some((d, between)) = line(g, from, to) else {
+            let lines = match self.rules.movement {
+                Movement::Diagonal => "one diagonal",
+                Movement::Orthogonal => "one rank or file",
+            };
             return Some(format!(
-                "{} and {} are not on one diagonal",
+                "{} and {} are not on {lines}",
                 name(from),
                 name(to)
             ));
         };
-        if pos.occupied() & (1u128 << to) != 0 {
-            return Some(format!("{} is occupied", name(to)));
-        }
         let blocker = between
             .iter()
             .find(|&&b| pos.occupied() & (1u128 << b) != 0);
+        if !king
+            && between.is_empty()
+            && !crate::movegen::man_steps(&self.rules, pos.side).contains(&d)
+        {
+            return Some(self.man_direction_rule().to_string());
+        }
+        if pos.occupied() & (1u128 << to) != 0 {
+            return Some(format!("{} is occupied", name(to)));
+        }
         if !king {
-            if !crate::movegen::man_steps(&self.rules, pos.side).contains(&d) && between.is_empty()
-            {
-                return Some(self.man_direction_rule().to_string());
-            }
             if !between.is_empty() && blocker.is_none() {
-                return Some("a man moves one square".to_string());
+                return Some(self.man_direction_rule().to_string());
             }
             return None;
         }

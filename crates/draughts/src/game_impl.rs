@@ -1,0 +1,316 @@
+//! [`game::Game`] for [`Draughts`], square names, results and move information.
+
+use game::{
+    Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
+    SquarePath,
+};
+
+use crate::geometry::{Bit, Geometry};
+use crate::movegen::{has_legal_move, legal_moves, Move};
+use crate::position::{Color, Position};
+use crate::token::SquareNames;
+use crate::variant::{ResultStyle, SquareStyle, WinRule};
+use crate::Draughts;
+
+/// The squares of a variant as its records name them (numbers, and algebraic names that may be
+/// given from Black's side).
+#[derive(Debug, Clone, Copy)]
+pub struct Names<'a> {
+    geometry: &'a Geometry,
+    from_black: bool,
+}
+
+impl SquareNames for Names<'_> {
+    type Square = Bit;
+    fn numbered(&self, n: u32) -> Option<Bit> {
+        self.geometry.from_number(n)
+    }
+    fn at_coords(&self, file: u8, rank: u8) -> Option<Bit> {
+        let g = self.geometry;
+        if self.from_black {
+            if file >= g.width || rank >= g.height {
+                return None;
+            }
+            g.at(g.width - 1 - file, g.height - 1 - rank)
+        } else {
+            g.at(file, rank)
+        }
+    }
+}
+
+/// A move described for `arbiter moves --format json`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// Start square (the variant's numbering).
+    pub from: u32,
+    /// End square.
+    pub to: u32,
+    /// Every square stopped on after the start.
+    pub path: Vec<u32>,
+    /// Captured squares, in the order taken.
+    pub captured: Vec<u32>,
+}
+
+impl Draughts {
+    /// The square names of this variant, for [`crate::parse_token`].
+    pub fn names(&self) -> Names<'static> {
+        Names {
+            geometry: self.geometry,
+            from_black: self.variant.algebraic_from_black,
+        }
+    }
+
+    /// The name of a square: its number, or its algebraic name as the variant's records write
+    /// it.
+    pub fn square_name(&self, b: Bit, numeric: bool) -> String {
+        let g = self.geometry;
+        if numeric {
+            return g.number(b).to_string();
+        }
+        let (mut f, mut r) = g.coords(b);
+        if self.variant.algebraic_from_black {
+            f = g.width - 1 - f;
+            r = g.height - 1 - r;
+        }
+        format!("{}{}", (b'a' + f) as char, r + 1)
+    }
+
+    /// Squares of a legal move in the variant's numbering.
+    pub fn move_info(&self, _pos: &Position, mv: &Move) -> MoveInfo {
+        let g = self.geometry;
+        MoveInfo {
+            from: g.number(mv.from()),
+            to: g.number(mv.to()),
+            path: mv.path().iter().map(|&b| g.number(b)).collect(),
+            captured: mv.taken().iter().map(|&b| g.number(b)).collect(),
+        }
+    }
+
+    /// Writes `mv` (legal in `pos`): the short form unless another legal move with the same
+    /// start and end takes different pieces, or full paths are asked for.
+    pub fn format_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        let mut full = notation.full_captures;
+        if mv.is_capture() && !full {
+            let mut list = Vec::new();
+            legal_moves(self.geometry, &self.rules, pos, &mut list);
+            full = list
+                .iter()
+                .any(|m| m.from() == mv.from() && m.to() == mv.to() && !m.same_result(mv));
+        }
+        self.path_text(mv, notation.numeric, full)
+    }
+
+    fn win(&self, c: Color) -> Outcome {
+        Outcome::Win {
+            winner: Seat(c.index() as u8),
+            loser: Some(Seat(c.opponent().index() as u8)),
+        }
+    }
+
+    /// The colour a result's first number is about.
+    fn first_scored(&self) -> Color {
+        match self.variant.results {
+            ResultStyle::OnePointFirstMover => self.variant.first,
+            _ => Color::White,
+        }
+    }
+}
+
+impl Game for Draughts {
+    type Position = Position;
+    type Move = Move;
+
+    fn name(&self) -> &'static str {
+        self.variant.label
+    }
+
+    fn seat_names(&self) -> &'static [&'static str] {
+        &["White", "Black"]
+    }
+
+    /// The start position; a record from playstrategy (its `Site` tag) may split capture
+    /// chains into one token per jump.
+    fn start_position(&self, tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
+        let mut pos = self.start();
+        pos.split_chains =
+            tags("Site").is_some_and(|s| s.to_ascii_lowercase().contains("playstrategy"));
+        Ok(pos)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, Problem> {
+        Position::from_fen(self.geometry, text, self.variant.first)
+            .map_err(|e| Problem::new(Code::BadFen, e.message))
+    }
+
+    fn write_position(&self, pos: &Position) -> String {
+        pos.to_fen(self.geometry, true)
+    }
+
+    fn to_move(&self, pos: &Position) -> Seat {
+        Seat(pos.side.index() as u8)
+    }
+
+    fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Move, Problem> {
+        let Some(first) = tokens.first() else {
+            return Err(Problem::new(Code::IllegalMove, "an empty move"));
+        };
+        if tokens.len() > 1 {
+            return Err(
+                Problem::new(Code::IllegalMove, "a draughts ply is one move token").at_token(1),
+            );
+        }
+        // A legal move means the game goes on, except in Breakthrough once a king stands.
+        if self.variant.win == WinRule::FirstKingWins && (pos.kings[0] | pos.kings[1]) != 0 {
+            return Err(Problem::new(
+                Code::IllegalMove,
+                "the game is already over: a king has been crowned",
+            ));
+        }
+        self.resolve_token(pos, first).map_err(|r| {
+            if self.terminal(pos).is_some() {
+                return Problem::new(
+                    Code::IllegalMove,
+                    "the game is already over: the side to move has no legal move",
+                );
+            }
+            let text = String::from_utf8_lossy(first);
+            let played = crate::token::parse_token(&self.names(), first)
+                .map(|t| t.squares)
+                .unwrap_or_default();
+            self.problem(&r, text.trim(), &played)
+        })
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position, mv: &Move) {
+        self.play_move(pos, mv);
+    }
+
+    fn terminal(&self, pos: &Position) -> Option<Outcome> {
+        if pos.pending.is_active() {
+            return None;
+        }
+        if self.variant.win == WinRule::FirstKingWins {
+            for c in [Color::White, Color::Black] {
+                if pos.kings[c.index()] != 0 {
+                    return Some(self.win(c));
+                }
+            }
+        }
+        if has_legal_move(self.geometry, &self.rules, pos) {
+            return None;
+        }
+        Some(match self.variant.win {
+            WinRule::NoMoveWins => self.win(pos.side),
+            _ => self.win(pos.side.opponent()),
+        })
+    }
+
+    fn parse_result(&self, text: &str) -> Option<Outcome> {
+        let a = self.first_scored();
+        match text.trim() {
+            "1-0" | "2-0" => Some(self.win(a)),
+            "0-1" | "0-2" => Some(self.win(a.opponent())),
+            "1/2-1/2" | "1-1" | "½-½" => Some(Outcome::Draw),
+            "*" | "0-0" => Some(Outcome::Unfinished),
+            _ => None,
+        }
+    }
+
+    fn write_result(&self, outcome: Outcome) -> String {
+        let two = self.variant.results == ResultStyle::TwoPoints;
+        let a = Seat(self.first_scored().index() as u8);
+        match outcome {
+            Outcome::Win { winner, .. } if winner == a => {
+                if two {
+                    "2-0"
+                } else {
+                    "1-0"
+                }
+            }
+            Outcome::Win { .. } => {
+                if two {
+                    "0-2"
+                } else {
+                    "0-1"
+                }
+            }
+            Outcome::Draw => {
+                if two {
+                    "1-1"
+                } else {
+                    "1/2-1/2"
+                }
+            }
+            Outcome::Unfinished => "*",
+        }
+        .to_string()
+    }
+
+    fn default_notation(&self) -> Notation {
+        Notation {
+            numeric: self.variant.notation == SquareStyle::Numeric,
+            full_captures: false,
+        }
+    }
+
+    fn write_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        self.format_move(pos, mv, notation)
+    }
+
+    fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
+        let mut after = *before;
+        self.play_move(&mut after, mv);
+        PlyFacts {
+            mover: before.side.index() as u8,
+            captures: mv.capture_count() as u8,
+            capture_squares: mv
+                .taken()
+                .iter()
+                .map(|&b| self.geometry.number(b) as u8)
+                .collect(),
+            promotion: mv.is_promotion(),
+            material: [
+                after.count(Color::White) as u8,
+                after.count(Color::Black) as u8,
+                0,
+                0,
+            ],
+            ..PlyFacts::default()
+        }
+    }
+
+    /// The board as players see it from White's side; turned boards are drawn with their dark
+    /// squares where they are (a1 light).
+    fn board(&self, pos: &Position) -> Board {
+        let g = self.geometry;
+        let style = if g.all_squares {
+            BoardStyle::Checkered
+        } else {
+            BoardStyle::DarkOnly
+        };
+        let mut board = Board::new(
+            g.width,
+            g.height,
+            style,
+            self.seat_names(),
+            self.to_move(pos),
+        );
+        for c in [Color::White, Color::Black] {
+            for (bits, king) in [(pos.men[c.index()], false), (pos.kings[c.index()], true)] {
+                for b in Geometry::squares(bits) {
+                    let (file, rank) = g.coords(b);
+                    board.pieces.push(BoardPiece {
+                        king,
+                        ..BoardPiece::man(file, rank, Some(c.index() as u8))
+                    });
+                }
+            }
+        }
+        board
+    }
+
+    fn move_paths(&self, _pos: &Position, mv: &Move) -> Vec<SquarePath> {
+        vec![self.coords_path(mv)]
+    }
+}

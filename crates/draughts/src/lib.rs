@@ -1,0 +1,115 @@
+//! One draughts engine for the standard variants, in which a variant is data.
+//!
+//! A [`Variant`] describes a game: board, first mover, how men and kings move and capture,
+//! which capture must be chosen, what happens when a man reaches the far row during a capture,
+//! notation and result style, and the ruleset options for disputed readings. [`VARIANTS`] lists
+//! them all. One generator ([`legal_moves`], [`for_each_chain`]) produces complete moves for
+//! every variant; one resolver turns a move token into a legal move or a structured
+//! [`Refusal`]; [`Draughts`] implements [`game::Game`].
+//!
+//! ```
+//! use draughts::{Draughts, INTERNATIONAL};
+//! let rules = Draughts::new(&INTERNATIONAL);
+//! let pos = rules.start();
+//! assert_eq!(rules.perft(&pos, 3), 658);
+//! ```
+#![deny(missing_docs)]
+
+mod game_impl;
+mod geometry;
+mod movegen;
+mod perft_file;
+mod position;
+mod resolve;
+mod token;
+mod variant;
+
+pub use game_impl::{MoveInfo, Names};
+pub use perft_file::{parse_perft_file, PerftCase};
+pub use resolve::Refusal;
+pub use token::{parse_token, Separator, SquareNames, Token};
+
+pub use geometry::{Bit, Bits, Dir, Geometry, NONE as NO_SQUARE};
+pub use movegen::{
+    allowed_chains, capturers, count_quiet, for_each_chain, for_each_chain_from, has_capture,
+    has_legal_move, legal_moves, perft, play, quiet_moves, Move, MAX_CAPTURES,
+};
+pub use position::{parse_algebraic, Color, FenError, Position};
+pub use variant::*;
+
+/// The option every variant has: capture chains written one jump per token are accepted.
+pub static SPLIT_CHAINS: RuleOption = RuleOption {
+    name: "split-chains",
+    help: "a capture chain may be written one jump per token (as playstrategy does)",
+    effect: OptionEffect::SplitChains,
+};
+
+/// A variant's rules with options chosen: the value that implements [`game::Game`].
+#[derive(Debug, Clone, Copy)]
+pub struct Draughts {
+    /// The variant.
+    pub variant: &'static Variant,
+    /// The rules in force (the variant's, with options applied).
+    pub rules: Rules,
+    /// The board.
+    pub geometry: &'static Geometry,
+    /// The start position, read once.
+    start: Position,
+    /// Accept capture chains written one jump per token in every record (option
+    /// `split-chains`; records from playstrategy are recognised by their `Site` tag anyway).
+    pub split_chains: bool,
+}
+
+impl Draughts {
+    /// The default rules of `variant`.
+    pub fn new(variant: &'static Variant) -> Draughts {
+        let geometry = Geometry::of(variant);
+        let start = Position::from_fen(geometry, variant.start, variant.first)
+            .expect("every variant's start position is valid");
+        Draughts {
+            variant,
+            rules: Rules::of(variant),
+            geometry,
+            start,
+            split_chains: false,
+        }
+    }
+
+    /// The rules of `variant` with a comma-separated option list (empty = default): the
+    /// variant's own options, and `split-chains` (see [`Draughts::split_chains`]) for every
+    /// variant. An unknown option is returned as the error.
+    pub fn with_options(variant: &'static Variant, options: &str) -> Result<Draughts, String> {
+        let mut d = Draughts::new(variant);
+        for name in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            if name.eq_ignore_ascii_case(SPLIT_CHAINS.name) {
+                d.split_chains = true;
+                continue;
+            }
+            let o = variant.option(name).ok_or_else(|| name.to_string())?;
+            d.rules.apply(o.effect);
+        }
+        Ok(d)
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// Every legal move, one per resulting position.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut v = Vec::new();
+        legal_moves(self.geometry, &self.rules, pos, &mut v);
+        v
+    }
+
+    /// perft: leaf positions `depth` plies ahead.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        perft(self.geometry, &self.rules, pos, depth)
+    }
+
+    /// Plays a legal move.
+    pub fn play_move(&self, pos: &mut Position, mv: &Move) {
+        play(self.geometry, &self.rules, pos, mv);
+    }
+}

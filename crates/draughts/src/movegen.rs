@@ -1,0 +1,964 @@
+//! The one move generator: complete moves (a capture chain is one move) for every variant,
+//! driven by [`Rules`].
+//!
+//! Capture chains are found square by square with the geometry's neighbour tables; whether a
+//! side can capture at all, and how many quiet moves it has, are answered with whole-board
+//! shifts, which is what makes perft's bulk counting at the leaves cheap.
+
+use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
+use crate::position::{Color, Position};
+use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture, Rules};
+
+/// The most pieces one move can take (Canadian: 30 men a side).
+pub const MAX_CAPTURES: usize = 30;
+
+/// A complete move: a step, a king's slide, or a whole capture chain.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: Bit,
+    pub(crate) to: Bit,
+    pub(crate) len: u8,
+    pub(crate) king: bool,
+    pub(crate) promotes: bool,
+    pub(crate) landings: [Bit; MAX_CAPTURES],
+    pub(crate) taken: [Bit; MAX_CAPTURES],
+    pub(crate) captured: Bits,
+    pub(crate) captured_kings: Bits,
+    /// The first part of a chain written over several tokens (see [`Position::pending`]).
+    pub(crate) partial: bool,
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Move({} -> {:?} takes {:?})",
+            self.from,
+            self.path(),
+            self.taken()
+        )
+    }
+}
+
+impl Move {
+    fn new(from: Bit, king: bool) -> Move {
+        Move {
+            from,
+            to: from,
+            len: 0,
+            king,
+            promotes: false,
+            landings: [0; MAX_CAPTURES],
+            taken: [0; MAX_CAPTURES],
+            captured: 0,
+            captured_kings: 0,
+            partial: false,
+        }
+    }
+
+    /// True for the first part of a chain the record continues in its next token.
+    #[inline]
+    pub fn is_partial(&self) -> bool {
+        self.partial
+    }
+
+    /// This chain cut after its first `k` jumps, as a partial move (the piece stops there and
+    /// the same side goes on capturing). `crowned` says the piece is crowned on the way.
+    pub(crate) fn truncated(&self, k: usize, enemy_kings: Bits, crowned: bool) -> Move {
+        let mut m = *self;
+        m.len = k as u8;
+        m.to = self.landings[k - 1];
+        for &t in &self.taken[k..self.len as usize] {
+            m.captured &= !(1u128 << t);
+        }
+        m.captured_kings = m.captured & (enemy_kings | self.captured_kings);
+        m.promotes = crowned;
+        m.partial = true;
+        m
+    }
+
+    /// The start square.
+    #[inline]
+    pub fn from(&self) -> Bit {
+        self.from
+    }
+
+    /// The square the piece ends on.
+    #[inline]
+    pub fn to(&self) -> Bit {
+        self.to
+    }
+
+    /// Squares stopped on after the start: the destination of a quiet move, or every landing
+    /// square of a capture chain.
+    pub fn path(&self) -> &[Bit] {
+        if self.len == 0 {
+            std::slice::from_ref(&self.to)
+        } else {
+            &self.landings[..self.len as usize]
+        }
+    }
+
+    /// Captured squares, in the order they were jumped.
+    pub fn taken(&self) -> &[Bit] {
+        &self.taken[..self.len as usize]
+    }
+
+    /// Every captured square.
+    #[inline]
+    pub fn captured(&self) -> Bits {
+        self.captured
+    }
+
+    /// Number of pieces taken.
+    #[inline]
+    pub fn capture_count(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Captured kings.
+    #[inline]
+    pub fn captured_kings(&self) -> Bits {
+        self.captured_kings
+    }
+
+    /// True for a capture.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.len > 0
+    }
+
+    /// True when a king moves.
+    #[inline]
+    pub fn is_king_move(&self) -> bool {
+        self.king
+    }
+
+    /// True when a man is crowned by this move.
+    #[inline]
+    pub fn is_promotion(&self) -> bool {
+        self.promotes
+    }
+
+    /// Same start, end and captured pieces: the same resulting position.
+    #[inline]
+    pub fn same_result(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+}
+
+/// Everything the generator needs, set up once per position.
+struct Ctx<'a> {
+    g: &'a Geometry,
+    rules: &'a Rules,
+    us: Color,
+    enemy: Bits,
+    enemy_kings: Bits,
+    /// Occupied squares with the moving piece's start square cleared (set per piece).
+    occ: Bits,
+}
+
+#[inline(always)]
+fn bit(b: Bit) -> Bits {
+    1u128 << b
+}
+
+#[inline(always)]
+fn shift(b: Bits, off: i32) -> Bits {
+    if off >= 0 {
+        b << off
+    } else {
+        b >> (-off)
+    }
+}
+
+/// The directions a man of `c` steps in.
+#[inline(always)]
+pub(crate) fn man_steps(rules: &Rules, c: Color) -> &'static [Dir] {
+    match (rules.movement, c) {
+        (Movement::Diagonal, Color::White) => &[Dir::NW, Dir::NE],
+        (Movement::Diagonal, Color::Black) => &[Dir::SW, Dir::SE],
+        (Movement::Orthogonal, Color::White) => &[Dir::N, Dir::W, Dir::E],
+        (Movement::Orthogonal, Color::Black) => &[Dir::S, Dir::W, Dir::E],
+    }
+}
+
+/// The directions a king moves in.
+#[inline(always)]
+fn king_steps(rules: &Rules) -> &'static [Dir] {
+    match rules.movement {
+        Movement::Diagonal => &Dir::DIAGONAL,
+        Movement::Orthogonal => &Dir::ORTHOGONAL,
+    }
+}
+
+/// The direction opposite `d`.
+#[inline(always)]
+fn opposite(d: Dir) -> Dir {
+    match d {
+        Dir::NW => Dir::SE,
+        Dir::SE => Dir::NW,
+        Dir::NE => Dir::SW,
+        Dir::SW => Dir::NE,
+        Dir::N => Dir::S,
+        Dir::S => Dir::N,
+        Dir::W => Dir::E,
+        Dir::E => Dir::W,
+    }
+}
+
+/// The directions a piece captures in.
+pub(crate) fn capture_dirs(rules: &Rules, us: Color, king: bool) -> &'static [Dir] {
+    const ALL: [Dir; 8] = Dir::ALL;
+    const DIAG: [Dir; 4] = Dir::DIAGONAL;
+    const WHITE_FWD: [Dir; 2] = [Dir::NW, Dir::NE];
+    const BLACK_FWD: [Dir; 2] = [Dir::SW, Dir::SE];
+    if rules.movement == Movement::Orthogonal {
+        return if king {
+            &Dir::ORTHOGONAL
+        } else {
+            man_steps(rules, us)
+        };
+    }
+    if rules.orthogonal_captures {
+        return &ALL;
+    }
+    if king || rules.men_capture_backwards {
+        return &DIAG;
+    }
+    match us {
+        Color::White => &WHITE_FWD,
+        Color::Black => &BLACK_FWD,
+    }
+}
+
+impl Ctx<'_> {
+    fn new<'a>(g: &'a Geometry, rules: &'a Rules, pos: &Position) -> Ctx<'a> {
+        let us = pos.side;
+        let them = us.opponent();
+        Ctx {
+            g,
+            rules,
+            us,
+            enemy: pos.pieces(them),
+            enemy_kings: pos.kings[them.index()],
+            occ: pos.occupied(),
+        }
+    }
+
+    /// Extends the chain `mv` from `cur`; calls `f` with every complete chain.
+    fn extend(
+        &self,
+        mv: &mut Move,
+        cur: Bit,
+        king_now: bool,
+        last: Option<Dir>,
+        f: &mut dyn FnMut(&Move),
+    ) {
+        let mut any = false;
+        let n = mv.len as usize;
+        let flying = king_now && self.rules.king != KingRange::Short;
+        // Pieces taken in this move still stand (and block) unless they leave at once.
+        let occ = if self.rules.immediate_removal {
+            self.occ & !mv.captured
+        } else {
+            self.occ
+        };
+        for &d in capture_dirs(self.rules, self.us, king_now) {
+            if self.rules.no_turn_back && last.is_some_and(|l| opposite(l) == d) {
+                continue;
+            }
+            let mut victim = self.g.step(cur, d);
+            if flying {
+                while victim != NONE && occ & bit(victim) == 0 {
+                    victim = self.g.step(victim, d);
+                }
+            }
+            if victim == NONE || self.enemy & bit(victim) == 0 || mv.captured & bit(victim) != 0 {
+                continue;
+            }
+            let victim_king = self.enemy_kings & bit(victim) != 0;
+            if !king_now && !mv.king && victim_king && !self.rules.man_takes_king {
+                continue;
+            }
+            // A flying king must land where it can capture on, if any landing allows it.
+            let mut must_continue = false;
+            if flying && self.rules.king == KingRange::Flying {
+                mv.captured |= bit(victim);
+                let mut l = self.g.step(victim, d);
+                while l != NONE && occ & bit(l) == 0 {
+                    if self.king_can_jump(mv, l, d) {
+                        must_continue = true;
+                        break;
+                    }
+                    l = self.g.step(l, d);
+                }
+                mv.captured &= !bit(victim);
+            }
+            let mut land = self.g.step(victim, d);
+            while land != NONE && occ & bit(land) == 0 {
+                if must_continue {
+                    mv.captured |= bit(victim);
+                    let goes_on = self.king_can_jump(mv, land, d);
+                    mv.captured &= !bit(victim);
+                    if !goes_on {
+                        land = self.g.step(land, d);
+                        continue;
+                    }
+                }
+                any = true;
+                mv.landings[n] = land;
+                mv.taken[n] = victim;
+                mv.len = n as u8 + 1;
+                mv.captured |= bit(victim);
+                if victim_king {
+                    mv.captured_kings |= bit(victim);
+                }
+                let crowns = !king_now && self.g.crown[self.us.index()] & bit(land) != 0;
+                match (crowns, self.rules.promotion) {
+                    (true, PromotionInCapture::EndsMove) => {
+                        mv.to = land;
+                        mv.promotes = true;
+                        f(mv);
+                        mv.promotes = false;
+                    }
+                    (true, PromotionInCapture::ContinueAsKing) => {
+                        self.extend(mv, land, true, Some(d), f)
+                    }
+                    _ => self.extend(mv, land, king_now, Some(d), f),
+                }
+                mv.captured &= !bit(victim);
+                mv.captured_kings &= !bit(victim);
+                mv.len = n as u8;
+                if !flying || self.rules.king == KingRange::FlyingLandsBehind {
+                    break;
+                }
+                land = self.g.step(land, d);
+            }
+        }
+        if !any && n > 0 {
+            mv.to = cur;
+            mv.promotes = !mv.king && (king_now || self.g.crown[self.us.index()] & bit(cur) != 0);
+            f(mv);
+            mv.promotes = false;
+        }
+    }
+
+    /// True when a king standing on `at`, having arrived in direction `came`, has a further
+    /// jump, the pieces of `mv.captured` being taken already.
+    fn king_can_jump(&self, mv: &Move, at: Bit, came: Dir) -> bool {
+        let occ = if self.rules.immediate_removal {
+            self.occ & !mv.captured
+        } else {
+            self.occ
+        };
+        for &d in capture_dirs(self.rules, self.us, true) {
+            if self.rules.no_turn_back && opposite(came) == d {
+                continue;
+            }
+            let mut victim = self.g.step(at, d);
+            while victim != NONE && occ & bit(victim) == 0 {
+                victim = self.g.step(victim, d);
+            }
+            if victim == NONE || self.enemy & bit(victim) == 0 || mv.captured & bit(victim) != 0 {
+                continue;
+            }
+            let land = self.g.step(victim, d);
+            if land != NONE && occ & bit(land) == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every complete chain of the piece on `from`.
+    fn chains_from(&mut self, pos: &Position, from: Bit, f: &mut dyn FnMut(&Move)) {
+        let king = pos.kings[self.us.index()] & bit(from) != 0;
+        let full = pos.occupied();
+        self.occ = full & !bit(from);
+        let mut mv = Move::new(from, king);
+        // A chain under way: the pieces already taken cannot be jumped again.
+        mv.captured = pos.pending.taken;
+        mv.captured_kings = pos.pending.taken_kings;
+        self.extend(&mut mv, from, king, None, f);
+        self.occ = full;
+    }
+}
+
+/// Calls `f` with every complete capture chain of the side to move, before any capture-choice
+/// rule: each path of landing squares once.
+pub fn for_each_chain(g: &Geometry, rules: &Rules, pos: &Position, f: &mut dyn FnMut(&Move)) {
+    let mut cx = Ctx::new(g, rules, pos);
+    for from in Geometry::squares(capturers(g, rules, pos)) {
+        cx.chains_from(pos, from, f);
+    }
+}
+
+/// Calls `f` with every complete capture chain of the piece on `from`.
+pub fn for_each_chain_from(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    from: Bit,
+    f: &mut dyn FnMut(&Move),
+) {
+    if pos.pieces(pos.side) & bit(from) == 0 || (pos.pending.is_active() && pos.pending.at != from)
+    {
+        return;
+    }
+    let mut cx = Ctx::new(g, rules, pos);
+    cx.chains_from(pos, from, f);
+}
+
+/// The diagonal shifts `[NW, NE, SW, SE]` of a board with `H` squares per row.
+#[inline(always)]
+const fn diagonal_offsets<const H: i32>() -> [i32; 4] {
+    [-(H + 1), -H, H, H + 1]
+}
+
+/// Calls `$body` with the board's squares-per-row as a constant `H`, so that shifts by the
+/// diagonal offsets compile to constant shifts.
+macro_rules! with_half {
+    ($g:expr, $f:ident $(, $arg:expr)*) => {
+        match $g.half {
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            _ => $f::<6>($($arg),*),
+        }
+    };
+}
+
+/// The men of the side to move that can make a first diagonal jump (found with whole-board
+/// shifts).
+#[inline]
+fn diagonal_capturing_men(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    if rules.movement != Movement::Diagonal {
+        return 0;
+    }
+    with_half!(g, diagonal_capturing_men_h, g, rules, pos)
+}
+
+/// True when men are not covered by the diagonal shifts and must be checked one by one.
+#[inline(always)]
+fn men_checked_one_by_one(rules: &Rules) -> bool {
+    rules.orthogonal_captures || rules.movement != Movement::Diagonal
+}
+
+#[inline(always)]
+fn diagonal_capturing_men_h<const H: i32>(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    let us = pos.side;
+    let them = us.opponent();
+    let empty = g.mask & !pos.occupied();
+    let men = pos.men[us.index()];
+    if men == 0 {
+        return 0;
+    }
+    let mut victims = pos.pieces(them);
+    if !rules.man_takes_king {
+        victims &= !pos.kings[them.index()];
+    }
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let back = |off: i32| shift(shift(empty, -off) & victims, -off);
+    let can = match (rules.men_capture_backwards, us) {
+        (true, _) => back(nw) | back(ne) | back(sw) | back(se),
+        (false, Color::White) => back(nw) | back(ne),
+        (false, Color::Black) => back(sw) | back(se),
+    };
+    can & men
+}
+
+/// True when the piece on `from` (a king, or a Frisian man going orthogonally) has a first
+/// jump: a ray check, no chain built.
+fn can_jump(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, king: bool) -> bool {
+    let us = pos.side;
+    let enemy = pos.pieces(us.opponent());
+    let occ = pos.occupied() & !bit(from);
+    let flying = king && rules.king != KingRange::Short;
+    for &d in capture_dirs(rules, us, king) {
+        let mut victim = g.step(from, d);
+        if flying {
+            while victim != NONE && occ & bit(victim) == 0 {
+                victim = g.step(victim, d);
+            }
+        }
+        if victim == NONE || enemy & bit(victim) == 0 {
+            continue;
+        }
+        if !king && !rules.man_takes_king && pos.kings[us.opponent().index()] & bit(victim) != 0 {
+            continue;
+        }
+        let land = g.step(victim, d);
+        if land != NONE && occ & bit(land) == 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The pieces of the side to move that have a capture.
+pub fn capturers(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    if pos.pending.is_active() {
+        return bit(pos.pending.at);
+    }
+    let us = pos.side.index();
+    let mut can = diagonal_capturing_men(g, rules, pos);
+    if men_checked_one_by_one(rules) {
+        for from in Geometry::squares(pos.men[us] & !can) {
+            if can_jump(g, rules, pos, from, false) {
+                can |= bit(from);
+            }
+        }
+    }
+    for from in Geometry::squares(pos.kings[us]) {
+        if can_jump(g, rules, pos, from, true) {
+            can |= bit(from);
+        }
+    }
+    can
+}
+
+/// True when the side to move has a capture.
+pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    if pos.pending.is_active() || diagonal_capturing_men(g, rules, pos) != 0 {
+        return true;
+    }
+    let us = pos.side.index();
+    if men_checked_one_by_one(rules)
+        && Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false))
+    {
+        return true;
+    }
+    Geometry::squares(pos.kings[us]).any(|from| can_jump(g, rules, pos, from, true))
+}
+
+/// The quiet moves of the side to move, appended to `out`.
+pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if pos.pending.is_active() {
+        return;
+    }
+    let us = pos.side;
+    let occ = pos.occupied();
+    for from in Geometry::squares(pos.men[us.index()]) {
+        for &d in man_steps(rules, us) {
+            let t = g.step(from, d);
+            if t != NONE && occ & bit(t) == 0 {
+                let mut mv = Move::new(from, false);
+                mv.to = t;
+                mv.promotes = g.crown[us.index()] & bit(t) != 0;
+                out.push(mv);
+            }
+        }
+    }
+    for from in Geometry::squares(pos.kings[us.index()]) {
+        if king_is_held(rules, pos, from) {
+            continue;
+        }
+        for &d in king_steps(rules) {
+            let mut t = g.step(from, d);
+            while t != NONE && occ & bit(t) == 0 {
+                let mut mv = Move::new(from, true);
+                mv.to = t;
+                out.push(mv);
+                if rules.king == KingRange::Short {
+                    break;
+                }
+                t = g.step(t, d);
+            }
+        }
+    }
+}
+
+/// The quiet move from `from` to `to`, if the side to move has it (captures aside).
+pub fn quiet_move(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, to: Bit) -> Option<Move> {
+    if pos.pending.is_active() {
+        return None;
+    }
+    let us = pos.side;
+    let occ = pos.occupied();
+    if occ & bit(to) != 0 {
+        return None;
+    }
+    if pos.men[us.index()] & bit(from) != 0 {
+        man_steps(rules, us)
+            .iter()
+            .find(|&&d| g.step(from, d) == to)?;
+        let mut mv = Move::new(from, false);
+        mv.to = to;
+        mv.promotes = g.crown[us.index()] & bit(to) != 0;
+        return Some(mv);
+    }
+    if pos.kings[us.index()] & bit(from) == 0 || king_is_held(rules, pos, from) {
+        return None;
+    }
+    for &d in king_steps(rules) {
+        let mut t = g.step(from, d);
+        while t != NONE && occ & bit(t) == 0 {
+            if t == to {
+                let mut mv = Move::new(from, true);
+                mv.to = to;
+                return Some(mv);
+            }
+            if rules.king == KingRange::Short {
+                break;
+            }
+            t = g.step(t, d);
+        }
+    }
+    None
+}
+
+/// Frisian: a king that has made the limit of quiet moves in a row may not make another while
+/// its side still has men.
+#[inline]
+fn king_is_held(rules: &Rules, pos: &Position, from: Bit) -> bool {
+    if rules.king_quiet_limit == 0 || pos.men[pos.side.index()] == 0 {
+        return false;
+    }
+    let (sq, n) = pos.king_run[pos.side.index()];
+    sq == from && n >= rules.king_quiet_limit
+}
+
+/// Number of quiet moves of the side to move (no move list built).
+pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
+    if pos.pending.is_active() {
+        return 0;
+    }
+    let us = pos.side;
+    let empty = g.mask & !pos.occupied();
+    let men = pos.men[us.index()];
+    let mut n = if rules.movement == Movement::Diagonal {
+        with_half!(g, count_man_steps, men, us, empty)
+    } else {
+        man_steps(rules, us)
+            .iter()
+            .map(|&d| u64::from((shift(men, g.offset(d)) & empty).count_ones()))
+            .sum()
+    };
+    let kings = pos.kings[us.index()];
+    if kings != 0 {
+        for from in Geometry::squares(kings) {
+            if king_is_held(rules, pos, from) {
+                continue;
+            }
+            for &d in king_steps(rules) {
+                let mut t = g.step(from, d);
+                while t != NONE && empty & bit(t) != 0 {
+                    n += 1;
+                    if rules.king == KingRange::Short {
+                        break;
+                    }
+                    t = g.step(t, d);
+                }
+            }
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn count_man_steps<const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let n = match us {
+        Color::White => {
+            (shift(men, nw) & empty).count_ones() + (shift(men, ne) & empty).count_ones()
+        }
+        Color::Black => {
+            (shift(men, sw) & empty).count_ones() + (shift(men, se) & empty).count_ones()
+        }
+    };
+    u64::from(n)
+}
+
+/// The ranking key of a chain under the capture rule: only chains with the greatest key are
+/// legal.
+fn priority(rules: &Rules, mv: &Move) -> u64 {
+    let count = mv.len as u64;
+    let kings = u64::from(mv.captured_kings.count_ones());
+    let mover_king = u64::from(mv.king);
+    match rules.capture {
+        CaptureRule::Free => 0,
+        CaptureRule::MajorityCount => count,
+        // Man 100, king 199; on equal value a king captures.
+        CaptureRule::MajorityValue => ((100 * count + 99 * kings) << 1) | mover_king,
+        // In halves: man 2, king 3.
+        CaptureRule::MajorityValueHalf => ((2 * count + kings) << 1) | mover_king,
+        CaptureRule::Italian => {
+            let first_king = mv
+                .taken()
+                .iter()
+                .position(|&t| mv.captured_kings & bit(t) != 0)
+                .map_or(0, |i| 64 - i as u64);
+            (count << 24) | (mover_king << 20) | (kings << 8) | first_king
+        }
+        CaptureRule::CountThenKings => (count << 8) | kings,
+        CaptureRule::KingFirst => mover_king,
+    }
+}
+
+/// The legal chains: every chain the capture rule allows (each path once, so moves with the
+/// same result may appear several times), appended to `out`. Returns the best priority key.
+pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    let mut best = 0u64;
+    for_each_chain(g, rules, pos, &mut |m| {
+        let p = priority(rules, m);
+        if p > best {
+            best = p;
+            out.truncate(start);
+        }
+        if p == best {
+            out.push(*m);
+        }
+    });
+}
+
+/// Every legal move, one per resulting position (chains differing only in their route are
+/// merged, the first found kept).
+pub fn legal_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    if has_capture(g, rules, pos) {
+        allowed_chains(g, rules, pos, out);
+        dedup_results(out, start);
+    } else {
+        quiet_moves(g, rules, pos, out);
+    }
+}
+
+/// Removes later moves with the same result as an earlier one, from index `start` on.
+fn dedup_results(out: &mut Vec<Move>, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        let m = out[r];
+        if !out[start..w].iter().any(|k| k.same_result(&m)) {
+            out[w] = m;
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// True when the side to move has a legal move.
+pub fn has_legal_move(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    count_quiet(g, rules, pos) > 0 || has_capture(g, rules, pos)
+}
+
+/// Plays a legal move.
+pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    let from = bit(mv.from);
+    let to = bit(mv.to);
+    if mv.partial {
+        let king = mv.king || mv.promotes || pos.kings[us] & from != 0;
+        pos.men[us] &= !from;
+        pos.kings[us] &= !from;
+        if king {
+            pos.kings[us] |= to;
+        } else {
+            pos.men[us] |= to;
+        }
+        pos.pending = crate::position::Pending {
+            at: mv.to,
+            taken: mv.captured,
+            taken_kings: mv.captured_kings,
+        };
+        return;
+    }
+    if mv.len == 0 {
+        play_quiet(rules, pos, mv.from, mv.to, mv.king, mv.promotes);
+        return;
+    }
+    pos.pending = crate::position::Pending::NONE;
+    pos.men[us] &= !from;
+    pos.kings[us] &= !from;
+    pos.men[them] &= !mv.captured;
+    pos.kings[them] &= !mv.captured;
+    if mv.king || mv.promotes {
+        pos.kings[us] |= to;
+    } else {
+        pos.men[us] |= to;
+    }
+    if rules.king_quiet_limit > 0 {
+        pos.king_run[us] = if mv.king && mv.len == 0 {
+            let (sq, n) = pos.king_run[us];
+            if n > 0 && sq == mv.from {
+                (mv.to, n + 1)
+            } else {
+                (mv.to, 1)
+            }
+        } else {
+            (0, 0)
+        };
+        // A king taken ends the opponent's run if it was that king.
+        if pos.king_run[them].1 > 0 && mv.captured & bit(pos.king_run[them].0) != 0 {
+            pos.king_run[them] = (0, 0);
+        }
+    }
+    let _ = g;
+    pos.side = pos.side.opponent();
+}
+
+/// Plays a step or a king's slide.
+#[inline(always)]
+fn play_quiet(rules: &Rules, pos: &mut Position, from: Bit, to: Bit, king: bool, promotes: bool) {
+    let us = pos.side.index();
+    if king || promotes {
+        pos.men[us] &= !bit(from);
+        pos.kings[us] = (pos.kings[us] & !bit(from)) | bit(to);
+    } else {
+        pos.men[us] ^= bit(from) | bit(to);
+    }
+    if rules.king_quiet_limit > 0 {
+        pos.king_run[us] = if king {
+            let (sq, n) = pos.king_run[us];
+            if n > 0 && sq == from {
+                (to, n + 1)
+            } else {
+                (to, 1)
+            }
+        } else {
+            (0, 0)
+        };
+    }
+    pos.side = pos.side.opponent();
+}
+
+/// Number of leaf positions `depth` plies ahead, with bulk counting at the last ply.
+pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut scratch = Scratch {
+        moves: Vec::with_capacity(256),
+        keys: Vec::with_capacity(64),
+    };
+    perft_rec(g, rules, pos, depth, &mut scratch)
+}
+
+/// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
+struct Scratch {
+    moves: Vec<Move>,
+    keys: Vec<(u16, Bits)>,
+}
+
+fn perft_rec(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let capture = has_capture(g, rules, pos);
+    if depth == 1 && !capture {
+        return count_quiet(g, rules, pos);
+    }
+    if !capture && rules.movement == Movement::Diagonal {
+        return with_half!(g, perft_quiet, g, rules, pos, depth, scratch);
+    }
+    if !capture {
+        let start = scratch.moves.len();
+        quiet_moves(g, rules, pos, &mut scratch.moves);
+        let n = scratch.moves.len() - start;
+        let mut total = 0;
+        for i in start..start + n {
+            let mv = scratch.moves[i];
+            let mut child = *pos;
+            play(g, rules, &mut child, &mv);
+            total += perft_rec(g, rules, &child, depth - 1, scratch);
+        }
+        scratch.moves.truncate(start);
+        return total;
+    }
+    if depth == 1 {
+        return count_captures(g, rules, pos, &mut scratch.keys);
+    }
+    let start = scratch.moves.len();
+    allowed_chains(g, rules, pos, &mut scratch.moves);
+    if rules.perft_merges_duplicates {
+        dedup_results(&mut scratch.moves, start);
+    }
+    let n = scratch.moves.len() - start;
+    let mut total = 0;
+    for i in start..start + n {
+        let mv = scratch.moves[i];
+        let mut child = *pos;
+        play(g, rules, &mut child, &mv);
+        total += perft_rec(g, rules, &child, depth - 1, scratch);
+    }
+    scratch.moves.truncate(start);
+    total
+}
+
+/// Number of legal captures, counted as perft counts them, without building a move list
+/// (`keys` is scratch space).
+fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u16, Bits)>) -> u64 {
+    keys.clear();
+    let mut best = 0u64;
+    let merge = rules.perft_merges_duplicates;
+    for_each_chain(g, rules, pos, &mut |m| {
+        let p = priority(rules, m);
+        if p < best {
+            return;
+        }
+        if p > best {
+            best = p;
+            keys.clear();
+        }
+        let key = (u16::from(m.from) << 8 | u16::from(m.to), m.captured);
+        if merge && keys.contains(&key) {
+            return;
+        }
+        keys.push(key);
+    });
+    keys.len() as u64
+}
+
+/// perft below a position without captures (`depth` >= 2): the children are made straight
+/// from the bitboards, no move list.
+fn perft_quiet<const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let us = pos.side;
+    let empty = g.mask & !pos.occupied();
+    let men = pos.men[us.index()];
+    let crown = g.crown[us.index()];
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let dirs = match us {
+        Color::White => [nw, ne],
+        Color::Black => [sw, se],
+    };
+    let mut total = 0;
+    for off in dirs {
+        let mut targets = shift(men, off) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as Bit;
+            targets &= targets - 1;
+            let from = (i32::from(to) - off) as Bit;
+            let mut child = *pos;
+            play_quiet(rules, &mut child, from, to, false, crown & bit(to) != 0);
+            total += perft_rec(g, rules, &child, depth - 1, scratch);
+        }
+    }
+    for from in Geometry::squares(pos.kings[us.index()]) {
+        if king_is_held(rules, pos, from) {
+            continue;
+        }
+        for &d in king_steps(rules) {
+            let mut to = g.step(from, d);
+            while to != NONE && empty & bit(to) != 0 {
+                let mut child = *pos;
+                play_quiet(rules, &mut child, from, to, true, false);
+                total += perft_rec(g, rules, &child, depth - 1, scratch);
+                if rules.king == KingRange::Short {
+                    break;
+                }
+                to = g.step(to, d);
+            }
+        }
+    }
+    total
+}

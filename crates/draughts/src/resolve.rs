@@ -1,0 +1,671 @@
+//! The one resolver: a token is matched against the complete legal moves of the position, and
+//! when nothing fits the reason is returned as a [`Refusal`], which [`Refusal::problem`]
+//! words, in one place, with the variant's own capture rule.
+
+use game::{Code, Problem};
+
+use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
+use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
+use crate::position::Position;
+use crate::token::{parse_token, Separator, Token};
+use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture};
+use crate::Draughts;
+
+/// Why a token was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The token cannot be read.
+    BadToken(String),
+    /// A complete capture that the capture rule does not allow: it takes too little (or breaks
+    /// one of the variant's priorities).
+    NonMaximal {
+        /// The chain the token names.
+        taken: Move,
+        /// One chain the rule requires.
+        example: Move,
+    },
+    /// The token stops a chain while the piece can still capture.
+    Unfinished {
+        /// Pieces taken up to where the token stops.
+        taken: usize,
+        /// One complete chain that goes on from there.
+        example: Move,
+    },
+    /// A capture chain was begun in the previous token and this token does not go on with it.
+    MustContinue {
+        /// Where the capturing piece stands.
+        at: Bit,
+        /// One way to go on.
+        example: Move,
+    },
+    /// A quiet move while a capture is compulsory.
+    Missed {
+        /// One capture that must be played instead.
+        example: Move,
+    },
+    /// The token fits several legal moves with different results.
+    Ambiguous(Vec<Move>),
+    /// No legal move fits; the reason in words.
+    Illegal(String),
+}
+
+/// How a token fits one complete chain.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Fit {
+    Whole,
+    Prefix(usize),
+    None,
+}
+
+/// The token's start must be the chain's; its inner squares must appear in order among the
+/// landings, and its last square must be the chain's end (`Whole`) or an earlier landing.
+fn fit(tok: &[Bit], mv: &Move) -> Fit {
+    if tok[0] != mv.from() {
+        return Fit::None;
+    }
+    let path = mv.path();
+    let last = tok[tok.len() - 1];
+    let inner = &tok[1..tok.len() - 1];
+    let mut k = 0;
+    let mut prefix = None;
+    for (j, &sq) in path.iter().enumerate() {
+        if k == inner.len() && sq == last {
+            if j + 1 == path.len() {
+                return Fit::Whole;
+            }
+            prefix.get_or_insert(j + 1);
+        }
+        if k < inner.len() && sq == inner[k] {
+            k += 1;
+        }
+    }
+    prefix.map_or(Fit::None, Fit::Prefix)
+}
+
+impl Draughts {
+    /// Resolves one move token: the legal move it names, or why not.
+    // A refusal carries whole moves (the error path only; the size is not on the hot path).
+    #[allow(clippy::result_large_err)]
+    pub fn resolve_token(&self, pos: &Position, raw: &[u8]) -> Result<Move, Refusal> {
+        let tok = parse_token(&self.names(), raw).map_err(Refusal::BadToken)?;
+        self.resolve_parsed(pos, &tok)
+    }
+
+    #[allow(clippy::result_large_err)]
+    fn resolve_parsed(&self, pos: &Position, tok: &Token<Bit>) -> Result<Move, Refusal> {
+        let (g, rules) = (self.geometry, &self.rules);
+        let squares = &tok.squares[..];
+        if !has_capture(g, rules, pos) {
+            if squares.len() == 2 {
+                if let Some(m) = crate::movegen::quiet_move(g, rules, pos, squares[0], squares[1]) {
+                    return Ok(m);
+                }
+            }
+            return Err(Refusal::Illegal(self.explain(pos, tok)));
+        }
+        let mut allowed = Vec::new();
+        allowed_chains(g, rules, pos, &mut allowed);
+        if pos.pending.is_active() && squares[0] != pos.pending.at {
+            return Err(Refusal::MustContinue {
+                at: pos.pending.at,
+                example: self.example(&allowed, pos.pending.at),
+            });
+        }
+        let is_allowed = |m: &Move| allowed.iter().any(|a| a.same_result(m));
+        // 1. A full path naming exactly one chain.
+        if squares.len() >= 3 {
+            let mut exact = None;
+            for_each_chain(g, rules, pos, &mut |m| {
+                if exact.is_none() && m.from() == squares[0] && m.path() == &squares[1..] {
+                    exact = Some(*m);
+                }
+            });
+            if let Some(m) = exact {
+                if is_allowed(&m) {
+                    return Ok(m);
+                }
+                return Err(Refusal::NonMaximal {
+                    taken: m,
+                    example: self.example(&allowed, squares[0]),
+                });
+            }
+        }
+        // 2. The allowed chains the token fits, one per result.
+        let mut fits: Vec<Move> = Vec::new();
+        for m in &allowed {
+            if fit(squares, m) == Fit::Whole && !fits.iter().any(|f| f.same_result(m)) {
+                fits.push(*m);
+            }
+        }
+        match fits.len() {
+            1 => return Ok(fits[0]),
+            0 => {}
+            _ => return Err(Refusal::Ambiguous(fits)),
+        }
+        // 3. A quiet move while a capture is compulsory.
+        let quiet = squares.len() == 2 && {
+            // As if captures were not compulsory.
+            crate::movegen::quiet_move(
+                g,
+                rules,
+                &Position {
+                    pending: crate::position::Pending::NONE,
+                    ..*pos
+                },
+                squares[0],
+                squares[1],
+            )
+            .is_some()
+        };
+        if quiet && tok.separator != Separator::Capture {
+            return Err(Refusal::Missed {
+                example: self.example(&allowed, squares[0]),
+            });
+        }
+        // 4. Chains the rule does not allow, or a chain stopped half-way.
+        let mut other: Option<Move> = None;
+        let mut prefix = 0usize;
+        for_each_chain(g, rules, pos, &mut |m| match fit(squares, m) {
+            Fit::Whole => {
+                if other.is_none_or(|o| m.capture_count() > o.capture_count()) {
+                    other = Some(*m);
+                }
+            }
+            Fit::Prefix(k) => prefix = prefix.max(k),
+            Fit::None => {}
+        });
+        if let Some(m) = other {
+            return Err(Refusal::NonMaximal {
+                taken: m,
+                example: self.example(&allowed, squares[0]),
+            });
+        }
+        if prefix > 0 {
+            // The first part of an allowed chain, continued in the next token (playstrategy
+            // writes one jump per token): played as a partial move.
+            let split = self.split_chains || pos.split_chains || pos.pending.is_active();
+            if split {
+                if let Some(m) = self.partial_of(pos, squares, &allowed) {
+                    return Ok(m);
+                }
+            }
+            let from_here: Vec<Move> = allowed
+                .iter()
+                .filter(|m| m.from() == squares[0])
+                .copied()
+                .collect();
+            let pool = if from_here.is_empty() {
+                &allowed
+            } else {
+                &from_here
+            };
+            return Err(Refusal::Unfinished {
+                taken: prefix,
+                example: self.example(pool, squares[0]),
+            });
+        }
+        if quiet {
+            return Err(Refusal::Missed {
+                example: self.example(&allowed, squares[0]),
+            });
+        }
+        Err(Refusal::Illegal(self.explain(pos, tok)))
+    }
+
+    /// The partial move a token names when it is the start of an allowed chain.
+    fn partial_of(&self, pos: &Position, squares: &[Bit], allowed: &[Move]) -> Option<Move> {
+        let us = pos.side;
+        let enemy_kings = pos.kings[us.opponent().index()];
+        allowed.iter().find_map(|m| match fit(squares, m) {
+            Fit::Prefix(k) => {
+                let crowned = !m.is_king_move()
+                    && self.rules.promotion == PromotionInCapture::ContinueAsKing
+                    && m.path()[..k]
+                        .iter()
+                        .any(|&b| self.geometry.crown[us.index()] & (1u128 << b) != 0);
+                Some(m.truncated(k, enemy_kings, crowned))
+            }
+            _ => None,
+        })
+    }
+
+    /// One allowed chain to show: of the piece on `prefer` if it has one, else the first by
+    /// written path.
+    fn example(&self, allowed: &[Move], prefer: Bit) -> Move {
+        let key = |m: &Move| (m.from() != prefer, self.path_text(m, true, true));
+        allowed
+            .iter()
+            .min_by_key(|m| key(m))
+            .copied()
+            .expect("a capture exists")
+    }
+
+    /// A move written with every landing square (`full`) or start and end only.
+    pub fn path_text(&self, mv: &Move, numeric: bool, full: bool) -> String {
+        let sep = if mv.is_capture() { "x" } else { "-" };
+        let mut s = self.square_name(mv.from(), numeric);
+        if full {
+            for &b in mv.path() {
+                s.push_str(sep);
+                s.push_str(&self.square_name(b, numeric));
+            }
+        } else {
+            s.push_str(sep);
+            s.push_str(&self.square_name(mv.to(), numeric));
+        }
+        s
+    }
+
+    fn numeric(&self) -> bool {
+        self.variant.notation == crate::SquareStyle::Numeric
+    }
+
+    /// `(file, rank)` path of a move, for diagrams.
+    pub fn coords_path(&self, mv: &Move) -> Vec<(u8, u8)> {
+        std::iter::once(mv.from())
+            .chain(mv.path().iter().copied())
+            .map(|b| self.geometry.coords(b))
+            .collect()
+    }
+
+    /// Words for a refusal of `shown`, as a [`Problem`] with the diagram paths filled.
+    pub fn problem(&self, refusal: &Refusal, shown: &str, played: &[Bit]) -> Problem {
+        // Examples are written in the token's own style.
+        let numeric = match shown.trim_start().chars().next() {
+            Some(c) if c.is_ascii_digit() => true,
+            Some(c) if c.is_ascii_alphabetic() => false,
+            _ => self.numeric(),
+        };
+        let ex = |m: &Move| self.path_text(m, numeric, true);
+        let label = self.variant.label;
+        let (code, message, suggested) = match refusal {
+            Refusal::BadToken(m) => (Code::IllegalMove, m.clone(), None),
+            Refusal::Illegal(reason) => (
+                Code::IllegalMove,
+                format!("{shown} is illegal: {reason}"),
+                None,
+            ),
+            Refusal::Ambiguous(moves) => {
+                let mut names: Vec<String> = moves.iter().map(ex).collect();
+                names.sort();
+                (
+                    Code::AmbiguousMove,
+                    format!(
+                        "{shown} is ambiguous: it fits {} captures that take different pieces ({}); write the full path",
+                        names.len(),
+                        names.join(", ")
+                    ),
+                    None,
+                )
+            }
+            Refusal::MustContinue { at, example } => (
+                Code::NonMaximalCapture,
+                format!(
+                    "{shown} is not allowed: the capture begun by the previous move was left unfinished; the piece on {} must go on capturing, e.g. {}",
+                    self.square_name(*at, numeric),
+                    ex(example)
+                ),
+                Some(*example),
+            ),
+            Refusal::Missed { example } => (
+                Code::MissedCapture,
+                format!(
+                    "{shown} is not allowed: capturing is compulsory and there is a capture, e.g. {}",
+                    ex(example)
+                ),
+                Some(*example),
+            ),
+            Refusal::Unfinished { taken, example } => (
+                Code::NonMaximalCapture,
+                format!(
+                    "{shown} stops after taking {} although the capture must be played to its end{}: e.g. {}",
+                    pieces(*taken),
+                    self.unfinished_hint(played),
+                    ex(example)
+                ),
+                Some(*example),
+            ),
+            Refusal::NonMaximal { taken, example } => (
+                Code::NonMaximalCapture,
+                format!(
+                    "{shown} {} ({label} rules): e.g. {}",
+                    self.priority_broken(taken, example),
+                    ex(example)
+                ),
+                Some(*example),
+            ),
+        };
+        let played = played.iter().map(|&b| self.geometry.coords(b)).collect();
+        let mut p = Problem::new(code, message).with_played(vec![played]);
+        if let Some(m) = suggested {
+            p = p.with_suggested(vec![self.coords_path(&m)]);
+        }
+        p
+    }
+
+    fn unfinished_hint(&self, played: &[Bit]) -> &'static str {
+        let last = played.last().copied().unwrap_or(NONE);
+        let on_crown_row = last != NONE
+            && (self.geometry.crown[0] | self.geometry.crown[1]) & (1u128 << last) != 0;
+        match self.rules.promotion {
+            PromotionInCapture::ContinueAsMan if on_crown_row => {
+                " (a man that reaches the far row during a capture goes on capturing as a man and is crowned only if it ends there)"
+            }
+            PromotionInCapture::ContinueAsKing if on_crown_row => {
+                " (a man crowned during a capture goes on capturing as a king)"
+            }
+            _ => "",
+        }
+    }
+
+    /// Which part of the capture rule the chain `taken` breaks, compared with `best`.
+    fn priority_broken(&self, taken: &Move, best: &Move) -> String {
+        let (t, b) = (taken.capture_count(), best.capture_count());
+        let tk = taken.captured_kings().count_ones();
+        let bk = best.captured_kings().count_ones();
+        match self.rules.capture {
+            CaptureRule::MajorityCount | CaptureRule::Free => {
+                format!("takes {} but the majority rule demands {}", pieces(t), b)
+            }
+            CaptureRule::MajorityValue | CaptureRule::MajorityValueHalf => {
+                let value = |n: usize, k: u32| -> usize {
+                    if self.rules.capture == CaptureRule::MajorityValue {
+                        100 * n + 99 * k as usize
+                    } else {
+                        2 * n + k as usize
+                    }
+                };
+                if value(t, tk) == value(b, bk) {
+                    "takes as much as the best capture, but then a king must do the capturing"
+                        .to_string()
+                } else {
+                    format!(
+                        "takes {} ({} kings) but a capture of greater value exists ({} with {} kings; a king counts {} men)",
+                        pieces(t), tk, pieces(b), bk,
+                        if self.rules.capture == CaptureRule::MajorityValue { "1.99" } else { "1.5" }
+                    )
+                }
+            }
+            CaptureRule::Italian => {
+                if t < b {
+                    format!(
+                        "takes {} but the most pieces must be taken ({b})",
+                        pieces(t)
+                    )
+                } else if !taken.is_king_move() && best.is_king_move() {
+                    "captures with a man, but when captures take as many pieces a king must capture"
+                        .to_string()
+                } else if tk < bk {
+                    format!("takes {tk} kings but a capture taking {bk} exists")
+                } else {
+                    "takes its kings later than another capture that must be preferred (kings first)"
+                        .to_string()
+                }
+            }
+            CaptureRule::CountThenKings => {
+                if t < b {
+                    format!(
+                        "takes {} but the most pieces must be taken ({b})",
+                        pieces(t)
+                    )
+                } else {
+                    format!("takes {tk} kings but a capture taking as many pieces and {bk} kings exists")
+                }
+            }
+            CaptureRule::KingFirst => {
+                "captures with a man, but a king can capture and then a king must capture"
+                    .to_string()
+            }
+        }
+    }
+
+    /// The reason no legal move fits, in words.
+    fn explain(&self, pos: &Position, tok: &Token<Bit>) -> String {
+        let g = self.geometry;
+        let numeric = tok.numeric;
+        let name = |b: Bit| self.square_name(b, numeric);
+        let us = pos.side;
+        let from = tok.from();
+        let Some((color, king)) = pos.piece_at(from) else {
+            return format!("there is no piece on {}", name(from));
+        };
+        let what = if king { "king" } else { "man" };
+        if color != us {
+            return format!("{} holds a {color} {what} but {us} is to move", name(from));
+        }
+        let squares = &tok.squares[..];
+        let capture_written = tok.separator == Separator::Capture;
+        if squares.len() == 2 && !capture_written {
+            if let Some(r) = self.explain_step(pos, king, from, squares[1], numeric) {
+                return r;
+            }
+        } else if let Some(r) = self.explain_path(pos, king, squares, numeric) {
+            return r;
+        }
+        if has_capture(g, &self.rules, pos) {
+            let mut any_here = false;
+            crate::for_each_chain_from(g, &self.rules, pos, from, &mut |_| any_here = true);
+            if !any_here {
+                return "a capture is compulsory and this piece has none".to_string();
+            }
+            return format!("no capture of the {what} on {} goes this way", name(from));
+        }
+        format!("the {what} on {} has nothing to capture", name(from))
+    }
+
+    fn explain_step(
+        &self,
+        pos: &Position,
+        king: bool,
+        from: Bit,
+        to: Bit,
+        numeric: bool,
+    ) -> Option<String> {
+        let g = self.geometry;
+        let name = |b: Bit| self.square_name(b, numeric);
+        if from == to {
+            return Some("a move must leave its square".to_string());
+        }
+        let Some((d, between)) = line(g, from, to) else {
+            let lines = match self.rules.movement {
+                Movement::Diagonal => "one diagonal",
+                Movement::Orthogonal => "one rank or file",
+            };
+            return Some(format!(
+                "{} and {} are not on {lines}",
+                name(from),
+                name(to)
+            ));
+        };
+        let blocker = between
+            .iter()
+            .find(|&&b| pos.occupied() & (1u128 << b) != 0);
+        if !king
+            && between.is_empty()
+            && !crate::movegen::man_steps(&self.rules, pos.side).contains(&d)
+        {
+            return Some(self.man_direction_rule().to_string());
+        }
+        if pos.occupied() & (1u128 << to) != 0 {
+            return Some(format!("{} is occupied", name(to)));
+        }
+        if !king {
+            if !between.is_empty() && blocker.is_none() {
+                return Some(self.man_direction_rule().to_string());
+            }
+            return None;
+        }
+        if self.rules.king == KingRange::Short && !between.is_empty() && blocker.is_none() {
+            return Some(format!(
+                "a king moves one square in {} draughts",
+                self.variant.label
+            ));
+        }
+        if let Some(&b) = blocker {
+            if between.len() == 1 || pos.pieces(pos.side) & (1u128 << b) != 0 {
+                return None; // maybe a capture written with `-`
+            }
+            return Some(format!("the king's way is blocked at {}", name(b)));
+        }
+        let (sq, n) = pos.king_run[pos.side.index()];
+        if self.rules.king_quiet_limit > 0 && sq == from && n >= self.rules.king_quiet_limit {
+            return Some(format!(
+                "this king has made {n} moves in a row without capturing, the most allowed while its side still has men"
+            ));
+        }
+        None
+    }
+
+    /// How men move, for a refused step.
+    fn man_direction_rule(&self) -> &'static str {
+        match self.rules.movement {
+            Movement::Diagonal => "a man moves one square diagonally forward",
+            Movement::Orthogonal => "a man moves one square forward or sideways",
+        }
+    }
+
+    /// Checks a token read as a capture, jump by jump, as the chain would be played.
+    fn explain_path(
+        &self,
+        pos: &Position,
+        king: bool,
+        squares: &[Bit],
+        numeric: bool,
+    ) -> Option<String> {
+        let g = self.geometry;
+        let name = |b: Bit| self.square_name(b, numeric);
+        let us = pos.side;
+        let enemy = pos.pieces(us.opponent());
+        let occ = pos.occupied() & !(1u128 << squares[0]);
+        let mut taken: Bits = 0;
+        let mut king_now = king;
+        let label = self.variant.label;
+        for w in squares.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if a == b {
+                return Some(format!("{} is named twice in a row", name(a)));
+            }
+            let Some((d, between)) = line(g, a, b) else {
+                return Some(format!(
+                    "{} and {} are not on one line a piece can capture along",
+                    name(a),
+                    name(b)
+                ));
+            };
+            if self.rules.movement == Movement::Orthogonal && !d.is_orthogonal() {
+                return Some(format!(
+                    "pieces capture along ranks and files in {label} draughts"
+                ));
+            }
+            if self.rules.movement == Movement::Diagonal
+                && d.is_orthogonal()
+                && !self.rules.orthogonal_captures
+            {
+                return Some(format!("pieces capture diagonally in {label} draughts"));
+            }
+            if occ & (1u128 << b) != 0 {
+                return Some(format!("{} is occupied", name(b)));
+            }
+            let on_way: Vec<Bit> = between
+                .iter()
+                .copied()
+                .filter(|&s| occ & (1u128 << s) != 0)
+                .collect();
+            let Some(&victim) = on_way.first() else {
+                return Some(format!(
+                    "there is no piece to capture between {} and {}",
+                    name(a),
+                    name(b)
+                ));
+            };
+            if enemy & (1u128 << victim) == 0 {
+                return Some(format!(
+                    "a piece cannot jump its own piece on {}",
+                    name(victim)
+                ));
+            }
+            if taken & (1u128 << victim) != 0 {
+                return Some(format!(
+                    "the piece on {} was already taken in this move and cannot be jumped twice",
+                    name(victim)
+                ));
+            }
+            if on_way.len() > 1 {
+                return Some(format!(
+                    "a piece takes one piece per jump, but {} stand between {} and {}",
+                    on_way.len(),
+                    name(a),
+                    name(b)
+                ));
+            }
+            if !king_now {
+                let dirs = crate::movegen::capture_dirs(&self.rules, us, false);
+                if !dirs.contains(&d) {
+                    return Some(format!(
+                        "a man does not capture backwards in {label} draughts"
+                    ));
+                }
+                if between.len() != 1 {
+                    return Some(format!(
+                        "a man jumps from the square next to the piece it takes to the square right behind it ({}x{})",
+                        name(a),
+                        name(b)
+                    ));
+                }
+                if !self.rules.man_takes_king
+                    && pos.kings[us.opponent().index()] & (1u128 << victim) != 0
+                {
+                    return Some(format!("a man may not take a king in {label} draughts"));
+                }
+            } else if self.rules.king == KingRange::Short && between.len() != 1 {
+                return Some(format!(
+                    "a king jumps only an adjacent piece, to the square right behind it, in {label} draughts"
+                ));
+            } else if self.rules.king == KingRange::FlyingLandsBehind
+                && between.last() != Some(&victim)
+            {
+                return Some(format!(
+                    "a king lands on the square right behind the piece it takes in {label} draughts"
+                ));
+            }
+            taken |= 1u128 << victim;
+            if !king_now && g.crown[us.index()] & (1u128 << b) != 0 {
+                match self.rules.promotion {
+                    PromotionInCapture::EndsMove if w[1] != *squares.last().unwrap_or(&b) => {
+                        return Some(format!(
+                            "a man that reaches the far row during a capture is crowned and the move ends there ({})",
+                            name(b)
+                        ));
+                    }
+                    PromotionInCapture::ContinueAsKing => king_now = true,
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The direction from `a` to `b` and the squares strictly between, if they are on one line.
+fn line(g: &Geometry, a: Bit, b: Bit) -> Option<(Dir, Vec<Bit>)> {
+    for d in Dir::ALL {
+        let mut between = Vec::new();
+        let mut s = g.step(a, d);
+        while s != NONE {
+            if s == b {
+                return Some((d, between));
+            }
+            between.push(s);
+            s = g.step(s, d);
+        }
+    }
+    None
+}
+
+fn pieces(n: usize) -> String {
+    if n == 1 {
+        "1 piece".to_string()
+    } else {
+        format!("{n} pieces")
+    }
+}

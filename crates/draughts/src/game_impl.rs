@@ -267,7 +267,7 @@ impl Game for Draughts {
             capture_squares: mv
                 .taken()
                 .iter()
-                .map(|&b| self.geometry.number(b) as u8)
+                .map(|&b| self.geometry.coords(b))
                 .collect(),
             promotion: mv.is_promotion(),
             material: [

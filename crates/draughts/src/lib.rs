@@ -20,12 +20,14 @@ mod geometry;
 mod movegen;
 mod perft_file;
 mod position;
+mod registry;
 mod resolve;
 mod token;
 mod variant;
 
 pub use game_impl::{MoveInfo, Names};
 pub use perft_file::{parse_perft_file, PerftCase};
+pub use registry::game_info;
 pub use resolve::Refusal;
 pub use token::{parse_token, Separator, SquareNames, Token};
 

@@ -22,7 +22,7 @@ use selfplay::{Generic, Names, Player};
 pub fn games() -> &'static Games {
     static GAMES: OnceLock<Games> = OnceLock::new();
     GAMES.get_or_init(|| {
-        Games::new(vec![
+        let mut list = vec![
             entry(&tama::INFO, tama::Tama::from_options).with_player(selfplay::TamaPlayer),
             entry(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::from_options)
                 .with_player(selfplay::OdnocvetniePlayer),
@@ -30,7 +30,19 @@ pub fn games() -> &'static Games {
                 thaayam::Thaayam::new(thaayam::Options::from_options(o))
             })
             .with_player(selfplay::ThaayamPlayer),
-        ])
+        ];
+        // The standard draughts variants: one engine, a variant is data.
+        for &v in draughts::VARIANTS {
+            let e = entry(draughts::game_info(v), move |o| {
+                draughts::Draughts::from_options(v, o)
+            });
+            list.push(match v.id {
+                "english" => e.with_names(Names::English),
+                "russian" => e.with_names(Names::Russian),
+                _ => e,
+            });
+        }
+        Games::new(list)
     })
 }
 
@@ -44,13 +56,16 @@ pub struct Entry {
 
 /// The registry entry of a game whose rules `make` builds from ruleset options. Its
 /// self-play is the generic player over the default rules ([`selfplay::Generic`]).
-pub fn entry<G>(info: &'static GameInfo, make: fn(&Options) -> G) -> Entry
+pub fn entry<G>(
+    info: &'static GameInfo,
+    make: impl Fn(&Options) -> G + Send + Sync + 'static,
+) -> Entry
 where
     G: Explore + Send + Sync + 'static,
     G::Position: Send,
 {
     let rules: Box<dyn Rules> = Box::new(Maker {
-        make,
+        make: Box::new(make),
         _game: PhantomData,
     });
     Entry {
@@ -159,8 +174,11 @@ trait Rules: Send + Sync {
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
 }
 
+/// The rules of one game as a function of its options.
+type Make<G> = Box<dyn Fn(&Options) -> G + Send + Sync>;
+
 struct Maker<G> {
-    make: fn(&Options) -> G,
+    make: Make<G>,
     _game: PhantomData<fn() -> G>,
 }
 

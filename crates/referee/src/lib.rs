@@ -223,9 +223,9 @@ impl Visitor for Referee<'_> {
         ControlFlow::Continue(())
     }
 
-    fn move_number(&mut self, number: u32, _continuation: bool, _span: Span) -> ControlFlow<()> {
+    fn move_number(&mut self, number: u32, continuation: bool, _span: Span) -> ControlFlow<()> {
         if let Some((r, _)) = self.replay() {
-            r.move_number(number);
+            r.move_number(number, continuation);
         }
         ControlFlow::Continue(())
     }

@@ -33,8 +33,8 @@ const INLINE_TOKENS: usize = 16;
 pub(crate) trait Replay {
     /// A game starts: set up the position from the tags.
     fn start(&mut self, tags: &TagView<'_>, mode: Mode, diags: &mut Vec<Diagnostic>);
-    /// A move number was written.
-    fn move_number(&mut self, number: u32);
+    /// A move number was written; `continuation` for `12...` (the second player moves).
+    fn move_number(&mut self, number: u32, continuation: bool);
     /// A move token; returns true if it starts a new ply.
     fn token(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) -> bool;
     /// A setup command in movetext.
@@ -61,6 +61,10 @@ struct Frame<P> {
     replayed: u32,
     /// The last move number written in this line.
     move_number: Option<u32>,
+    /// A variation not yet begun: the position after the move it would replace, in case its
+    /// move number shows that it is an alternative to the next move instead (`1. 34-30
+    /// (1... 5-10) 1... 20-25`, as some programs write it).
+    next: Option<P>,
 }
 
 /// Replays the movetext of games of one kind.
@@ -392,17 +396,34 @@ impl<G: Explore> Replay for Replayer<G> {
             ply: 0,
             replayed: 0,
             move_number: None,
+            next: None,
         });
     }
 
-    fn move_number(&mut self, number: u32) {
-        if let Some(frame) = self.frames.last_mut() {
-            frame.move_number = Some(number);
+    fn move_number(&mut self, number: u32, continuation: bool) {
+        let two_seats = self.seats == 2 && self.seat_list.len() == 2;
+        // `12.` is the first seat's move, `12...` the second's, in turn order.
+        let seat_named = self.seat_list.get(usize::from(continuation)).copied();
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        frame.move_number = Some(number);
+        // A variation whose first move number names the other seat than the move it
+        // replaces is an alternative to the next move: start it after the last one.
+        if let (Some(next), true, Some(seat_named)) = (frame.next.take(), two_seats, seat_named) {
+            let replaced_by = frame.pos.as_ref().map(|p| self.game.to_move(p).0);
+            if replaced_by != Some(seat_named) && self.game.to_move(&next).0 == seat_named {
+                frame.pos = Some(next);
+                frame.ply += 1;
+            }
         }
     }
 
     fn token(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) -> bool {
         self.last_span = span;
+        if let Some(frame) = self.frames.last_mut() {
+            frame.next = None;
+        }
         let starts = self.pending_tokens.is_empty() || self.game.starts_ply(token);
         if starts {
             self.flush(diags);
@@ -436,10 +457,10 @@ impl<G: Explore> Replay for Replayer<G> {
         let Some(parent) = self.frames.last() else {
             return;
         };
-        let (pos, ply) = if parent.ply == 0 {
-            (parent.pos.clone(), 0)
+        let (pos, ply, next) = if parent.ply == 0 {
+            (parent.pos.clone(), 0, None)
         } else {
-            (parent.before.clone(), parent.ply - 1)
+            (parent.before.clone(), parent.ply - 1, parent.pos.clone())
         };
         let move_number = parent.move_number;
         self.frames.push(Frame {
@@ -448,6 +469,7 @@ impl<G: Explore> Replay for Replayer<G> {
             ply,
             replayed: 0,
             move_number,
+            next,
         });
     }
 
@@ -461,7 +483,11 @@ impl<G: Explore> Replay for Replayer<G> {
     fn result(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) {
         self.flush(diags);
         let text = String::from_utf8_lossy(token);
-        let outcome = self.game.parse_result(&text);
+        // `-` stands for an unknown result in some programs' exports, as `*` does.
+        let outcome = match text.as_ref() {
+            "-" => Some(Outcome::Unfinished),
+            _ => self.game.parse_result(&text),
+        };
         if outcome.is_none() {
             diags.push(Diagnostic {
                 code: Code::ResultMismatch.into(),
@@ -483,7 +509,9 @@ impl<G: Explore> Replay for Replayer<G> {
             self.frames.pop();
         }
         debug_assert!(self.main_line() || self.frames.is_empty());
-        let tag = tags.get("Result").filter(|t| !t.is_empty() && t != "?");
+        let tag = tags
+            .get("Result")
+            .filter(|t| !t.is_empty() && t != "?" && t != "-");
         let tag_outcome = tag.as_deref().and_then(|t| self.game.parse_result(t));
         let token_outcome = self.result.and_then(|(o, _)| o);
         let result_span = self
@@ -491,6 +519,9 @@ impl<G: Explore> Replay for Replayer<G> {
             .map(|(_, s)| s)
             .or_else(|| tags.span("Result"))
             .unwrap_or(self.last_span);
+        // A movetext ending with `*` (result not written there) does not contradict a tag.
+        let token_outcome =
+            token_outcome.filter(|&t| t != Outcome::Unfinished || tag_outcome.is_none());
         if let (Some(tag), Some(token), Some(text)) = (tag_outcome, token_outcome, tag.as_deref()) {
             if !tag.agrees_with(token) {
                 diags.push(Diagnostic {

@@ -123,3 +123,17 @@ fn unknown_games_and_options_are_warned_about() {
     );
     assert_eq!(r[3].game.map(|g| g.id), Some("tama"));
 }
+
+#[test]
+fn a_variation_numbered_for_the_next_move_starts_after_the_last_one() {
+    // `(1... f6-f5)` right after White's first move is an alternative to Black's reply, as
+    // some programs write it; `(1. d3-d4)` replaces White's move as PDN says.
+    let text = "[Variant \"Tama\"]\n\n1. c3-c4 (1... f6-f5) (1. d3-d4 f6-f5) 1... d6-d5 *\n";
+    let r = reports(text, Settings::default());
+    assert!(r[0].diagnostics.is_empty(), "{:?}", r[0].diagnostics);
+    // Without the move number the variation replaces the move before it: White's.
+    let text = "[Variant \"Tama\"]\n\n1. c3-c4 (f6-f5) 1... d6-d5 *\n";
+    let r = reports(text, Settings::default());
+    assert_eq!(r[0].diagnostics.len(), 1);
+    assert_eq!(r[0].diagnostics[0].code, "illegal-move");
+}

@@ -1,0 +1,130 @@
+//! The variants in arbiter's game registry: a [`game::GameInfo`] per variant, made from its
+//! [`Variant`] data, and move generation through [`game::Explore`].
+
+use std::sync::OnceLock;
+
+use game::{BoardShape, BoardStyle, Explore, GameInfo, Options, Profile};
+
+use crate::{Draughts, Move, Position, Squares, Variant, SPLIT_CHAINS, VARIANTS};
+
+/// The registry description of `variant` (made once per variant, then shared).
+pub fn game_info(variant: &'static Variant) -> &'static GameInfo {
+    static INFOS: OnceLock<Vec<(&'static str, &'static GameInfo)>> = OnceLock::new();
+    let infos = INFOS.get_or_init(|| {
+        VARIANTS
+            .iter()
+            .map(|v| (v.id, &*Box::leak(Box::new(describe(v)))))
+            .collect()
+    });
+    infos
+        .iter()
+        .find(|(id, _)| *id == variant.id)
+        .map(|(_, info)| *info)
+        .expect("every variant is in VARIANTS")
+}
+
+/// The [`GameInfo`] of a variant. The lists it needs are leaked once per variant (they live
+/// as long as the program, like the variant itself).
+fn describe(v: &'static Variant) -> GameInfo {
+    let options: Vec<game::RuleOption> = v
+        .options
+        .iter()
+        .chain(std::iter::once(&SPLIT_CHAINS))
+        .map(|o| game::RuleOption {
+            name: o.name,
+            help: o.help,
+        })
+        .collect();
+    GameInfo {
+        id: v.id,
+        label: v.label,
+        variant_tag: v.aliases.first().copied().unwrap_or(v.label),
+        aliases: v.aliases,
+        game_types: Box::leak(vec![u32::from(v.game_type)].into_boxed_slice()),
+        options: Box::leak(options.into_boxed_slice()),
+        seat_names: &["White", "Black"],
+        numeric_squares: true,
+        profile: Profile {
+            two_sides: true,
+            shared_pieces: false,
+            chance: None,
+            board: BoardShape {
+                files: v.width,
+                ranks: v.height,
+                style: match v.squares {
+                    Squares::All => BoardStyle::Checkered,
+                    Squares::Dark | Squares::DarkTurned => BoardStyle::DarkOnly,
+                },
+            },
+        },
+    }
+}
+
+impl Draughts {
+    /// The rules of `variant` under a validated option set (see [`game_info`]).
+    pub fn from_options(variant: &'static Variant, options: &Options) -> Draughts {
+        Draughts::with_options(variant, &options.names().join(","))
+            .unwrap_or_else(|_| Draughts::new(variant))
+    }
+}
+
+impl Explore for Draughts {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+        Ok(Draughts::legal_moves(self, pos))
+    }
+
+    /// Squares in the variant's numbering, the start first.
+    fn describe(&self, pos: &Position, mv: &Move) -> game::MoveInfo {
+        let info = self.move_info(pos, mv);
+        let path: Vec<String> = std::iter::once(info.from)
+            .chain(info.path.iter().copied())
+            .map(|n| n.to_string())
+            .collect();
+        game::MoveInfo {
+            notation: game::Game::write_move(self, pos, mv, game::Game::default_notation(self)),
+            from: Some(info.from.to_string()),
+            to: Some(info.to.to_string()),
+            path,
+            captured: info.captured.iter().map(u32::to_string).collect(),
+        }
+    }
+
+    fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        Draughts::perft(self, pos, depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_described_with_its_game_type_and_options() {
+        for v in VARIANTS {
+            let info = game_info(v);
+            assert_eq!(info.id, v.id);
+            assert_eq!(info.game_types, [u32::from(v.game_type)]);
+            assert!(info.answers_to(info.variant_tag));
+            assert!(info.parse_options("split-chains").is_ok());
+            for o in v.options {
+                let parsed = info.parse_options(o.name).unwrap();
+                let d = Draughts::from_options(v, &parsed);
+                assert_eq!(d.variant.id, v.id);
+            }
+            assert!(std::ptr::eq(info, game_info(v)));
+        }
+    }
+
+    #[test]
+    fn moves_are_described_in_numbers() {
+        let d = Draughts::new(&crate::INTERNATIONAL);
+        let start = game::Game::start_position(&d, &|_| None).unwrap();
+        let moves = Explore::legal_moves(&d, &start, &[]).unwrap();
+        assert_eq!(moves.len(), 9);
+        let m = Explore::describe(&d, &start, &moves[0]);
+        assert_eq!(m.path.len(), 2);
+        assert!(m.captured.is_empty());
+        assert!(m.from.unwrap().parse::<u32>().unwrap() > 30);
+        assert_eq!(Explore::perft(&d, &start, 3), 658);
+    }
+}

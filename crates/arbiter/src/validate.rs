@@ -4,11 +4,12 @@
 use std::io::{self, IsTerminal, Write};
 
 use codespan_reporting::term::termcolor::Buffer;
-use rayon::prelude::*;
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats, Tags};
 
-use crate::input::Input;
+use std::sync::Arc;
+
+use crate::input::{Input, Trial};
 use crate::report::{self, Format};
 
 /// Counts over one or more inputs.
@@ -93,108 +94,176 @@ pub fn unreadable(json: bool, name: &str, e: &io::Error) -> io::Result<()> {
     }
 }
 
-/// The result of one input.
-pub struct Outcome {
-    /// Counts.
-    pub tally: Tally,
-    /// Printed diagnostics.
-    pub output: Buffer,
-    /// Where each printed diagnostic ends in `output`, so a run can stop after N.
-    pub ends: Vec<usize>,
-    /// The input could not be read (from its start, or part way): the error.
-    pub failure: Option<io::Error>,
-    /// Statistics, when asked for.
-    pub stats: Stats,
-    /// Problem examples with their diagrams (with [`Settings::snapshots`]).
-    pub extras: ReportExtras,
+/// Bytes per piece of work: large files are cut into chunks of about this size at game
+/// boundaries, so one large file keeps both cores busy.
+const CHUNK_BYTES: usize = 4 << 20;
+
+/// Pieces of work under way at once.
+const IN_FLIGHT: usize = 8;
+
+/// One piece of work: a chunk of one input, or the reason an input cannot be read.
+enum Piece {
+    Chunk {
+        file: usize,
+        chunk: pdn::chunk::Chunk,
+        trial: Option<Arc<Trial>>,
+    },
+    Failed {
+        file: usize,
+        error: String,
+        kind: io::ErrorKind,
+    },
 }
 
-/// Processes one input.
-pub fn process(input: &Input, job: &Job<'_>) -> Outcome {
-    let name = input.name();
-    let mut ends = Vec::new();
-    let mut out = if job.print.color {
-        Buffer::ansi()
-    } else {
-        Buffer::no_color()
-    };
-    let mut stats = Stats::default();
-    let mut extras = ReportExtras::new();
-    let mut tally = Tally {
-        files: 1,
-        ..Tally::default()
-    };
-    let mut referee = Referee::new(games::games(), job.settings.clone());
-    let result = (|| -> io::Result<()> {
-        let (records, trial) = input.open_records()?;
-        let mut reader = pdn::Reader::new(records);
-        while let Some(mut game) = reader.read_game(&mut referee)? {
-            tally.games += 1;
-            tally.plies += u64::from(game.plies_written);
-            if game.game.is_some() {
-                tally.replayed += 1;
-            } else if game.diagnostics.iter().any(|d| d.code == "unknown-game") {
-                tally.unchecked += 1;
-                if job.print.strict {
-                    for d in game
-                        .diagnostics
-                        .iter_mut()
-                        .filter(|d| d.code == "unknown-game")
-                    {
-                        d.severity = Severity::Error;
-                    }
-                }
-            }
-            if !game.is_clean() {
-                tally.games_with_errors += 1;
-            } else if !game.diagnostics.is_empty() {
-                tally.games_with_warnings += 1;
-            }
-            for d in &game.diagnostics {
-                match d.severity {
-                    Severity::Error => tally.errors += 1,
-                    Severity::Warning => tally.warnings += 1,
-                }
-            }
-            if job.stats {
-                add_to_stats(&mut stats, &game);
-            }
-            let label = game.game.map_or("Unknown game", |g| g.label);
-            for d in game.diagnostics.iter().filter(|d| d.snapshot.is_some()) {
-                if !extras.accepts(label, d.code.as_str()) {
-                    extras.skip_example(label, d.code.as_str());
-                } else if let Some(example) = example(&name, tally.games, label, d) {
-                    extras.add_example(example);
-                }
-            }
-            if let Some(format) = job.print.format {
-                if !game.diagnostics.is_empty() {
-                    let source = reader.source();
-                    for d in &game.diagnostics {
-                        let place = match &trial {
-                            Some(t) => report::trial_place(t, d.span),
-                            None => report::place(&source, d.span),
-                        };
-                        report::write(&mut out, format, &name, tally.games, d, &place)?;
-                        ends.push(out.as_slice().len());
-                    }
-                }
+/// A diagnostic to print, with its place, and the game it belongs to (counted from 1 in its
+/// chunk; the run renumbers games within the file).
+struct Found {
+    game: u64,
+    label: &'static str,
+    diagnostic: Diagnostic,
+    place: report::Place,
+}
+
+/// What checking one piece gives.
+struct Checked {
+    file: usize,
+    tally: Tally,
+    stats: Stats,
+    /// Diagnostics to print (with a print format) and those that carry a snapshot (with
+    /// `snapshots`), in file order.
+    found: Vec<Found>,
+    failure: Option<io::Error>,
+}
+
+/// Checks the games of one chunk.
+fn check(piece: &Piece, job: &Job<'_>) -> Checked {
+    let (file, chunk, trial) = match piece {
+        Piece::Chunk { file, chunk, trial } => (*file, chunk, trial),
+        Piece::Failed { file, error, kind } => {
+            return Checked {
+                file: *file,
+                tally: Tally {
+                    io_errors: 1,
+                    ..Tally::default()
+                },
+                stats: Stats::default(),
+                found: Vec::new(),
+                failure: Some(io::Error::new(*kind, error.clone())),
             }
         }
-        Ok(())
-    })();
-    let failure = result.err();
-    if failure.is_some() {
-        tally.io_errors += 1;
+    };
+    let mut tally = Tally::default();
+    let mut stats = Stats::default();
+    let mut found = Vec::new();
+    let mut referee = Referee::new(games::games(), job.settings.clone());
+    let mut reader = chunk.reader();
+    // Reading from memory cannot fail.
+    while let Ok(Some(mut game)) = reader.read_game(&mut referee) {
+        tally.games += 1;
+        count(&mut tally, &mut game, job.print.strict);
+        if job.stats {
+            add_to_stats(&mut stats, &game);
+        }
+        let label = game.game.map_or("Unknown game", |g| g.label);
+        let printing = job.print.format.is_some();
+        if !printing && game.diagnostics.iter().all(|d| d.snapshot.is_none()) {
+            continue;
+        }
+        let source = reader.source();
+        for d in game.diagnostics {
+            if !printing && d.snapshot.is_none() {
+                continue;
+            }
+            let place = match trial {
+                Some(t) => report::trial_place(t, d.span),
+                None => {
+                    let mut place = report::place(&source, d.span);
+                    place.line += chunk.first_line - 1;
+                    place
+                }
+            };
+            found.push(Found {
+                game: tally.games,
+                label,
+                diagnostic: d,
+                place,
+            });
+        }
     }
-    Outcome {
+    Checked {
+        file,
         tally,
-        output: out,
-        ends,
-        failure,
         stats,
-        extras,
+        found,
+        failure: None,
     }
+}
+
+/// Counts one game's outcome; with `strict`, an unknown game becomes an error.
+fn count(tally: &mut Tally, game: &mut GameReport, strict: bool) {
+    tally.plies += u64::from(game.plies_written);
+    if game.game.is_some() {
+        tally.replayed += 1;
+    } else if game.diagnostics.iter().any(|d| d.code == "unknown-game") {
+        tally.unchecked += 1;
+        if strict {
+            for d in game
+                .diagnostics
+                .iter_mut()
+                .filter(|d| d.code == "unknown-game")
+            {
+                d.severity = Severity::Error;
+            }
+        }
+    }
+    if !game.is_clean() {
+        tally.games_with_errors += 1;
+    } else if !game.diagnostics.is_empty() {
+        tally.games_with_warnings += 1;
+    }
+    for d in &game.diagnostics {
+        match d.severity {
+            Severity::Error => tally.errors += 1,
+            Severity::Warning => tally.warnings += 1,
+        }
+    }
+}
+
+/// The pieces of every input, in order: each input cut into chunks, or its read error.
+fn pieces(inputs: &[Input]) -> impl Iterator<Item = Result<Piece, io::Error>> + '_ {
+    inputs.iter().enumerate().flat_map(|(file, input)| {
+        let failed = move |e: io::Error| Piece::Failed {
+            file,
+            error: e.to_string(),
+            kind: e.kind(),
+        };
+        let chunks: Box<dyn Iterator<Item = Piece>> = match input.open_records() {
+            Ok((reader, trial)) => {
+                let trial = trial.map(Arc::new);
+                let mut stopped = false;
+                Box::new(
+                    pdn::chunk::Chunker::with_target(reader, CHUNK_BYTES).map_while(move |c| {
+                        if stopped {
+                            return None;
+                        }
+                        Some(match c {
+                            Ok(chunk) => Piece::Chunk {
+                                file,
+                                chunk,
+                                trial: trial.clone(),
+                            },
+                            Err(e) => {
+                                stopped = true;
+                                failed(e)
+                            }
+                        })
+                    }),
+                )
+            }
+            Err(e) => Box::new(std::iter::once(failed(e))),
+        };
+        chunks.map(Ok)
+    })
 }
 
 /// The report's example of a diagnostic that carries a snapshot of its position: the board
@@ -275,8 +344,8 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
     });
 }
 
-/// Runs the job over every input, in parallel across inputs; output (and the problem
-/// examples) come in input order.
+/// Runs the job over every input: inputs are cut into chunks at game boundaries and checked
+/// on every core, and output (and the problem examples) come in input order.
 pub fn run(
     inputs: &[Input],
     job: &Job<'_>,
@@ -284,7 +353,6 @@ pub fn run(
 ) -> io::Result<(Tally, Stats, ReportExtras)> {
     let json = job.print.format == Some(Format::Json);
     let mut budget = job.print.max_errors.unwrap_or(u64::MAX);
-    let stdout = io::stdout();
     let mut total = Tally::default();
     let mut stats = Stats::default();
     let mut extras = ReportExtras::new();
@@ -298,37 +366,57 @@ pub fn run(
         );
         bar
     });
-    // Work in chunks so output appears as it is ready and memory stays bounded.
-    for chunk in inputs.chunks(64) {
-        let results: Vec<Outcome> = chunk
-            .par_iter()
-            .map(|input| {
-                let outcome = process(input, job);
-                if let Some(bar) = &bar {
-                    bar.inc(1);
+    // The file being written, and how many of its games came before the current chunk.
+    let mut current: Option<usize> = None;
+    let mut games_before = 0u64;
+    let mut out = if job.print.color {
+        Buffer::ansi()
+    } else {
+        Buffer::no_color()
+    };
+    pdn::chunk::map_ordered(
+        pieces(inputs),
+        IN_FLIGHT,
+        |piece| check(piece, job),
+        |checked: Checked| -> io::Result<()> {
+            if current != Some(checked.file) {
+                if current.is_some() {
+                    if let Some(bar) = &bar {
+                        bar.inc(1);
+                        bar.set_message(format!("{} games", total.games));
+                    }
                 }
-                outcome
-            })
-            .collect();
-        for (input, outcome) in chunk.iter().zip(results) {
-            total.add(&outcome.tally);
-            stats.merge(outcome.stats);
-            extras.merge(outcome.extras);
-            let shown = outcome
-                .ends
-                .len()
-                .min(budget.try_into().unwrap_or(usize::MAX));
-            budget -= shown as u64;
-            let end = shown.checked_sub(1).map_or(0, |i| outcome.ends[i]);
-            stdout.lock().write_all(&outcome.output.as_slice()[..end])?;
-            if let Some(e) = &outcome.failure {
-                unreadable(json, &input.name(), e)?;
+                current = Some(checked.file);
+                games_before = 0;
+                total.files += 1;
             }
-        }
-        if let Some(bar) = &bar {
-            bar.set_message(format!("{} games", total.games));
-        }
-    }
+            let name = inputs[checked.file].name();
+            total.add(&checked.tally);
+            stats.merge(checked.stats);
+            for f in &checked.found {
+                let game = games_before + f.game;
+                if f.diagnostic.snapshot.is_some() {
+                    let code = f.diagnostic.code.as_str();
+                    if !extras.accepts(f.label, code) {
+                        extras.skip_example(f.label, code);
+                    } else if let Some(ex) = example(&name, game, f.label, &f.diagnostic) {
+                        extras.add_example(ex);
+                    }
+                }
+                if let (Some(format), true) = (job.print.format, budget > 0) {
+                    budget -= 1;
+                    out.clear();
+                    report::write(&mut out, format, &name, game, &f.diagnostic, &f.place)?;
+                    io::stdout().lock().write_all(out.as_slice())?;
+                }
+            }
+            games_before += checked.tally.games;
+            if let Some(e) = &checked.failure {
+                unreadable(json, &name, e)?;
+            }
+            Ok(())
+        },
+    )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -55,6 +55,13 @@ pub enum ColorArg {
     Never,
 }
 
+/// Columnar table formats of `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// Apache Parquet, zstd-compressed.
+    Parquet,
+}
+
 /// How squares are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SquaresArg {
@@ -307,6 +314,23 @@ pub enum Command {
         /// Output file (default: standard output).
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
+    },
+    /// Write every game, main-line ply and diagnostic as Parquet tables (games.parquet,
+    /// plies.parquet, diagnostics.parquet) for DuckDB, Spark or pandas; see docs/export.md.
+    #[command(after_help = "Examples:
+  arbiter export corpus -o tables
+  arbiter export corpus/tama --game tama -o tama-tables")]
+    Export {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// The table format.
+        #[arg(long, value_enum, default_value = "parquet")]
+        to: TableFormat,
+        /// The folder to write the three files to.
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        #[command(flatten)]
+        game: GameChoice,
     },
     /// List the games arbiter knows, with their names, GameType numbers and ruleset options.
     #[command(after_help = "Examples:

@@ -153,6 +153,12 @@ fn run(command: Command) -> Outcome {
             }
             selfplay_cmd(&config, output.as_deref())
         }
+        Command::Export {
+            inputs,
+            to: cli::TableFormat::Parquet,
+            output,
+            game,
+        } => export_cmd(&inputs.paths, &game, &output),
         Command::Games { format } => games_cmd(format),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
@@ -479,6 +485,49 @@ fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
     );
     Ok(CLEAN)
 }
+
+fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
+    let settings = settings(game)?;
+    let (inputs, missing) = input::collect(paths);
+    for (path, e) in &missing {
+        eprintln!("arbiter: {}: cannot read: {e}", path.display());
+    }
+    let mut sink = export::ParquetSink::create(dir).map_err(|e| e.to_string())?;
+    let mut unreadable = missing.len();
+    for source in &inputs {
+        let name = source.name();
+        let opened = source.open_records();
+        let Ok((reader, _)) = opened else {
+            if let Err(e) = opened {
+                eprintln!("arbiter: {name}: cannot read: {e}");
+            }
+            unreadable += 1;
+            continue;
+        };
+        export::export_chunked(
+            &mut sink,
+            games::games(),
+            &name,
+            reader,
+            &settings,
+            EXPORT_CHUNK_BYTES,
+            8,
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    let counts = sink.finish().map_err(|e| e.to_string())?;
+    eprintln!(
+        "wrote {} games, {} plies and {} diagnostics to {}",
+        counts.games,
+        counts.plies,
+        counts.diagnostics,
+        dir.display()
+    );
+    Ok(if unreadable > 0 { FAILURE } else { CLEAN })
+}
+
+/// Bytes per chunk of a large input read by `export` (one chunk per core at a time).
+const EXPORT_CHUNK_BYTES: usize = 4 << 20;
 
 fn games_cmd(format: Format) -> Outcome {
     let mut out = io::stdout().lock();

@@ -29,6 +29,11 @@ fn describe(path: &Path) -> String {
 }
 
 fn snapshot_folder(game: &str) {
+    snapshot_folder_of(game, 4);
+}
+
+/// The snapshots of every record of a folder, which must hold at least `min` records.
+fn snapshot_folder_of(game: &str, min: usize) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../corpus/defects")
         .join(game);
@@ -38,7 +43,7 @@ fn snapshot_folder(game: &str) {
         .filter(|p| p.extension().is_some_and(|e| e == "pdn"))
         .collect();
     files.sort();
-    assert!(files.len() >= 4, "{game}: only {} records", files.len());
+    assert!(files.len() >= min, "{game}: only {} records", files.len());
     for file in files {
         let name = format!("{game}__{}", file.file_stem().unwrap().to_string_lossy());
         let text = describe(&file);
@@ -60,6 +65,21 @@ fn odnocvetnie_defects() {
 #[test]
 fn thaayam_defects() {
     snapshot_folder("thaayam");
+}
+
+#[test]
+fn international_defects() {
+    snapshot_folder_of("international", 1);
+}
+
+#[test]
+fn english_defects() {
+    snapshot_folder_of("english", 1);
+}
+
+#[test]
+fn russian_defects() {
+    snapshot_folder_of("russian", 1);
 }
 
 #[test]

@@ -461,5 +461,17 @@ pub const CORPUS_FILES: &[CorpusFile] = {
         gzip("thaayam", Some(Greedy), 200, 302),
         gzip("thaayam", Some(Random), 200, 303),
         gzip("thaayam", None, 400, 304),
+        plain("international", Some(Search), 300, 401),
+        plain("international", Some(Greedy), 200, 402),
+        plain("international", Some(Random), 200, 403),
+        plain("international", None, 400, 404),
+        plain("english", Some(Search), 300, 501),
+        plain("english", Some(Greedy), 200, 502),
+        plain("english", Some(Random), 200, 503),
+        plain("english", None, 400, 504),
+        plain("russian", Some(Search), 300, 601),
+        plain("russian", Some(Greedy), 200, 602),
+        plain("russian", Some(Random), 200, 603),
+        plain("russian", None, 400, 604),
     ]
 };

@@ -63,11 +63,14 @@ pub fn check(rec: &GameRecord) -> Result<Replayed, Finding> {
         Some("tama") => replay(&tama::Tama::default(), rec),
         Some("odnocvetnie") => replay(&odnocvetnie::Odnocvetnie::default(), rec),
         Some("thaayam") => replay(&thaayam::Thaayam::default(), rec),
-        _ => Err(Finding {
-            code: Code::UnknownGame.as_str().to_string(),
-            ply: None,
-            message: format!("Variant {:?}", rec.tag("Variant")),
-        }),
+        _ => match rec.tag("Variant").and_then(draughts::Variant::by_tag) {
+            Some(v) => replay(&draughts::Draughts::new(v), rec),
+            None => Err(Finding {
+                code: Code::UnknownGame.as_str().to_string(),
+                ply: None,
+                message: format!("Variant {:?}", rec.tag("Variant")),
+            }),
+        },
     }
 }
 

@@ -284,10 +284,10 @@ impl Game for Draughts {
     /// squares where they are (a1 light).
     fn board(&self, pos: &Position) -> Board {
         let g = self.geometry;
-        let style = if g.all_squares {
-            BoardStyle::Checkered
-        } else {
-            BoardStyle::DarkOnly
+        let style = match self.variant.squares {
+            crate::Squares::All => BoardStyle::Checkered,
+            crate::Squares::Dark => BoardStyle::DarkOnly,
+            crate::Squares::DarkTurned => BoardStyle::DarkOnlyTurned,
         };
         let mut board = Board::new(
             g.width,

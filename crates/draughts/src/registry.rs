@@ -53,7 +53,8 @@ fn describe(v: &'static Variant) -> GameInfo {
                 ranks: v.height,
                 style: match v.squares {
                     Squares::All => BoardStyle::Checkered,
-                    Squares::Dark | Squares::DarkTurned => BoardStyle::DarkOnly,
+                    Squares::Dark => BoardStyle::DarkOnly,
+                    Squares::DarkTurned => BoardStyle::DarkOnlyTurned,
                 },
             },
         },

@@ -162,8 +162,11 @@ pub type SquarePath = Vec<(u8, u8)>;
 pub enum BoardStyle {
     /// Every square is used; light and dark alternate, a1 dark (Tama).
     Checkered,
-    /// Only the dark squares are used, a1 dark (Odnocvetnie Shashki).
+    /// Only the dark squares are used, a1 dark (Odnocvetnie Shashki, International).
     DarkOnly,
+    /// Only the dark squares are used, a1 light: the board turned a quarter (Italian,
+    /// Spanish, Portuguese).
+    DarkOnlyTurned,
     /// Every square is used and looks alike (Thaayam).
     Plain,
 }

@@ -25,6 +25,8 @@ pub enum SquareStyle {
     Checkered,
     /// Only the dark squares are used (a1 dark); the light ones are drawn pale.
     DarkOnly,
+    /// Only the dark squares are used, a1 light (a turned board); the light ones pale.
+    DarkOnlyTurned,
     /// Every square is used and drawn alike, with grid lines.
     Plain,
 }
@@ -203,6 +205,7 @@ fn style_of(style: game::BoardStyle) -> SquareStyle {
     match style {
         game::BoardStyle::Checkered => SquareStyle::Checkered,
         game::BoardStyle::DarkOnly => SquareStyle::DarkOnly,
+        game::BoardStyle::DarkOnlyTurned => SquareStyle::DarkOnlyTurned,
         game::BoardStyle::Plain => SquareStyle::Plain,
     }
 }
@@ -418,7 +421,7 @@ impl Diagram {
         for f in 0..files {
             for r in 0..ranks {
                 let (x, y) = self.centre(l, f, r);
-                let dark = (f + r) % 2 == 0;
+                let dark = ((f + r) % 2 == 0) != (self.squares == SquareStyle::DarkOnlyTurned);
                 let colour = match self.squares {
                     SquareStyle::Checkered => {
                         if dark {
@@ -427,7 +430,7 @@ impl Diagram {
                             LIGHT_SQ
                         }
                     }
-                    SquareStyle::DarkOnly => {
+                    SquareStyle::DarkOnly | SquareStyle::DarkOnlyTurned => {
                         if dark {
                             DARK_SQ
                         } else {

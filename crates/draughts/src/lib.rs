@@ -26,7 +26,7 @@ mod token;
 mod variant;
 
 pub use game_impl::{MoveInfo, Names};
-pub use perft_file::{parse_perft_file, PerftCase};
+pub use perft_file::{parse_perft_file, run_perft_dir, split_variant, PerftCase, PerftRules};
 pub use registry::game_info;
 pub use resolve::Refusal;
 pub use token::{parse_token, Separator, SquareNames, Token};

@@ -316,3 +316,24 @@ impl game::Explore for Odnocvetnie {
         Odnocvetnie::perft(self, pos, depth)
     }
 }
+
+impl draughts::PerftRules for Odnocvetnie {
+    fn from_variant(variant: &str) -> Result<Odnocvetnie, String> {
+        match draughts::split_variant(variant) {
+            ("odnocvetnie", options) => INFO
+                .parse_options(&options)
+                .map(|o| Odnocvetnie::from_options(&o))
+                .map_err(|e| e.to_string()),
+            (other, _) => Err(format!("`{other}` is not odnocvetnie")),
+        }
+    }
+
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+        let pos = if fen.eq_ignore_ascii_case("start") {
+            Position::start()
+        } else {
+            Position::parse_with(fen, self.lock_any_piece).map_err(|e| e.to_string())?
+        };
+        Ok(self.perft(&pos, depth))
+    }
+}

@@ -361,3 +361,21 @@ impl game::Explore for Tama {
         Tama::perft(self, pos, depth)
     }
 }
+
+impl draughts::PerftRules for Tama {
+    fn from_variant(variant: &str) -> Result<Tama, String> {
+        match draughts::split_variant(variant) {
+            ("tama", options) => Tama::with_options(&options),
+            (other, _) => Err(format!("`{other}` is not tama")),
+        }
+    }
+
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+        let pos = if fen.eq_ignore_ascii_case("start") {
+            Position::start()
+        } else {
+            Position::from_fen(fen).map_err(|e| e.to_string())?
+        };
+        Ok(self.perft(&pos, depth))
+    }
+}

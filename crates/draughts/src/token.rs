@@ -4,7 +4,7 @@
 //! A token is a start square followed by one or more squares: `32-28`, `28x19`, `28:19`,
 //! `28x19x10`, `c3-d4`, `C3:E5`, padded `1- 6`, leading zeros `06-11`, and with no separator
 //! at all `3228` (numeric: two digits per square) or `c3d4`. Separators are `-`, `x`, `X`, `:`
-//! and `×`; blanks around them are ignored. Strength marks (`!`, `?`) at the end are dropped.
+//! and `×`, and an en or em dash (`–`, `—`) reads as `-`; blanks around them are ignored. Strength marks (`!`, `?`) and check-like marks (`+`, `#`) at the end are dropped.
 
 /// How a board names its squares: what a token's squares are read into.
 pub trait SquareNames {
@@ -61,18 +61,39 @@ impl<S: Copy> Token<S> {
 
 /// Reads a token. The error is a sentence for the player.
 pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, String> {
+    let mut squares = Vec::with_capacity(4);
+    let (separator, numeric) = parse_squares(board, raw, |sq| {
+        squares.push(sq);
+        Ok(())
+    })?;
+    Ok(Token {
+        squares,
+        separator,
+        numeric,
+    })
+}
+
+/// The grammar itself, without allocation: reads a token and hands each square, in order, to
+/// `push` (which may refuse, e.g. when its fixed-size buffer is full: that sentence becomes the
+/// error). Returns the separator kind and whether the squares were numbers. En and em dashes
+/// (`–`, `—`) read as `-`. The error is a sentence for the player.
+pub fn parse_squares<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    mut push: impl FnMut(B::Square) -> Result<(), String>,
+) -> Result<(Separator, bool), String> {
     let shown = || String::from_utf8_lossy(raw).trim().to_string();
     let mut b = raw.trim_ascii();
-    while let [rest @ .., b'!' | b'?'] = b {
-        b = rest;
+    while let [rest @ .., b'!' | b'?' | b'+' | b'#'] = b {
+        b = rest.trim_ascii_end();
     }
     if b.is_empty() {
         return Err("an empty move".to_string());
     }
     let any_sep = b
         .iter()
-        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3));
-    let mut squares = Vec::with_capacity(4);
+        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2));
+    let mut count = 0usize;
     let mut capture = false;
     let (mut numeric, mut alg) = (false, false);
     let mut last_was_square = false;
@@ -81,15 +102,10 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
         let c = b[i];
         match c {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'-' | b'x' | b'X' | b':' | 0xC3 => {
-                if c == 0xC3 {
-                    // `×` in UTF-8.
-                    if b.get(i + 1) != Some(&0x97) {
-                        return Err(format!("`{}` is not a move", shown()));
-                    }
-                    i += 1;
-                }
-                capture |= c != b'-';
+            b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => {
+                let width = separator_width(&b[i..])
+                    .ok_or_else(|| format!("`{}` is not a move", shown()))?;
+                capture |= !matches!(c, b'-' | 0xE2);
                 if !last_was_square {
                     return Err(format!(
                         "`{}` is not a move: a separator without a square before it",
@@ -97,7 +113,7 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                     ));
                 }
                 last_was_square = false;
-                i += 1;
+                i += width;
             }
             b'0'..=b'9' => {
                 let start = i;
@@ -110,7 +126,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                     // `3228`: two digits per square.
                     for pair in digits.chunks(2) {
                         let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
-                        squares.push(number(board, k, &shown)?);
+                        push(number(board, k, &shown)?)?;
+                        count += 1;
                     }
                 } else {
                     if last_was_square || digits.len() > 6 {
@@ -119,7 +136,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                             shown()
                         ));
                     }
-                    squares.push(number(board, digits_value(digits), &shown)?);
+                    push(number(board, digits_value(digits), &shown)?)?;
+                    count += 1;
                 }
                 last_was_square = true;
             }
@@ -146,7 +164,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                             (b'a' + f) as char
                         )
                     })?;
-                squares.push(sq);
+                push(sq)?;
+                count += 1;
                 last_was_square = true;
             }
             _ => return Err(format!("`{}` is not a move", shown())),
@@ -158,20 +177,28 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
     if !last_was_square {
         return Err(format!("`{}` ends with a separator", shown()));
     }
-    if squares.len() < 2 {
+    if count < 2 {
         return Err(format!("`{}` names only one square", shown()));
     }
-    Ok(Token {
-        squares,
-        separator: if capture {
-            Separator::Capture
-        } else if any_sep {
-            Separator::Quiet
-        } else {
-            Separator::None
-        },
-        numeric,
-    })
+    let separator = if capture {
+        Separator::Capture
+    } else if any_sep {
+        Separator::Quiet
+    } else {
+        Separator::None
+    };
+    Ok((separator, numeric))
+}
+
+/// The width in bytes of the separator at the start of `b`: one for ASCII, two for `×`
+/// (U+00D7), three for an en or em dash (U+2013, U+2014); `None` for other bytes.
+fn separator_width(b: &[u8]) -> Option<usize> {
+    match b {
+        [b'-' | b'x' | b'X' | b':', ..] => Some(1),
+        [0xC3, 0x97, ..] => Some(2),
+        [0xE2, 0x80, 0x93 | 0x94, ..] => Some(3),
+        _ => None,
+    }
 }
 
 /// The value of a run of ASCII digits (at most six).
@@ -219,6 +246,13 @@ mod tests {
         assert_eq!(nums(g, "3228"), [32, 28]);
         assert_eq!(nums(g, "32×28"), [32, 28]);
         assert_eq!(nums(g, "32-28!?"), [32, 28]);
+        assert_eq!(nums(g, "32\u{2013}28"), [32, 28]);
+        assert_eq!(nums(g, "32\u{2014}28"), [32, 28]);
+        assert_eq!(
+            parse_token(g, "32\u{2013}28".as_bytes()).unwrap().separator,
+            Separator::Quiet
+        );
+        assert!(parse_token(g, "32\u{2012}28".as_bytes()).is_err());
         let t = parse_token(g, b"28x19").unwrap();
         assert_eq!(t.separator, Separator::Capture);
         assert!(parse_token(g, b"51-46").unwrap_err().contains("51"));

@@ -25,7 +25,9 @@ mod resolve;
 mod square;
 
 pub use movegen::{Move, MovePath};
-pub use notation::{parse_token, write_move, MoveToken, Separator, MAX_TOKEN_SQUARES};
+pub use notation::{
+    parse_token, write_move, MoveToken, OdnocvetnieSquares, Separator, MAX_TOKEN_SQUARES,
+};
 pub use position::{Piece, Position, PositionError, START_EMPTY};
 pub use resolve::{resolve, resolve_token};
 pub use square::{Algebraic, Side, Square, SquareIter, SquareSet, Styled};

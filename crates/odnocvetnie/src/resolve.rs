@@ -356,7 +356,7 @@ fn explain(pos: &Position, tok: &MoveToken, piece: Piece) -> String {
         }
     };
 
-    if sq.len() == 2 && tok.separator() != Separator::Cross {
+    if sq.len() == 2 && tok.separator() != Separator::Capture {
         let to = sq[1];
         match diagonal(from, to) {
             None if from == to => return format!("{side} cannot play {text}: the {pname} does not move"),

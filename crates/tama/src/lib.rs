@@ -39,7 +39,7 @@ pub use movegen::{
     has_legal_move, legal_moves, legal_moves_distinct, max_capture, perft, quiet_move, quiet_moves,
 };
 pub use moves::{Move, MoveList, MAX_JUMPS};
-pub use notation::{format_path, parse_token, Separator, Token};
+pub use notation::{format_path, parse_token, Separator, TamaSquares, Token};
 pub use position::{FenError, Kind, Piece, Position};
 pub use square::{Dir, Side, Square};
 

@@ -77,11 +77,15 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
 /// `push` (which may refuse, e.g. when its fixed-size buffer is full: that sentence becomes the
 /// error). Returns the separator kind and whether the squares were numbers. En and em dashes
 /// (`–`, `—`) read as `-`. The error is a sentence for the player.
+#[inline]
 pub fn parse_squares<B: SquareNames>(
     board: &B,
     raw: &[u8],
     mut push: impl FnMut(B::Square) -> Result<(), String>,
 ) -> Result<(Separator, bool), String> {
+    if let Some(done) = canonical(board, raw, &mut push) {
+        return done;
+    }
     let shown = || String::from_utf8_lossy(raw).trim().to_string();
     let mut b = raw.trim_ascii();
     while let [rest @ .., b'!' | b'?' | b'+' | b'#'] = b {
@@ -190,6 +194,73 @@ pub fn parse_squares<B: SquareNames>(
     Ok((separator, numeric))
 }
 
+/// The canonical form read at once (the replay hot path): lower-case squares with one-digit
+/// ranks (`c3`) or numbers without leading zeros (`9`, `32`), one ASCII separator (`-`, `x`,
+/// `:`) between each two, nothing else. `None` for anything else, before anything is pushed:
+/// the general reader then handles it (and reads canonical tokens to the same result).
+#[inline]
+fn canonical<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    push: &mut impl FnMut(B::Square) -> Result<(), String>,
+) -> Option<Result<(Separator, bool), String>> {
+    let (count, capture, numeric) = canonical_pass(board, raw, &mut |_| Ok(()))?.ok()?;
+    if count < 2 {
+        return None;
+    }
+    let done = canonical_pass(board, raw, push)?;
+    let separator = if capture {
+        Separator::Capture
+    } else {
+        Separator::Quiet
+    };
+    Some(done.map(|_| (separator, numeric)))
+}
+
+/// One pass of [`canonical`]: the squares pushed, whether a capture separator was seen, and
+/// whether the squares were numbers; `None` when the token is not canonical.
+#[inline]
+fn canonical_pass<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    push: &mut impl FnMut(B::Square) -> Result<(), String>,
+) -> Option<Result<(usize, bool, bool), String>> {
+    let (mut i, mut count, mut capture, mut numeric) = (0, 0, false, None);
+    loop {
+        let (sq, num) = match *raw.get(i)? {
+            c @ b'a'..=b'w' => {
+                let r = *raw.get(i + 1).filter(|r| (b'1'..=b'9').contains(r))?;
+                i += 2;
+                (board.at_coords(c - b'a', r - b'1')?, false)
+            }
+            c @ b'1'..=b'9' => {
+                let mut n = u32::from(c - b'0');
+                i += 1;
+                if let Some(d) = raw.get(i).filter(|d| d.is_ascii_digit()) {
+                    n = n * 10 + u32::from(d - b'0');
+                    i += 1;
+                }
+                (board.numbered(n)?, true)
+            }
+            _ => return None,
+        };
+        if *numeric.get_or_insert(num) != num {
+            return None;
+        }
+        if let Err(e) = push(sq) {
+            return Some(Err(e));
+        }
+        count += 1;
+        match raw.get(i) {
+            None => return Some(Ok((count, capture, num))),
+            Some(b'-') => {}
+            Some(b'x' | b':') => capture = true,
+            Some(_) => return None,
+        }
+        i += 1;
+    }
+}
+
 /// The width in bytes of the separator at the start of `b`: one for ASCII, two for `×`
 /// (U+00D7), three for an en or em dash (U+2013, U+2014); `None` for other bytes.
 fn separator_width(b: &[u8]) -> Option<usize> {
@@ -202,12 +273,14 @@ fn separator_width(b: &[u8]) -> Option<usize> {
 }
 
 /// The value of a run of ASCII digits (at most six).
+#[inline]
 fn digits_value(digits: &[u8]) -> u32 {
     digits
         .iter()
         .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
 }
 
+#[inline]
 fn number<B: SquareNames>(
     board: &B,
     n: u32,
@@ -259,6 +332,30 @@ mod tests {
         assert!(parse_token(g, b"- -").is_err());
         assert!(parse_token(g, b"32").is_err());
         assert!(parse_token(g, b"32-").is_err());
+    }
+
+    /// The canonical fast path and the general reader agree on every token they both read.
+    #[test]
+    fn fast_path_agrees_with_general_reader() {
+        let g = Geometry::of(&INTERNATIONAL);
+        for t in [
+            "32-28", "28x19x10", "1-6", "6:1", "46-41", "c3-d4", "a1xc3xe5", "j10-i9",
+        ] {
+            let fast = canonical(g, t.as_bytes(), &mut |_| Ok(()));
+            let padded = format!(" {t} ");
+            let general = parse_token(g, padded.as_bytes()).unwrap();
+            assert_eq!(parse_token(g, t.as_bytes()).unwrap(), general, "{t}");
+            if t == "j10-i9" {
+                assert!(fast.is_none(), "two-digit ranks take the general path");
+            } else {
+                assert!(fast.is_some(), "{t} is canonical");
+            }
+        }
+        for t in [
+            "32-", "32", "06-11", "3228", "C3-d4", "c3-28", "51-46", "32--28",
+        ] {
+            assert!(canonical(g, t.as_bytes(), &mut |_| Ok(())).is_none(), "{t}");
+        }
     }
 
     #[test]

@@ -91,7 +91,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
     let shown = shown.trim();
     let non_maximal = |taken: usize, stopped: bool| {
         let chain = example_chain(pos, rules, tok.from(), global_max);
-        let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
+        let example = chain.as_ref().map(|m| in_style(m, tok)).unwrap_or_default();
         let message = if stopped {
             format!(
                 "{shown} captures {} and stops although the piece can capture on; \
@@ -142,7 +142,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
 
 fn missed_capture(pos: &Position, rules: Tama, tok: &Token, shown: &str, max: usize) -> Problem {
     let chain = example_chain(pos, rules, tok.from(), max);
-    let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
+    let example = chain.as_ref().map(|m| in_style(m, tok)).unwrap_or_default();
     Problem::new(
         Code::MissedCapture,
         format!(
@@ -152,6 +152,12 @@ fn missed_capture(pos: &Position, rules: Tama, tok: &Token, shown: &str, max: us
         ),
     )
     .with_suggested(chain.iter().map(move_path).collect())
+}
+
+/// A chain's full path written in the token's own notation (numeric squares for a numeric
+/// token), so that suggestions speak the record's notation.
+fn in_style(m: &Move, tok: &Token) -> String {
+    crate::notation::format_path(m, tok.is_numeric(), true)
 }
 
 fn pieces(n: usize) -> String {
@@ -204,7 +210,7 @@ fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -
             None => paths.push((*m, p)),
         }
     }
-    let mut names: Vec<String> = paths.into_iter().map(|(_, p)| p).collect();
+    let mut names: Vec<String> = paths.into_iter().map(|(m, _)| in_style(&m, tok)).collect();
     names.sort();
     Problem::new(
         Code::AmbiguousMove,

@@ -127,6 +127,15 @@ fn missed_capture() {
     let (code, msg) = err("W:WKd4,a2:Bd6,d2,h7", "d4-h8");
     assert_eq!(code, Code::MissedCapture);
     assert!(msg.contains("White can take 1 piece (e.g. d4xd1)"), "{msg}");
+    // Issue #17: a numeric record gets its suggestion in numbers (e2 = 13, e3 = 21, c3 = 19,
+    // c5 = 35, e5 = 37), and an en dash is read as `-`.
+    let (code, msg) = err("W:Wc3,e2:Bc4,d5,e7", "13\u{2013}21");
+    assert_eq!(code, Code::MissedCapture);
+    assert!(msg.ends_with("(e.g. 19x35x37)"), "{msg}");
+    let (_, msg) = err("W:Wc3,e2:Bc4,d5,e7", "c3xc5");
+    assert!(msg.ends_with("such as c3xc5xe5"), "{msg}");
+    let (_, msg) = err("W:Wc3,e2:Bc4,d5,e7", "19x35");
+    assert!(msg.ends_with("such as 19x35x37"), "{msg}");
 }
 
 #[test]

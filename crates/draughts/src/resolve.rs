@@ -66,19 +66,27 @@ pub enum Fit {
 /// inner squares must appear in order among the landings, and its last square must be the
 /// chain's end ([`Fit::Whole`]) or an earlier landing ([`Fit::Prefix`]). A chain may land on its
 /// final square earlier too (a king circling back): the token names the whole chain when the
-/// chain ends there.
+/// chain ends there. `path` is any sequence of squares that knows its length (a slice's
+/// `iter().copied()`, or squares converted on the fly).
 #[inline]
-pub fn fit<S: Copy + Eq>(tok: &[S], from: S, path: &[S]) -> Fit {
+pub fn fit<S, P>(tok: &[S], from: S, path: P) -> Fit
+where
+    S: Copy + Eq,
+    P: IntoIterator<Item = S>,
+    P::IntoIter: ExactSizeIterator,
+{
     if tok.len() < 2 || tok[0] != from {
         return Fit::None;
     }
     let last = tok[tok.len() - 1];
     let inner = &tok[1..tok.len() - 1];
+    let path = path.into_iter();
+    let len = path.len();
     let mut k = 0;
     let mut prefix = None;
-    for (j, &sq) in path.iter().enumerate() {
+    for (j, sq) in path.enumerate() {
         if k == inner.len() && sq == last {
-            if j + 1 == path.len() {
+            if j + 1 == len {
                 return Fit::Whole;
             }
             prefix.get_or_insert(j + 1);
@@ -141,7 +149,7 @@ impl Draughts {
         // 2. The allowed chains the token fits, one per result.
         let mut fits: Vec<Move> = Vec::new();
         for m in &allowed {
-            if fit(squares, m.from(), m.path()) == Fit::Whole
+            if fit(squares, m.from(), m.path().iter().copied()) == Fit::Whole
                 && !fits.iter().any(|f| f.same_result(m))
             {
                 fits.push(*m);
@@ -175,20 +183,19 @@ impl Draughts {
         // 4. Chains the rule does not allow, or a chain stopped half-way.
         let mut other: Option<Move> = None;
         let mut prefix = 0usize;
-        for_each_chain(
-            g,
-            rules,
-            pos,
-            &mut |m| match fit(squares, m.from(), m.path()) {
-                Fit::Whole => {
-                    if other.is_none_or(|o| m.capture_count() > o.capture_count()) {
-                        other = Some(*m);
-                    }
+        for_each_chain(g, rules, pos, &mut |m| match fit(
+            squares,
+            m.from(),
+            m.path().iter().copied(),
+        ) {
+            Fit::Whole => {
+                if other.is_none_or(|o| m.capture_count() > o.capture_count()) {
+                    other = Some(*m);
                 }
-                Fit::Prefix(k) => prefix = prefix.max(k),
-                Fit::None => {}
-            },
-        );
+            }
+            Fit::Prefix(k) => prefix = prefix.max(k),
+            Fit::None => {}
+        });
         if let Some(m) = other {
             return Err(Refusal::NonMaximal {
                 taken: m,
@@ -233,7 +240,7 @@ impl Draughts {
         let enemy_kings = pos.kings[us.opponent().index()];
         allowed
             .iter()
-            .find_map(|m| match fit(squares, m.from(), m.path()) {
+            .find_map(|m| match fit(squares, m.from(), m.path().iter().copied()) {
                 Fit::Prefix(k) => {
                     let crowned = !m.is_king_move()
                         && self.rules.promotion == PromotionInCapture::ContinueAsKing

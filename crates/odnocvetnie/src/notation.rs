@@ -70,21 +70,11 @@ impl MoveToken {
     /// True if the token names the squares of `path` (bit positions) as a move: same start,
     /// same end, and its intermediate squares appear among the path's landings in order.
     pub(crate) fn matches_path(&self, path: &[u8]) -> bool {
-        let t = self.squares();
-        if t.len() > path.len()
-            || t[0].pos() != path[0]
-            || t[t.len() - 1].pos() != path[path.len() - 1]
-        {
+        let Some((&from, landings)) = path.split_first() else {
             return false;
-        }
-        let inner = &t[1..t.len() - 1];
-        let mut j = 0;
-        for &p in &path[1..path.len() - 1] {
-            if j < inner.len() && inner[j].pos() == p {
-                j += 1;
-            }
-        }
-        j == inner.len()
+        };
+        let landings = landings.iter().map(|&p| Square::from_pos(p));
+        draughts::fit(self.squares(), Square::from_pos(from), landings) == draughts::Fit::Whole
     }
 }
 

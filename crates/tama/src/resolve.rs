@@ -70,7 +70,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
         if full_path && m.from() == squares[0] && m.path() == &squares[1..] {
             exact = Some(*m);
         }
-        match fit(squares, m.from(), m.path()) {
+        match fit(squares, m.from(), m.path().iter().copied()) {
             Fit::Whole => {
                 if c > best {
                     best = c;
@@ -193,7 +193,9 @@ fn example_chain(pos: &Position, rules: Tama, prefer: Square, max: usize) -> Opt
 fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -> Problem {
     let mut list = MoveList::new();
     chains_from(pos, rules, tok.from(), &mut |m| {
-        if m.capture_count() == max && fit(tok.squares(), m.from(), m.path()) == Fit::Whole {
+        if m.capture_count() == max
+            && fit(tok.squares(), m.from(), m.path().iter().copied()) == Fit::Whole
+        {
             list.push(*m);
         }
     });

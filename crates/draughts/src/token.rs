@@ -59,6 +59,89 @@ impl<S: Copy> Token<S> {
     }
 }
 
+/// A parsed token held without allocation (the replay hot path): at most `N` squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixedToken<S, const N: usize> {
+    squares: [S; N],
+    len: u8,
+    separator: Separator,
+    numeric: bool,
+}
+
+impl<S: Copy, const N: usize> FixedToken<S, N> {
+    /// Reads a token over `board`'s square names; `blank` fills the unused slots. A token with
+    /// more than `N` squares is refused. The error is a sentence for the player.
+    #[inline]
+    pub fn parse<B: SquareNames<Square = S>>(
+        board: &B,
+        raw: &[u8],
+        blank: S,
+    ) -> Result<Self, String> {
+        let mut t = FixedToken {
+            squares: [blank; N],
+            len: 0,
+            separator: Separator::None,
+            numeric: false,
+        };
+        let (separator, numeric) = parse_squares(board, raw, |sq| {
+            let slot = t.squares.get_mut(usize::from(t.len)).ok_or_else(|| {
+                format!(
+                    "`{}` names more than {N} squares",
+                    String::from_utf8_lossy(raw).trim()
+                )
+            })?;
+            *slot = sq;
+            t.len += 1;
+            Ok(())
+        })?;
+        t.separator = separator;
+        t.numeric = numeric;
+        Ok(t)
+    }
+
+    /// The squares in order (at least two).
+    #[inline]
+    pub fn squares(&self) -> &[S] {
+        &self.squares[..usize::from(self.len)]
+    }
+
+    /// The start square.
+    #[inline]
+    pub fn from(&self) -> S {
+        self.squares[0]
+    }
+
+    /// The last square.
+    #[inline]
+    pub fn to(&self) -> S {
+        self.squares[usize::from(self.len) - 1]
+    }
+
+    /// The separators used.
+    #[inline]
+    pub fn separator(&self) -> Separator {
+        self.separator
+    }
+
+    /// The squares were written as numbers.
+    #[inline]
+    pub fn is_numeric(&self) -> bool {
+        self.numeric
+    }
+
+    /// The token in normal form: squares named by `name`, joined by `x` when it was written as
+    /// a capture and by `-` otherwise.
+    pub fn write(&self, name: impl Fn(S) -> String) -> String {
+        let sep = if self.separator == Separator::Capture {
+            "x"
+        } else {
+            "-"
+        };
+        let names: Vec<String> = self.squares().iter().map(|&s| name(s)).collect();
+        names.join(sep)
+    }
+}
+
 /// Reads a token. The error is a sentence for the player.
 pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, String> {
     let mut squares = Vec::with_capacity(4);

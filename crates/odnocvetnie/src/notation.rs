@@ -1,8 +1,6 @@
 //! Move tokens: reading `31-27`, `31x22`, `31x22x13`, `31:22`, `31- 27`, `3127`, `c4-d5`,
 //! `c4xe6xg8`, and writing moves.
 
-use std::fmt;
-
 use crate::movegen::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -27,78 +25,22 @@ impl draughts::SquareNames for OdnocvetnieSquares {
     }
 }
 
-/// A move token read into squares: the start, optional intermediate landings, and the end.
-#[derive(Clone, Copy)]
-pub struct MoveToken {
-    squares: [Square; MAX_TOKEN_SQUARES],
-    len: u8,
-    separator: Separator,
-    numeric: bool,
+/// A parsed move token (the shared fixed-size token of the draughts crate).
+pub type MoveToken = draughts::FixedToken<Square, MAX_TOKEN_SQUARES>;
+
+/// True if `tok` names the squares of `path` (bit positions) as a move: same start, same end,
+/// and its intermediate squares appear among the path's landings in order.
+pub(crate) fn matches_path(tok: &MoveToken, path: &[u8]) -> bool {
+    let Some((&from, landings)) = path.split_first() else {
+        return false;
+    };
+    let landings = landings.iter().map(|&p| Square::from_pos(p));
+    draughts::fit(tok.squares(), Square::from_pos(from), landings) == draughts::Fit::Whole
 }
 
-impl MoveToken {
-    /// The squares as written.
-    #[inline]
-    pub fn squares(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
-    }
-
-    /// The start square.
-    #[inline]
-    pub fn from(&self) -> Square {
-        self.squares[0]
-    }
-
-    /// The end square.
-    #[inline]
-    pub fn to(&self) -> Square {
-        self.squares[self.len as usize - 1]
-    }
-
-    /// How the squares were separated.
-    #[inline]
-    pub fn separator(&self) -> Separator {
-        self.separator
-    }
-
-    /// True if the first square was written as a number (messages follow the token's style).
-    #[inline]
-    pub fn numeric(&self) -> bool {
-        self.numeric
-    }
-
-    /// True if the token names the squares of `path` (bit positions) as a move: same start,
-    /// same end, and its intermediate squares appear among the path's landings in order.
-    pub(crate) fn matches_path(&self, path: &[u8]) -> bool {
-        let Some((&from, landings)) = path.split_first() else {
-            return false;
-        };
-        let landings = landings.iter().map(|&p| Square::from_pos(p));
-        draughts::fit(self.squares(), Square::from_pos(from), landings) == draughts::Fit::Whole
-    }
-}
-
-impl fmt::Display for MoveToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sep = if self.separator == Separator::Capture {
-            "x"
-        } else {
-            "-"
-        };
-        for (i, sq) in self.squares().iter().enumerate() {
-            if i > 0 {
-                f.write_str(sep)?;
-            }
-            write!(f, "{}", sq.styled(self.numeric))?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for MoveToken {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "MoveToken({self})")
-    }
+/// The token in normal form, in its own notation (for messages).
+pub(crate) fn token_text(tok: &MoveToken) -> String {
+    tok.write(|s| s.styled(tok.is_numeric()).to_string())
 }
 
 /// Reads a move token with the grammar shared by every draughts crate
@@ -107,26 +49,7 @@ impl fmt::Debug for MoveToken {
 /// separators (`1- 6`), leading zeros (`06-11`), no separator (`3228`, `b4c5`), and trailing
 /// marks (`!`, `?`, `+`, `#`).
 pub fn parse_token(token: &[u8]) -> Result<MoveToken, String> {
-    let mut t = MoveToken {
-        squares: [Square::from_pos(0); MAX_TOKEN_SQUARES],
-        len: 0,
-        separator: Separator::None,
-        numeric: false,
-    };
-    let (separator, numeric) = draughts::parse_squares(&OdnocvetnieSquares, token, |sq| {
-        let slot = t.squares.get_mut(t.len as usize).ok_or_else(|| {
-            format!(
-                "`{}` names more than {MAX_TOKEN_SQUARES} squares",
-                String::from_utf8_lossy(token).trim()
-            )
-        })?;
-        *slot = sq;
-        t.len += 1;
-        Ok(())
-    })?;
-    t.separator = separator;
-    t.numeric = numeric;
-    Ok(t)
+    MoveToken::parse(&OdnocvetnieSquares, token, Square::from_pos(0))
 }
 
 /// Writes `mv` (legal in `pos`): quiet moves `from-to`; captures `fromxto`, or the full path
@@ -173,9 +96,9 @@ mod tests {
         assert_eq!(sq(&p("3228")), [32, 28]);
         assert_eq!(sq(&p("31x22!?")), [31, 22]);
         assert_eq!(sq(&p("c3-d4")), [37, 32]);
-        assert!(!p("c3-d4").numeric());
+        assert!(!p("c3-d4").is_numeric());
         assert_eq!(sq(&p("C3XE5")), [37, 28]);
-        assert_eq!(p("c3xe5").to_string(), "c3xe5");
+        assert_eq!(token_text(&p("c3xe5")), "c3xe5");
         // Forms the shared grammar reads for every draughts crate.
         assert_eq!(sq(&p("c3d4")), [37, 32]);
         assert_eq!(sq(&p("31\u{2013}27")), [31, 27]);

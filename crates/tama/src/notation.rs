@@ -26,92 +26,15 @@ impl draughts::SquareNames for TamaSquares {
     }
 }
 
-/// A parsed move token: up to 17 squares (start plus 16 landings) and its separator kind.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Token {
-    squares: [Square; MAX_JUMPS + 1],
-    len: u8,
-    sep: Separator,
-    numeric: bool,
-}
-
-impl std::fmt::Debug for Token {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Token({})", self.display())
-    }
-}
-
-impl Token {
-    /// The squares in order.
-    #[inline]
-    pub fn squares(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
-    }
-
-    /// The start square.
-    #[inline]
-    pub fn from(&self) -> Square {
-        self.squares[0]
-    }
-
-    /// The last square.
-    #[inline]
-    pub fn to(&self) -> Square {
-        self.squares[self.len as usize - 1]
-    }
-
-    /// The separator kind.
-    #[inline]
-    pub fn separator(&self) -> Separator {
-        self.sep
-    }
-
-    /// True when the squares were numeric.
-    #[inline]
-    pub fn is_numeric(&self) -> bool {
-        self.numeric
-    }
-
-    /// The token rewritten in normal form with algebraic squares (`c3xc5xe5`, `c3-c4`).
-    pub fn display(&self) -> String {
-        let mut s = String::new();
-        for (i, sq) in self.squares().iter().enumerate() {
-            if i > 0 {
-                s.push(if self.sep == Separator::Capture {
-                    'x'
-                } else {
-                    '-'
-                });
-            }
-            push_square(&mut s, *sq, false);
-        }
-        s
-    }
-}
+/// A parsed move token: up to 17 squares (start plus 16 landings), its separator kind and
+/// whether it was numeric (the shared fixed-size token of the draughts crate).
+pub type Token = draughts::FixedToken<Square, { MAX_JUMPS + 1 }>;
 
 /// Reads a move token with the shared draughts grammar ([`draughts::parse_squares`]) over
 /// Tama's square names. The error is a sentence for the player.
+#[inline]
 pub fn parse_token(bytes: &[u8]) -> Result<Token, String> {
-    let mut t = Token {
-        squares: [Square::A1; MAX_JUMPS + 1],
-        len: 0,
-        sep: Separator::None,
-        numeric: false,
-    };
-    let (sep, numeric) = draughts::parse_squares(&TamaSquares, bytes, |sq| {
-        let slot = t.squares.get_mut(t.len as usize).ok_or_else(|| {
-            format!(
-                "`{}` names more squares than a move can have",
-                String::from_utf8_lossy(bytes).trim()
-            )
-        })?;
-        *slot = sq;
-        t.len += 1;
-        Ok(())
-    })?;
-    t.sep = sep;
-    t.numeric = numeric;
-    Ok(t)
+    Token::parse(&TamaSquares, bytes, Square::A1)
 }
 
 /// Appends a square name.

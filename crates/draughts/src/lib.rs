@@ -26,10 +26,10 @@ mod token;
 mod variant;
 
 pub use game_impl::{MoveInfo, Names};
-pub use perft_file::{parse_perft_file, PerftCase};
+pub use perft_file::{parse_perft_file, run_perft_dir, split_variant, PerftCase, PerftRules};
 pub use registry::game_info;
-pub use resolve::Refusal;
-pub use token::{parse_token, Separator, SquareNames, Token};
+pub use resolve::{fit, Fit, Refusal};
+pub use token::{parse_squares, parse_token, FixedToken, Separator, SquareNames, Token};
 
 pub use geometry::{Bit, Bits, Dir, Geometry, NONE as NO_SQUARE};
 pub use movegen::{

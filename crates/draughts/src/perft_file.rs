@@ -3,7 +3,8 @@
 //! Plain text, one count per line: `variant ; position ; depth ; count`. `#` starts a comment
 //! (whole line or trailing). `position` is a FEN string in the variant's dialect or the word
 //! `start`. `variant` may carry options after a `+`: `pool+promotion-ends`. Blank lines are
-//! ignored.
+//! ignored. [`run_perft_dir`] checks a directory of such files with any engine that implements
+//! [`PerftRules`]: the standard variants' [`Draughts`], and tama and odnocvetnie with theirs.
 
 use crate::{Draughts, Position, Variant};
 
@@ -53,29 +54,55 @@ pub fn parse_perft_file(text: &str) -> Result<Vec<PerftCase>, String> {
     Ok(out)
 }
 
-impl PerftCase {
-    /// The rules and position of this case.
-    pub fn setup(&self) -> Result<(Draughts, Position), String> {
-        let mut parts = self.variant.split('+');
-        let id = parts.next().unwrap_or("");
-        let v = Variant::by_id(id)
-            .ok_or_else(|| format!("line {}: unknown variant `{id}`", self.line))?;
-        let opts: Vec<&str> = parts.collect();
-        let d = Draughts::with_options(v, &opts.join(","))
-            .map_err(|o| format!("line {}: unknown option `{o}`", self.line))?;
-        let pos = if self.fen.eq_ignore_ascii_case("start") {
-            d.start()
-        } else {
-            Position::from_fen(d.geometry, &self.fen, v.first)
-                .map_err(|e| format!("line {}: {e}", self.line))?
-        };
-        Ok((d, pos))
+/// A rules engine the shared perft runner can drive: it builds its rules from a perft file's
+/// variant field and counts leaves from a position written in its own FEN dialect.
+pub trait PerftRules: Sized {
+    /// The rules named by a perft file's variant field (`id` or `id+option+option`). The
+    /// error is a sentence (unknown variant or option).
+    fn from_variant(variant: &str) -> Result<Self, String>;
+    /// Leaf positions `depth` plies ahead of `fen` (`start` means the start position). The
+    /// error is a sentence (the position does not read).
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String>;
+}
+
+/// Splits a perft file's variant field `id+option+option` into the id and the options as a
+/// comma-separated list (the form the engines' `with_options` read).
+pub fn split_variant(field: &str) -> (&str, String) {
+    let mut parts = field.split('+').map(str::trim);
+    let id = parts.next().unwrap_or("");
+    (id, parts.collect::<Vec<_>>().join(","))
+}
+
+impl PerftRules for Draughts {
+    fn from_variant(variant: &str) -> Result<Draughts, String> {
+        let (id, options) = split_variant(variant);
+        let v = Variant::by_id(id).ok_or_else(|| format!("unknown variant `{id}`"))?;
+        Draughts::with_options(v, &options).map_err(|o| format!("unknown option `{o}`"))
     }
 
-    /// Runs the case: `Ok` when the count matches, else a message with both figures.
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+        let pos = if fen.eq_ignore_ascii_case("start") {
+            self.start()
+        } else {
+            Position::from_fen(self.geometry, fen, self.variant.first).map_err(|e| e.to_string())?
+        };
+        Ok(self.perft(&pos, depth))
+    }
+}
+
+impl PerftCase {
+    /// Runs the case with the standard variants' engine: `Ok` when the count matches, else a
+    /// message with both figures.
     pub fn check(&self) -> Result<(), String> {
-        let (d, pos) = self.setup()?;
-        let got = d.perft(&pos, self.depth);
+        self.check_with::<Draughts>()
+    }
+
+    /// Runs the case with the engine `R`: `Ok` when the count matches, else a message naming
+    /// the line with both figures.
+    pub fn check_with<R: PerftRules>(&self) -> Result<(), String> {
+        let at = |e: String| format!("line {}: {e}", self.line);
+        let rules = R::from_variant(&self.variant).map_err(at)?;
+        let got = rules.perft_fen(&self.fen, self.depth).map_err(at)?;
         if got == self.count {
             Ok(())
         } else {
@@ -84,5 +111,40 @@ impl PerftCase {
                 self.line, self.variant, self.fen, self.depth, self.count
             ))
         }
+    }
+}
+
+/// Reads every `*.txt` perft file in `dir` (sorted by name) and checks, with the engine `R`,
+/// the cases `select` keeps. Returns how many were checked, or every failure (file and line
+/// named), one per line. A directory with no case at all is an error.
+pub fn run_perft_dir<R: PerftRules>(
+    dir: &std::path::Path,
+    select: impl Fn(&PerftCase) -> bool,
+) -> Result<usize, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let (mut ran, mut seen, mut failures) = (0, 0, Vec::new());
+    for f in files {
+        let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let cases = parse_perft_file(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        seen += cases.len();
+        for c in cases.iter().filter(|c| select(c)) {
+            ran += 1;
+            if let Err(e) = c.check_with::<R>() {
+                failures.push(format!("{}: {e}", f.display()));
+            }
+        }
+    }
+    if seen == 0 {
+        return Err(format!("{}: no perft case", dir.display()));
+    }
+    if failures.is_empty() {
+        Ok(ran)
+    } else {
+        Err(failures.join("\n"))
     }
 }

@@ -49,28 +49,44 @@ pub enum Refusal {
     Illegal(String),
 }
 
-/// How a token fits one complete chain.
+/// How a move token fits one complete capture chain (see [`fit`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Fit {
+pub enum Fit {
+    /// The token names this chain: short form, full path, or start, some landings, end.
     Whole,
+    /// The token stops at a landing square from which the chain goes on; the payload is the
+    /// number of landings (= captures) up to there.
     Prefix(usize),
+    /// No fit.
     None,
 }
 
-/// The token's start must be the chain's; its inner squares must appear in order among the
-/// landings, and its last square must be the chain's end (`Whole`) or an earlier landing.
-fn fit(tok: &[Bit], mv: &Move) -> Fit {
-    if tok[0] != mv.from() {
+/// The candidate filter every draughts resolver shares: matches a token's squares against a
+/// chain that starts on `from` and lands on `path` in order. The start must agree, the token's
+/// inner squares must appear in order among the landings, and its last square must be the
+/// chain's end ([`Fit::Whole`]) or an earlier landing ([`Fit::Prefix`]). A chain may land on its
+/// final square earlier too (a king circling back): the token names the whole chain when the
+/// chain ends there. `path` is any sequence of squares that knows its length (a slice's
+/// `iter().copied()`, or squares converted on the fly).
+#[inline]
+pub fn fit<S, P>(tok: &[S], from: S, path: P) -> Fit
+where
+    S: Copy + Eq,
+    P: IntoIterator<Item = S>,
+    P::IntoIter: ExactSizeIterator,
+{
+    if tok.len() < 2 || tok[0] != from {
         return Fit::None;
     }
-    let path = mv.path();
     let last = tok[tok.len() - 1];
     let inner = &tok[1..tok.len() - 1];
+    let path = path.into_iter();
+    let len = path.len();
     let mut k = 0;
     let mut prefix = None;
-    for (j, &sq) in path.iter().enumerate() {
+    for (j, sq) in path.enumerate() {
         if k == inner.len() && sq == last {
-            if j + 1 == path.len() {
+            if j + 1 == len {
                 return Fit::Whole;
             }
             prefix.get_or_insert(j + 1);
@@ -133,7 +149,9 @@ impl Draughts {
         // 2. The allowed chains the token fits, one per result.
         let mut fits: Vec<Move> = Vec::new();
         for m in &allowed {
-            if fit(squares, m) == Fit::Whole && !fits.iter().any(|f| f.same_result(m)) {
+            if fit(squares, m.from(), m.path().iter().copied()) == Fit::Whole
+                && !fits.iter().any(|f| f.same_result(m))
+            {
                 fits.push(*m);
             }
         }
@@ -165,7 +183,11 @@ impl Draughts {
         // 4. Chains the rule does not allow, or a chain stopped half-way.
         let mut other: Option<Move> = None;
         let mut prefix = 0usize;
-        for_each_chain(g, rules, pos, &mut |m| match fit(squares, m) {
+        for_each_chain(g, rules, pos, &mut |m| match fit(
+            squares,
+            m.from(),
+            m.path().iter().copied(),
+        ) {
             Fit::Whole => {
                 if other.is_none_or(|o| m.capture_count() > o.capture_count()) {
                     other = Some(*m);
@@ -216,17 +238,19 @@ impl Draughts {
     fn partial_of(&self, pos: &Position, squares: &[Bit], allowed: &[Move]) -> Option<Move> {
         let us = pos.side;
         let enemy_kings = pos.kings[us.opponent().index()];
-        allowed.iter().find_map(|m| match fit(squares, m) {
-            Fit::Prefix(k) => {
-                let crowned = !m.is_king_move()
-                    && self.rules.promotion == PromotionInCapture::ContinueAsKing
-                    && m.path()[..k]
-                        .iter()
-                        .any(|&b| self.geometry.crown[us.index()] & (1u128 << b) != 0);
-                Some(m.truncated(k, enemy_kings, crowned))
-            }
-            _ => None,
-        })
+        allowed
+            .iter()
+            .find_map(|m| match fit(squares, m.from(), m.path().iter().copied()) {
+                Fit::Prefix(k) => {
+                    let crowned = !m.is_king_move()
+                        && self.rules.promotion == PromotionInCapture::ContinueAsKing
+                        && m.path()[..k]
+                            .iter()
+                            .any(|&b| self.geometry.crown[us.index()] & (1u128 << b) != 0);
+                    Some(m.truncated(k, enemy_kings, crowned))
+                }
+                _ => None,
+            })
     }
 
     /// One allowed chain to show: of the piece on `prefer` if it has one, else the first by

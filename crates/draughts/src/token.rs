@@ -4,7 +4,7 @@
 //! A token is a start square followed by one or more squares: `32-28`, `28x19`, `28:19`,
 //! `28x19x10`, `c3-d4`, `C3:E5`, padded `1- 6`, leading zeros `06-11`, and with no separator
 //! at all `3228` (numeric: two digits per square) or `c3d4`. Separators are `-`, `x`, `X`, `:`
-//! and `×`; blanks around them are ignored. Strength marks (`!`, `?`) at the end are dropped.
+//! and `×`, and an en or em dash (`–`, `—`) reads as `-`; blanks around them are ignored. Strength marks (`!`, `?`) and check-like marks (`+`, `#`) at the end are dropped.
 
 /// How a board names its squares: what a token's squares are read into.
 pub trait SquareNames {
@@ -59,20 +59,128 @@ impl<S: Copy> Token<S> {
     }
 }
 
+/// A parsed token held without allocation (the replay hot path): at most `N` squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FixedToken<S, const N: usize> {
+    squares: [S; N],
+    len: u8,
+    separator: Separator,
+    numeric: bool,
+}
+
+impl<S: Copy, const N: usize> FixedToken<S, N> {
+    /// Reads a token over `board`'s square names; `blank` fills the unused slots. A token with
+    /// more than `N` squares is refused. The error is a sentence for the player.
+    #[inline]
+    pub fn parse<B: SquareNames<Square = S>>(
+        board: &B,
+        raw: &[u8],
+        blank: S,
+    ) -> Result<Self, String> {
+        let mut t = FixedToken {
+            squares: [blank; N],
+            len: 0,
+            separator: Separator::None,
+            numeric: false,
+        };
+        let (separator, numeric) = parse_squares(board, raw, |sq| {
+            let slot = t.squares.get_mut(usize::from(t.len)).ok_or_else(|| {
+                format!(
+                    "`{}` names more than {N} squares",
+                    String::from_utf8_lossy(raw).trim()
+                )
+            })?;
+            *slot = sq;
+            t.len += 1;
+            Ok(())
+        })?;
+        t.separator = separator;
+        t.numeric = numeric;
+        Ok(t)
+    }
+
+    /// The squares in order (at least two).
+    #[inline]
+    pub fn squares(&self) -> &[S] {
+        &self.squares[..usize::from(self.len)]
+    }
+
+    /// The start square.
+    #[inline]
+    pub fn from(&self) -> S {
+        self.squares[0]
+    }
+
+    /// The last square.
+    #[inline]
+    pub fn to(&self) -> S {
+        self.squares[usize::from(self.len) - 1]
+    }
+
+    /// The separators used.
+    #[inline]
+    pub fn separator(&self) -> Separator {
+        self.separator
+    }
+
+    /// The squares were written as numbers.
+    #[inline]
+    pub fn is_numeric(&self) -> bool {
+        self.numeric
+    }
+
+    /// The token in normal form: squares named by `name`, joined by `x` when it was written as
+    /// a capture and by `-` otherwise.
+    pub fn write(&self, name: impl Fn(S) -> String) -> String {
+        let sep = if self.separator == Separator::Capture {
+            "x"
+        } else {
+            "-"
+        };
+        let names: Vec<String> = self.squares().iter().map(|&s| name(s)).collect();
+        names.join(sep)
+    }
+}
+
 /// Reads a token. The error is a sentence for the player.
 pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, String> {
+    let mut squares = Vec::with_capacity(4);
+    let (separator, numeric) = parse_squares(board, raw, |sq| {
+        squares.push(sq);
+        Ok(())
+    })?;
+    Ok(Token {
+        squares,
+        separator,
+        numeric,
+    })
+}
+
+/// The grammar itself, without allocation: reads a token and hands each square, in order, to
+/// `push` (which may refuse, e.g. when its fixed-size buffer is full: that sentence becomes the
+/// error). Returns the separator kind and whether the squares were numbers. En and em dashes
+/// (`–`, `—`) read as `-`. The error is a sentence for the player.
+#[inline]
+pub fn parse_squares<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    mut push: impl FnMut(B::Square) -> Result<(), String>,
+) -> Result<(Separator, bool), String> {
+    if let Some(done) = canonical(board, raw, &mut push) {
+        return done;
+    }
     let shown = || String::from_utf8_lossy(raw).trim().to_string();
     let mut b = raw.trim_ascii();
-    while let [rest @ .., b'!' | b'?'] = b {
-        b = rest;
+    while let [rest @ .., b'!' | b'?' | b'+' | b'#'] = b {
+        b = rest.trim_ascii_end();
     }
     if b.is_empty() {
         return Err("an empty move".to_string());
     }
     let any_sep = b
         .iter()
-        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3));
-    let mut squares = Vec::with_capacity(4);
+        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2));
+    let mut count = 0usize;
     let mut capture = false;
     let (mut numeric, mut alg) = (false, false);
     let mut last_was_square = false;
@@ -81,15 +189,10 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
         let c = b[i];
         match c {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'-' | b'x' | b'X' | b':' | 0xC3 => {
-                if c == 0xC3 {
-                    // `×` in UTF-8.
-                    if b.get(i + 1) != Some(&0x97) {
-                        return Err(format!("`{}` is not a move", shown()));
-                    }
-                    i += 1;
-                }
-                capture |= c != b'-';
+            b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => {
+                let width = separator_width(&b[i..])
+                    .ok_or_else(|| format!("`{}` is not a move", shown()))?;
+                capture |= !matches!(c, b'-' | 0xE2);
                 if !last_was_square {
                     return Err(format!(
                         "`{}` is not a move: a separator without a square before it",
@@ -97,7 +200,7 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                     ));
                 }
                 last_was_square = false;
-                i += 1;
+                i += width;
             }
             b'0'..=b'9' => {
                 let start = i;
@@ -110,7 +213,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                     // `3228`: two digits per square.
                     for pair in digits.chunks(2) {
                         let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
-                        squares.push(number(board, k, &shown)?);
+                        push(number(board, k, &shown)?)?;
+                        count += 1;
                     }
                 } else {
                     if last_was_square || digits.len() > 6 {
@@ -119,7 +223,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                             shown()
                         ));
                     }
-                    squares.push(number(board, digits_value(digits), &shown)?);
+                    push(number(board, digits_value(digits), &shown)?)?;
+                    count += 1;
                 }
                 last_was_square = true;
             }
@@ -146,7 +251,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
                             (b'a' + f) as char
                         )
                     })?;
-                squares.push(sq);
+                push(sq)?;
+                count += 1;
                 last_was_square = true;
             }
             _ => return Err(format!("`{}` is not a move", shown())),
@@ -158,29 +264,106 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
     if !last_was_square {
         return Err(format!("`{}` ends with a separator", shown()));
     }
-    if squares.len() < 2 {
+    if count < 2 {
         return Err(format!("`{}` names only one square", shown()));
     }
-    Ok(Token {
-        squares,
-        separator: if capture {
-            Separator::Capture
-        } else if any_sep {
-            Separator::Quiet
-        } else {
-            Separator::None
-        },
-        numeric,
-    })
+    let separator = if capture {
+        Separator::Capture
+    } else if any_sep {
+        Separator::Quiet
+    } else {
+        Separator::None
+    };
+    Ok((separator, numeric))
+}
+
+/// The canonical form read at once (the replay hot path): lower-case squares with one-digit
+/// ranks (`c3`) or numbers without leading zeros (`9`, `32`), one ASCII separator (`-`, `x`,
+/// `:`) between each two, nothing else. `None` for anything else, before anything is pushed:
+/// the general reader then handles it (and reads canonical tokens to the same result).
+#[inline]
+fn canonical<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    push: &mut impl FnMut(B::Square) -> Result<(), String>,
+) -> Option<Result<(Separator, bool), String>> {
+    let (count, capture, numeric) = canonical_pass(board, raw, &mut |_| Ok(()))?.ok()?;
+    if count < 2 {
+        return None;
+    }
+    let done = canonical_pass(board, raw, push)?;
+    let separator = if capture {
+        Separator::Capture
+    } else {
+        Separator::Quiet
+    };
+    Some(done.map(|_| (separator, numeric)))
+}
+
+/// One pass of [`canonical`]: the squares pushed, whether a capture separator was seen, and
+/// whether the squares were numbers; `None` when the token is not canonical.
+#[inline]
+fn canonical_pass<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    push: &mut impl FnMut(B::Square) -> Result<(), String>,
+) -> Option<Result<(usize, bool, bool), String>> {
+    let (mut i, mut count, mut capture, mut numeric) = (0, 0, false, None);
+    loop {
+        let (sq, num) = match *raw.get(i)? {
+            c @ b'a'..=b'w' => {
+                let r = *raw.get(i + 1).filter(|r| (b'1'..=b'9').contains(r))?;
+                i += 2;
+                (board.at_coords(c - b'a', r - b'1')?, false)
+            }
+            c @ b'1'..=b'9' => {
+                let mut n = u32::from(c - b'0');
+                i += 1;
+                if let Some(d) = raw.get(i).filter(|d| d.is_ascii_digit()) {
+                    n = n * 10 + u32::from(d - b'0');
+                    i += 1;
+                }
+                (board.numbered(n)?, true)
+            }
+            _ => return None,
+        };
+        if *numeric.get_or_insert(num) != num {
+            return None;
+        }
+        if let Err(e) = push(sq) {
+            return Some(Err(e));
+        }
+        count += 1;
+        match raw.get(i) {
+            None => return Some(Ok((count, capture, num))),
+            Some(b'-') => {}
+            Some(b'x' | b':') => capture = true,
+            Some(_) => return None,
+        }
+        i += 1;
+    }
+}
+
+/// The width in bytes of the separator at the start of `b`: one for ASCII, two for `×`
+/// (U+00D7), three for an en or em dash (U+2013, U+2014); `None` for other bytes.
+fn separator_width(b: &[u8]) -> Option<usize> {
+    match b {
+        [b'-' | b'x' | b'X' | b':', ..] => Some(1),
+        [0xC3, 0x97, ..] => Some(2),
+        [0xE2, 0x80, 0x93 | 0x94, ..] => Some(3),
+        _ => None,
+    }
 }
 
 /// The value of a run of ASCII digits (at most six).
+#[inline]
 fn digits_value(digits: &[u8]) -> u32 {
     digits
         .iter()
         .fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))
 }
 
+#[inline]
 fn number<B: SquareNames>(
     board: &B,
     n: u32,
@@ -219,12 +402,43 @@ mod tests {
         assert_eq!(nums(g, "3228"), [32, 28]);
         assert_eq!(nums(g, "32×28"), [32, 28]);
         assert_eq!(nums(g, "32-28!?"), [32, 28]);
+        assert_eq!(nums(g, "32\u{2013}28"), [32, 28]);
+        assert_eq!(nums(g, "32\u{2014}28"), [32, 28]);
+        assert_eq!(
+            parse_token(g, "32\u{2013}28".as_bytes()).unwrap().separator,
+            Separator::Quiet
+        );
+        assert!(parse_token(g, "32\u{2012}28".as_bytes()).is_err());
         let t = parse_token(g, b"28x19").unwrap();
         assert_eq!(t.separator, Separator::Capture);
         assert!(parse_token(g, b"51-46").unwrap_err().contains("51"));
         assert!(parse_token(g, b"- -").is_err());
         assert!(parse_token(g, b"32").is_err());
         assert!(parse_token(g, b"32-").is_err());
+    }
+
+    /// The canonical fast path and the general reader agree on every token they both read.
+    #[test]
+    fn fast_path_agrees_with_general_reader() {
+        let g = Geometry::of(&INTERNATIONAL);
+        for t in [
+            "32-28", "28x19x10", "1-6", "6:1", "46-41", "c3-d4", "a1xc3xe5", "j10-i9",
+        ] {
+            let fast = canonical(g, t.as_bytes(), &mut |_| Ok(()));
+            let padded = format!(" {t} ");
+            let general = parse_token(g, padded.as_bytes()).unwrap();
+            assert_eq!(parse_token(g, t.as_bytes()).unwrap(), general, "{t}");
+            if t == "j10-i9" {
+                assert!(fast.is_none(), "two-digit ranks take the general path");
+            } else {
+                assert!(fast.is_some(), "{t} is canonical");
+            }
+        }
+        for t in [
+            "32-", "32", "06-11", "3228", "C3-d4", "c3-28", "51-46", "32--28",
+        ] {
+            assert!(canonical(g, t.as_bytes(), &mut |_| Ok(())).is_none(), "{t}");
+        }
     }
 
     #[test]

@@ -25,7 +25,9 @@ mod resolve;
 mod square;
 
 pub use movegen::{Move, MovePath};
-pub use notation::{parse_token, write_move, MoveToken, Separator, MAX_TOKEN_SQUARES};
+pub use notation::{
+    parse_token, write_move, MoveToken, OdnocvetnieSquares, Separator, MAX_TOKEN_SQUARES,
+};
 pub use position::{Piece, Position, PositionError, START_EMPTY};
 pub use resolve::{resolve, resolve_token};
 pub use square::{Algebraic, Side, Square, SquareIter, SquareSet, Styled};
@@ -314,5 +316,26 @@ impl game::Explore for Odnocvetnie {
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         Odnocvetnie::perft(self, pos, depth)
+    }
+}
+
+impl draughts::PerftRules for Odnocvetnie {
+    fn from_variant(variant: &str) -> Result<Odnocvetnie, String> {
+        match draughts::split_variant(variant) {
+            ("odnocvetnie", options) => INFO
+                .parse_options(&options)
+                .map(|o| Odnocvetnie::from_options(&o))
+                .map_err(|e| e.to_string()),
+            (other, _) => Err(format!("`{other}` is not odnocvetnie")),
+        }
+    }
+
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+        let pos = if fen.eq_ignore_ascii_case("start") {
+            Position::start()
+        } else {
+            Position::parse_with(fen, self.lock_any_piece).map_err(|e| e.to_string())?
+        };
+        Ok(self.perft(&pos, depth))
     }
 }

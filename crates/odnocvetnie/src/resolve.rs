@@ -8,7 +8,7 @@
 use game::{Code, Problem};
 
 use crate::movegen::{is_forward, search_chains, Move, MovePath, Sink};
-use crate::notation::{parse_token, MoveToken, Separator};
+use crate::notation::{matches_path, parse_token, token_text, MoveToken, Separator};
 use crate::position::{Piece, Position};
 use crate::square::{diagonal, opposite, Square, SquareSet, NEXT};
 
@@ -70,7 +70,7 @@ impl Sink for TokenMatch<'_> {
     #[inline]
     fn complete(&mut self, path: &[u8], captured: u64) -> bool {
         self.own_max = self.own_max.max(captured.count_ones());
-        if self.tok.matches_path(path) {
+        if matches_path(self.tok, path) {
             let key = (path[path.len() - 1], captured);
             if !self.found[..self.n].contains(&key) {
                 if self.n < self.found.len() {
@@ -116,13 +116,13 @@ struct OwnSink<'a> {
 
 impl Sink for OwnSink<'_> {
     fn complete(&mut self, path: &[u8], captured: u64) -> bool {
-        if self.tok.matches_path(path) {
+        if matches_path(self.tok, path) {
             self.out.complete.push((path[path.len() - 1], captured));
         }
         false
     }
     fn partial(&mut self, path: &[u8], captured: u64) -> bool {
-        if self.tok.matches_path(path) {
+        if matches_path(self.tok, path) {
             self.out.partial.push((path[path.len() - 1], captured));
         }
         false
@@ -148,7 +148,7 @@ fn names(pos: &Position, tok: &MoveToken, mv: &Move) -> bool {
     }
     pos.paths(mv).iter().any(|p| {
         let bits: Vec<u8> = p.squares.iter().map(|s| s.pos()).collect();
-        tok.matches_path(&bits)
+        matches_path(tok, &bits)
     })
 }
 
@@ -196,9 +196,9 @@ fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
 
 fn diagnose_inner(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
     let side = pos.side;
-    let numeric = tok.numeric();
+    let numeric = tok.is_numeric();
     let st = |s: Square| s.styled(numeric).to_string();
-    let text = tok.to_string();
+    let text = token_text(tok);
     let from = tok.from();
     let Some(piece) = pos.piece_at(from) else {
         return Err(illegal(format!(
@@ -323,9 +323,9 @@ fn between(a: Square, d: usize, k: u8) -> Vec<Square> {
 /// leg by leg. Used when no legal move, capture chain or quiet move matches.
 fn explain(pos: &Position, tok: &MoveToken, piece: Piece) -> String {
     let side = pos.side;
-    let numeric = tok.numeric();
+    let numeric = tok.is_numeric();
     let st = |s: Square| s.styled(numeric).to_string();
-    let text = tok.to_string();
+    let text = token_text(tok);
     let sq = tok.squares();
     let from = sq[0];
     let pname = piece.name();
@@ -356,7 +356,7 @@ fn explain(pos: &Position, tok: &MoveToken, piece: Piece) -> String {
         }
     };
 
-    if sq.len() == 2 && tok.separator() != Separator::Cross {
+    if sq.len() == 2 && tok.separator() != Separator::Capture {
         let to = sq[1];
         match diagonal(from, to) {
             None if from == to => return format!("{side} cannot play {text}: the {pname} does not move"),

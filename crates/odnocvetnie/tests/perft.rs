@@ -1,16 +1,19 @@
 //! Move generation and perft, cross-checked against the independent reference generator in
 //! `common/mod.rs` (plain arrays, coordinates, no bitboards).
 //!
-//! `tests/perft.txt` holds the perft table (format described at its top). Every entry is
-//! checked with the fast generator; entries with at most `REFERENCE_LIMIT` nodes are also
-//! recomputed with the reference generator.
+//! `tests/perft/odnocvetnie.txt` holds the perft table (the draughts crate's shared perft file
+//! format, run by its runner). Every entry is checked with the fast generator; entries with at
+//! most `REFERENCE_LIMIT` nodes are also recomputed with the reference generator.
 
 mod common;
 
 use std::collections::BTreeSet;
 
+use std::path::Path;
+
 use common::{Ref, RefMove, Rng};
-use odnocvetnie::{Move, Position, Side, Square, SquareSet};
+use draughts::PerftRules;
+use odnocvetnie::{Move, Odnocvetnie, Position, Side, Square, SquareSet};
 
 fn to_position(r: &Ref) -> Position {
     let (side, men, damki, lock) = r.parts();
@@ -140,48 +143,19 @@ fn generator_agrees_with_reference_along_random_games() {
     }
 }
 
-/// Entries of perft.txt.
-struct Entry {
-    line: usize,
-    fen: String,
-    lock_any_piece: bool,
-    depth: u32,
-    nodes: u64,
-}
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
 
-fn table() -> Vec<Entry> {
-    let text = include_str!("perft.txt");
-    let mut out = Vec::new();
-    let mut fen = String::new();
-    let mut lock_any_piece = false;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "position" => {
-                fen = rest.trim().to_string();
-                lock_any_piece = false;
-            }
-            "rules" => lock_any_piece = rest.trim() == "lock-any-piece",
-            "perft" => {
-                let mut it = rest.split_whitespace();
-                let depth = it.next().unwrap().parse().unwrap();
-                let nodes = it.next().unwrap().parse().unwrap();
-                out.push(Entry {
-                    line: i + 1,
-                    fen: fen.clone(),
-                    lock_any_piece,
-                    depth,
-                    nodes,
-                });
-            }
-            other => panic!("perft.txt line {}: unknown keyword {other}", i + 1),
-        }
-    }
-    out
+/// The table's cases (shared perft file format), with the rules each names.
+fn table() -> Vec<(draughts::PerftCase, Odnocvetnie)> {
+    let text = std::fs::read_to_string(format!("{DIR}/odnocvetnie.txt")).expect("table");
+    draughts::parse_perft_file(&text)
+        .expect("odnocvetnie.txt reads")
+        .into_iter()
+        .map(|c| {
+            let rules = <Odnocvetnie as PerftRules>::from_variant(&c.variant).expect("rules");
+            (c, rules)
+        })
+        .collect()
 }
 
 fn reference_of(pos: &Position) -> Ref {
@@ -204,37 +178,29 @@ const REFERENCE_LIMIT: u64 = if cfg!(debug_assertions) {
 
 #[test]
 fn perft_table_fast_generator() {
-    let entries = table();
-    assert!(entries.len() >= 20);
-    for e in &entries {
-        if cfg!(debug_assertions) && e.nodes > 500_000 {
-            continue;
-        }
-        let pos = Position::parse_with(&e.fen, e.lock_any_piece).unwrap();
-        assert_eq!(
-            pos.perft_with(e.depth, e.lock_any_piece),
-            e.nodes,
-            "perft.txt line {}: {} depth {}",
-            e.line,
-            e.fen,
-            e.depth
-        );
-    }
+    let limit = if cfg!(debug_assertions) {
+        500_000
+    } else {
+        u64::MAX
+    };
+    let checked = draughts::run_perft_dir::<Odnocvetnie>(Path::new(DIR), |c| c.count <= limit)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(checked >= 20, "only {checked} entries checked");
 }
 
 #[test]
 fn perft_table_reference_generator() {
     let mut checked = 0;
-    for e in table() {
-        if e.nodes > REFERENCE_LIMIT {
+    for (e, rules) in table() {
+        if e.count > REFERENCE_LIMIT {
             continue;
         }
-        let pos = Position::parse_with(&e.fen, e.lock_any_piece).unwrap();
+        let pos = Position::parse_with(&e.fen, rules.lock_any_piece).unwrap();
         let r = reference_of(&pos);
         assert_eq!(
-            r.perft(e.depth, e.lock_any_piece),
-            e.nodes,
-            "reference, perft.txt line {}: {} depth {}",
+            r.perft(e.depth, rules.lock_any_piece),
+            e.count,
+            "reference, odnocvetnie.txt line {}: {} depth {}",
             e.line,
             e.fen,
             e.depth
@@ -249,28 +215,25 @@ fn start_position_matches_reference_start() {
     assert_eq!(reference_of(&Position::start()), Ref::start(0));
 }
 
-/// Prints the perft table for the positions listed in perft.txt (used to write the file):
-/// `cargo test --release -p odnocvetnie --test perft -- --ignored --nocapture`.
+/// Prints the perft table for the positions listed in odnocvetnie.txt (used to write the
+/// file): `cargo test --release -p odnocvetnie --test perft -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn print_perft_table() {
-    let text = include_str!("perft.txt");
-    let mut entries: Vec<(String, bool)> = Vec::new();
-    for line in text.lines() {
-        if let Some(fen) = line.strip_prefix("position ") {
-            entries.push((fen.to_string(), false));
-        } else if line.trim() == "rules lock-any-piece" {
-            if let Some(e) = entries.last_mut() {
-                e.1 = true;
-            }
+    let mut seen: Vec<(String, bool)> = Vec::new();
+    for (c, rules) in table() {
+        let key = (c.fen.clone(), rules.lock_any_piece);
+        if !seen.contains(&key) {
+            seen.push(key);
         }
     }
-    for (fen, any) in entries {
+    for (fen, any) in seen {
         let pos = Position::parse_with(&fen, any).unwrap();
-        println!("position {fen}");
-        if any {
-            println!("rules lock-any-piece");
-        }
+        let variant = if any {
+            "odnocvetnie+lock-any-piece"
+        } else {
+            "odnocvetnie"
+        };
         for depth in 1..=14 {
             let n = pos.perft_with(depth, any);
             let r = if n <= 3_000_000 {
@@ -278,7 +241,7 @@ fn print_perft_table() {
             } else {
                 "-".into()
             };
-            println!("perft {depth} {n}   # reference {r}");
+            println!("{variant} ; {fen} ; {depth} ; {n}   # reference {r}");
             if n > 30_000_000 {
                 break;
             }

@@ -39,7 +39,7 @@ pub use movegen::{
     has_legal_move, legal_moves, legal_moves_distinct, max_capture, perft, quiet_move, quiet_moves,
 };
 pub use moves::{Move, MoveList, MAX_JUMPS};
-pub use notation::{format_path, parse_token, Separator, Token};
+pub use notation::{format_path, parse_token, Separator, TamaSquares, Token};
 pub use position::{FenError, Kind, Piece, Position};
 pub use square::{Dir, Side, Square};
 
@@ -359,5 +359,23 @@ impl game::Explore for Tama {
 
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         Tama::perft(self, pos, depth)
+    }
+}
+
+impl draughts::PerftRules for Tama {
+    fn from_variant(variant: &str) -> Result<Tama, String> {
+        match draughts::split_variant(variant) {
+            ("tama", options) => Tama::with_options(&options),
+            (other, _) => Err(format!("`{other}` is not tama")),
+        }
+    }
+
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+        let pos = if fen.eq_ignore_ascii_case("start") {
+            Position::start()
+        } else {
+            Position::from_fen(fen).map_err(|e| e.to_string())?
+        };
+        Ok(self.perft(&pos, depth))
     }
 }

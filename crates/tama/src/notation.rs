@@ -1,208 +1,40 @@
 //! Move tokens: reading what players write and writing moves back.
 //!
-//! Accepted: algebraic (`c3`) or numeric (`19`, 1 = a1 … 64 = h8, leading zeros allowed)
-//! squares, separated by `-`, `x`, `X`, `:` or `×`, by blanks, or by nothing (`c3c4`, and for
-//! numeric squares exactly four digits: `1927`). A token names the start square and then
-//! landing squares: two squares for a quiet move or a short capture, more for a capture path.
+//! Tokens are read with the grammar shared by every draughts crate ([`draughts::parse_squares`])
+//! over Tama's square names: algebraic (`c3`) or numeric (`19`, 1 = a1 … 64 = h8, leading
+//! zeros allowed) squares, separated by `-` (or an en/em dash), `x`, `X`, `:` or `×`, or by
+//! nothing (`c3c4`, `1927`). A token names the start square and then landing squares: two
+//! squares for a quiet move or a short capture, more for a capture path.
 
 use crate::moves::{Move, MAX_JUMPS};
 use crate::square::Square;
 
-/// The separator a token was written with (kept only to word diagnostics).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Separator {
-    /// `-` only.
-    Quiet,
-    /// At least one `x`, `:` or `×`.
-    Capture,
-    /// No separator at all (`c3c4`).
-    None,
-}
+pub use draughts::Separator;
 
-/// A parsed move token: up to 17 squares (start plus 16 landings) and its separator kind.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Token {
-    squares: [Square; MAX_JUMPS + 1],
-    len: u8,
-    sep: Separator,
-    numeric: bool,
-}
+/// Tama's square names for the shared token grammar: algebraic `a1`..`h8` and numbers
+/// 1 = a1 .. 64 = h8 (every square is playable).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TamaSquares;
 
-impl std::fmt::Debug for Token {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Token({})", self.display())
+impl draughts::SquareNames for TamaSquares {
+    type Square = Square;
+    fn numbered(&self, n: u32) -> Option<Square> {
+        Square::from_number(n)
+    }
+    fn at_coords(&self, file: u8, rank: u8) -> Option<Square> {
+        Square::from_coords(i8::try_from(file).ok()?, i8::try_from(rank).ok()?)
     }
 }
 
-impl Token {
-    /// The squares in order.
-    #[inline]
-    pub fn squares(&self) -> &[Square] {
-        &self.squares[..self.len as usize]
-    }
+/// A parsed move token: up to 17 squares (start plus 16 landings), its separator kind and
+/// whether it was numeric (the shared fixed-size token of the draughts crate).
+pub type Token = draughts::FixedToken<Square, { MAX_JUMPS + 1 }>;
 
-    /// The start square.
-    #[inline]
-    pub fn from(&self) -> Square {
-        self.squares[0]
-    }
-
-    /// The last square.
-    #[inline]
-    pub fn to(&self) -> Square {
-        self.squares[self.len as usize - 1]
-    }
-
-    /// The separator kind.
-    #[inline]
-    pub fn separator(&self) -> Separator {
-        self.sep
-    }
-
-    /// True when the squares were numeric.
-    #[inline]
-    pub fn is_numeric(&self) -> bool {
-        self.numeric
-    }
-
-    /// The token rewritten in normal form with algebraic squares (`c3xc5xe5`, `c3-c4`).
-    pub fn display(&self) -> String {
-        let mut s = String::new();
-        for (i, sq) in self.squares().iter().enumerate() {
-            if i > 0 {
-                s.push(if self.sep == Separator::Capture {
-                    'x'
-                } else {
-                    '-'
-                });
-            }
-            push_square(&mut s, *sq, false);
-        }
-        s
-    }
-}
-
-/// Reads a move token. The error is a sentence for the player.
+/// Reads a move token with the shared draughts grammar ([`draughts::parse_squares`]) over
+/// Tama's square names. The error is a sentence for the player.
+#[inline]
 pub fn parse_token(bytes: &[u8]) -> Result<Token, String> {
-    let shown = || String::from_utf8_lossy(bytes).into_owned();
-    let mut end = bytes.len();
-    // Strength marks, if the reader left any.
-    while end > 0 && matches!(bytes[end - 1], b'!' | b'?') {
-        end -= 1;
-    }
-    let b = &bytes[..end];
-    let mut t = Token {
-        squares: [Square::A1; MAX_JUMPS + 1],
-        len: 0,
-        sep: Separator::None,
-        numeric: false,
-    };
-    let mut seen_dash = false;
-    let mut seen_cap = false;
-    let mut i = 0;
-    let push = |t: &mut Token, sq: Square| -> Result<(), String> {
-        if t.len as usize == t.squares.len() {
-            return Err(format!(
-                "`{}` names more squares than a move can have",
-                shown()
-            ));
-        }
-        t.squares[t.len as usize] = sq;
-        t.len += 1;
-        Ok(())
-    };
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'-' => {
-                seen_dash = true;
-                i += 1;
-            }
-            b'x' | b'X' | b':' => {
-                seen_cap = true;
-                i += 1;
-            }
-            0xC3 if b.get(i + 1) == Some(&0x97) => {
-                seen_cap = true;
-                i += 2;
-            }
-            b'a'..=b'h' | b'A'..=b'H' => {
-                let f = (c.to_ascii_lowercase() - b'a') as i8;
-                let mut j = i + 1;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let digits = &b[i + 1..j];
-                if digits.len() != 1 || !(b'1'..=b'8').contains(&digits[0]) {
-                    return Err(format!(
-                        "`{}` in `{}` is not a square (files a–h, ranks 1–8)",
-                        String::from_utf8_lossy(&b[i..j]),
-                        shown()
-                    ));
-                }
-                let sq = Square::from_coords(f, (digits[0] - b'1') as i8).expect("on board");
-                push(&mut t, sq)?;
-                i = j;
-            }
-            b'0'..=b'9' => {
-                let mut j = i;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let run = &b[i..j];
-                let numbers: &[&[u8]] = match run.len() {
-                    1 | 2 => &[run],
-                    4 => &[&run[..2], &run[2..]],
-                    _ => {
-                        return Err(format!(
-                            "`{}` in `{}` is not a square number (1–64)",
-                            String::from_utf8_lossy(run),
-                            shown()
-                        ))
-                    }
-                };
-                for n in numbers {
-                    let v = n.iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-                    let sq = Square::from_number(v).ok_or_else(|| {
-                        format!(
-                            "square number {} in `{}` is out of range (1–64)",
-                            String::from_utf8_lossy(n),
-                            shown()
-                        )
-                    })?;
-                    push(&mut t, sq)?;
-                }
-                t.numeric = true;
-                i = j;
-            }
-            _ => {
-                return Err(format!(
-                    "`{}` is not a move: unexpected `{}`",
-                    shown(),
-                    String::from_utf8_lossy(&b[i..(i + 1).min(b.len())])
-                ))
-            }
-        }
-    }
-    if t.len < 2 {
-        return Err(if t.len == 0 {
-            format!("`{}` is not a move", shown())
-        } else {
-            format!(
-                "`{}` is not a move: a move names its start and its destination",
-                shown()
-            )
-        });
-    }
-    t.sep = if seen_cap {
-        Separator::Capture
-    } else if seen_dash {
-        Separator::Quiet
-    } else {
-        Separator::None
-    };
-    Ok(t)
+    Token::parse(&TamaSquares, bytes, Square::A1)
 }
 
 /// Appends a square name.

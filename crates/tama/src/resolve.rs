@@ -7,52 +7,13 @@
 use game::{Code, Problem};
 
 use crate::movegen::{chains, chains_from, has_capture_with, quiet_move_with, RAYS};
+use draughts::{fit, Fit};
+
 use crate::moves::{Move, MoveList};
 use crate::notation::{parse_token, Separator, Token};
 use crate::position::{Kind, Position};
 use crate::square::{Dir, Side, Square};
 use crate::Tama;
-
-/// How a token fits one complete chain.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Fit {
-    /// The token names this chain (short form, full path, or start, some landings, end).
-    Whole,
-    /// The token stops at a landing square from which the chain goes on; payload = captures
-    /// made up to there.
-    Prefix(usize),
-    /// No fit.
-    None,
-}
-
-/// Matches the token's squares against the chain's start and landing squares: the start must
-/// agree, the token's inner squares must appear in order among the landings, and its last
-/// square must be the chain's end (`Whole`) or an earlier landing (`Prefix`).
-#[inline]
-fn fit(tok: &[Square], mv: &Move) -> Fit {
-    if tok[0] != mv.from() {
-        return Fit::None;
-    }
-    let path = mv.path();
-    let last = tok[tok.len() - 1];
-    let inner = &tok[1..tok.len() - 1];
-    let mut k = 0; // inner squares matched so far
-    let mut prefix = None; // the first landing on `last` before the chain's end
-    for (j, &sq) in path.iter().enumerate() {
-        if k == inner.len() && sq == last {
-            // A chain may land on its final square earlier too (a king circling back): the
-            // token names the whole chain when the chain ends there.
-            if j + 1 == path.len() {
-                return Fit::Whole;
-            }
-            prefix.get_or_insert(j + 1);
-        }
-        if k < inner.len() && sq == inner[k] {
-            k += 1;
-        }
-    }
-    prefix.map_or(Fit::None, Fit::Prefix)
-}
 
 const KEEP: usize = 4;
 
@@ -109,7 +70,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
         if full_path && m.from() == squares[0] && m.path() == &squares[1..] {
             exact = Some(*m);
         }
-        match fit(squares, m) {
+        match fit(squares, m.from(), m.path().iter().copied()) {
             Fit::Whole => {
                 if c > best {
                     best = c;
@@ -130,7 +91,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
     let shown = shown.trim();
     let non_maximal = |taken: usize, stopped: bool| {
         let chain = example_chain(pos, rules, tok.from(), global_max);
-        let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
+        let example = chain.as_ref().map(|m| in_style(m, tok)).unwrap_or_default();
         let message = if stopped {
             format!(
                 "{shown} captures {} and stops although the piece can capture on; \
@@ -181,7 +142,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
 
 fn missed_capture(pos: &Position, rules: Tama, tok: &Token, shown: &str, max: usize) -> Problem {
     let chain = example_chain(pos, rules, tok.from(), max);
-    let example = chain.as_ref().map(Move::full_path).unwrap_or_default();
+    let example = chain.as_ref().map(|m| in_style(m, tok)).unwrap_or_default();
     Problem::new(
         Code::MissedCapture,
         format!(
@@ -191,6 +152,12 @@ fn missed_capture(pos: &Position, rules: Tama, tok: &Token, shown: &str, max: us
         ),
     )
     .with_suggested(chain.iter().map(move_path).collect())
+}
+
+/// A chain's full path written in the token's own notation (numeric squares for a numeric
+/// token), so that suggestions speak the record's notation.
+fn in_style(m: &Move, tok: &Token) -> String {
+    crate::notation::format_path(m, tok.is_numeric(), true)
 }
 
 fn pieces(n: usize) -> String {
@@ -226,7 +193,9 @@ fn example_chain(pos: &Position, rules: Tama, prefer: Square, max: usize) -> Opt
 fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -> Problem {
     let mut list = MoveList::new();
     chains_from(pos, rules, tok.from(), &mut |m| {
-        if m.capture_count() == max && fit(tok.squares(), m) == Fit::Whole {
+        if m.capture_count() == max
+            && fit(tok.squares(), m.from(), m.path().iter().copied()) == Fit::Whole
+        {
             list.push(*m);
         }
     });
@@ -243,7 +212,7 @@ fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -
             None => paths.push((*m, p)),
         }
     }
-    let mut names: Vec<String> = paths.into_iter().map(|(_, p)| p).collect();
+    let mut names: Vec<String> = paths.into_iter().map(|(m, _)| in_style(&m, tok)).collect();
     names.sort();
     Problem::new(
         Code::AmbiguousMove,

@@ -1,5 +1,6 @@
-//! Perft against `tests/perft.txt`, and the crate's generator against an independent slow
-//! reference generator (`tests/reference`).
+//! Perft against `tests/perft/tama.txt` (the shared perft file format, run by the draughts
+//! crate's runner), and the crate's generator against an independent slow reference generator
+//! (`tests/reference`).
 //!
 //! The table was computed with the reference implementation (`cargo test --release --test
 //! perft -- --ignored print_reference_table --nocapture`) and is checked here against the
@@ -10,61 +11,39 @@ mod reference;
 
 use std::collections::BTreeSet;
 
+use std::path::Path;
+
+use draughts::PerftRules;
 use reference::Board;
 use tama::{Move, MoveList, Position, Tama};
 
-const TABLE: &str = include_str!("perft.txt");
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
 
-struct Line {
-    fen: String,
-    depth: u32,
-    nodes: u64,
-    ludii: bool,
-}
+/// Counts checked in a debug build; the rest run in `perft_table_full` (release).
+const DEBUG_LIMIT: u64 = 400_000;
 
-fn table() -> Vec<Line> {
-    TABLE
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert!(f.len() == 3 || f.len() == 4, "bad perft line {l}");
-            Line {
-                fen: f[0].to_string(),
-                depth: f[1].parse().expect("depth"),
-                nodes: f[2].parse().expect("nodes"),
-                ludii: f.get(3) == Some(&"ludii"),
-            }
+/// The table's cases (shared perft file format), with the rules each names.
+fn table() -> Vec<(draughts::PerftCase, Tama)> {
+    let text = std::fs::read_to_string(format!("{DIR}/tama.txt")).expect("tama.txt");
+    draughts::parse_perft_file(&text)
+        .expect("tama.txt reads")
+        .into_iter()
+        .map(|c| {
+            let rules = <Tama as PerftRules>::from_variant(&c.variant).expect("tama rules");
+            (c, rules)
         })
         .collect()
 }
 
 fn check_table(limit: u64) -> usize {
-    let mut n = 0;
-    for line in table() {
-        if line.nodes > limit {
-            continue;
-        }
-        let pos = Position::from_fen(&line.fen).expect("table FEN");
-        let rules = Tama::DEFAULT.with_ludii(line.ludii);
-        assert_eq!(
-            rules.perft(&pos, line.depth),
-            line.nodes,
-            "perft({}, {}) {}",
-            line.fen,
-            line.depth,
-            if line.ludii { "ludii" } else { "default" }
-        );
-        n += 1;
-    }
-    n
+    draughts::run_perft_dir::<Tama>(Path::new(DIR), |c| c.count <= limit)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn perft_table_small() {
     let checked = check_table(if cfg!(debug_assertions) {
-        400_000
+        DEBUG_LIMIT
     } else {
         50_000_000
     });
@@ -81,12 +60,12 @@ fn perft_table_full() {
 #[test]
 fn reference_agrees_with_table_on_small_counts() {
     let mut n = 0;
-    for line in table() {
-        if line.nodes > 20_000 {
+    for (c, rules) in table() {
+        if c.count > 20_000 {
             continue;
         }
-        let b = Board::from_fen(&line.fen);
-        assert_eq!(b.perft(line.depth, line.ludii), line.nodes, "{}", line.fen);
+        let b = Board::from_fen(&c.fen);
+        assert_eq!(b.perft(c.depth, rules.ludii), c.count, "line {}", c.line);
         n += 1;
     }
     assert!(n >= 10);
@@ -130,7 +109,7 @@ impl Rng {
 #[test]
 fn generator_matches_reference_on_random_playouts() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut starts: Vec<String> = table().into_iter().map(|l| l.fen).collect();
+    let mut starts: Vec<String> = table().into_iter().map(|(c, _)| c.fen).collect();
     starts.dedup();
     let games = if cfg!(debug_assertions) { 200 } else { 2000 };
     let mut positions = 0;
@@ -180,9 +159,9 @@ fn generator_matches_reference_on_random_playouts() {
     assert!(positions > 1000);
 }
 
-/// Prints the table lines from the reference implementation (used to write perft.txt).
+/// Prints the table lines from the reference implementation (used to write perft/tama.txt).
 #[test]
-#[ignore = "generator for perft.txt"]
+#[ignore = "generator for perft/tama.txt"]
 fn print_reference_table() {
     let cases: &[(&str, u32, bool)] = &[
         (&Position::start().to_fen(), 6, false),
@@ -207,11 +186,8 @@ fn print_reference_table() {
         let b = Board::from_fen(fen);
         for d in 1..=*depth {
             let n = b.perft(d, *ludii);
-            println!(
-                "{} ; {d} ; {n}{}",
-                fen,
-                if *ludii { " ; ludii" } else { "" }
-            );
+            let variant = if *ludii { "tama+ludii" } else { "tama" };
+            println!("{variant} ; {fen} ; {d} ; {n}");
         }
     }
     for s in boards {
@@ -229,7 +205,7 @@ fn print_reference_table() {
             };
         }
         for d in 1..=4 {
-            println!("{} ; {d} ; {}", b.fen(), b.perft(d, false));
+            println!("tama ; {} ; {d} ; {}", b.fen(), b.perft(d, false));
         }
     }
 }

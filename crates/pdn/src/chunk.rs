@@ -169,6 +169,49 @@ fn safe(bytes: &[u8], reset: usize, p: usize) -> bool {
     memchr::memchr(b'(', &bytes[reset..last]).is_none()
         && !maybe_in_comment(&bytes[reset..line])
         && line_ends_in_result(&bytes[line..=last])
+        && is_tag_line(&bytes[p..])
+}
+
+/// Whether `text` begins with a line that holds exactly one well-formed tag pair
+/// (`[Name "value"]`, spaces around allowed): such a line after a result surely begins the
+/// next game, while a malformed one may be kept as stray text of the game before.
+fn is_tag_line(text: &[u8]) -> bool {
+    let line = match memchr::memchr(b'\n', text) {
+        Some(end) => &text[..end],
+        None => text,
+    };
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if name == 0 || !rest[0].is_ascii_uppercase() {
+        return false;
+    }
+    let rest = &rest[name..];
+    let gap = rest
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count();
+    let Some(value) = rest[gap..].strip_prefix(b"\"") else {
+        return false;
+    };
+    if gap == 0 {
+        return false;
+    }
+    // The value ends at the first quote not escaped by a backslash.
+    let mut i = 0;
+    while i < value.len() && value[i] != b'"' {
+        i += if value[i] == b'\\' { 2 } else { 1 };
+    }
+    match value.get(i + 1..) {
+        Some(tail) if tail.first() == Some(&b']') => {
+            tail[1..].iter().all(|b| matches!(b, b' ' | b'\t' | b'\r'))
+        }
+        _ => false,
+    }
 }
 
 /// Whitespace as the reader sees it.
@@ -468,6 +511,18 @@ where
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_a_well_formed_tag_line_after_a_result_is_a_boundary() {
+        assert!(is_tag_line(b"[Event \"x\"]\n1. 32-28"));
+        assert!(is_tag_line(b"[Event \"a \\\" b\"]  \r\n"));
+        assert!(!is_tag_line(b"[Bad 1-0 {open [Bad 1-0 "));
+        assert!(!is_tag_line(b"[Empty]\n"));
+        assert!(!is_tag_line(b"[Event \"x\"]\\r\n"));
+        assert!(!is_tag_line(b"[Event\"x\"]\n"));
+        assert_eq!(boundaries(b"1-0\n[Bad 1-0 {open [Bad 1-0 ").count(), 0);
+        assert_eq!(boundaries(b"1. 32-28 1-0\n[Event \"x\"]\n1-0").count(), 1);
+    }
+
     use super::*;
 
     fn all(text: &str) -> Vec<usize> {
@@ -519,8 +574,13 @@ mod tests {
     #[test]
     fn undecidable_candidates_at_the_end_are_left_out() {
         assert!(all("[E \"a\"]\n1-0\n[").is_empty());
-        assert_eq!(next_boundary(b"[E \"a\"]\n1-0\n[E", 0), Some(12));
-        assert_eq!(next_boundary(b"x\n1-0\n[E \"b\"]\n1-0\n[E", 0), Some(18));
+        // A tag line cut by the end of the buffer is not decided until it is complete.
+        assert_eq!(next_boundary(b"[E \"a\"]\n1-0\n[E", 0), None);
+        assert_eq!(next_boundary(b"[E \"a\"]\n1-0\n[E \"b\"]", 0), Some(12));
+        assert_eq!(
+            next_boundary(b"x\n1-0\n[E \"b\"]\n1-0\n[E \"c\"]\n", 0),
+            Some(18)
+        );
     }
 
     #[test]

@@ -368,10 +368,11 @@ fn numeric_move(inp: &[u8], first: usize) -> LexResult {
     let mut i = first;
     let mut segments = 0;
     loop {
-        if !matches!(at(inp, i)?, b'-' | b'x' | b':') {
+        let sep = separator(inp, i)?;
+        if sep == 0 {
             break;
         }
-        let mut j = i + 1;
+        let mut j = i + sep;
         if at(inp, j)? == b' ' {
             j += 1;
         }
@@ -394,6 +395,20 @@ fn numeric_move(inp: &[u8], first: usize) -> LexResult {
     Ok(Lexed {
         tok: Tok::Move,
         len: i,
+    })
+}
+
+/// The length of a move separator at `i`: `-`, `x`, `:`, or an en dash, em dash or minus
+/// sign as word processors write them (three bytes of UTF-8); 0 for none.
+#[inline(always)]
+fn separator(inp: &[u8], i: usize) -> Result<usize, NeedMore> {
+    Ok(match at(inp, i)? {
+        b'-' | b'x' | b':' => 1,
+        0xE2 => match (at(inp, i + 1)?, at(inp, i + 2)?) {
+            (0x80, 0x93 | 0x94) | (0x88, 0x92) => 3,
+            _ => 0,
+        },
+        _ => 0,
     })
 }
 
@@ -426,11 +441,7 @@ fn square_move(inp: &[u8]) -> Result<Option<usize>, NeedMore> {
         i += 1 + d.len();
     }
     loop {
-        let j = if matches!(at(inp, i)?, b'-' | b'x' | b':') {
-            i + 1
-        } else {
-            i
-        };
+        let j = i + separator(inp, i)?;
         match square(inp, j)? {
             Some(e) => i = e,
             None => break,
@@ -1085,6 +1096,14 @@ mod tests {
             }
         );
         assert_eq!(t[2].0, Tok::LineComment { text_end: 3 });
+    }
+
+    #[test]
+    fn dashes_of_word_processors_separate_squares() {
+        assert_eq!(
+            texts("1. c3\u{2013}c4 32\u{2014}28 a1\u{2212}b2 *"),
+            ["1.", "c3\u{2013}c4", "32\u{2014}28", "a1\u{2212}b2", "*"]
+        );
     }
 
     #[test]

@@ -281,6 +281,18 @@ impl<G: Explore> Replayer<G> {
             ),
             None => problem,
         };
+        let problem = if problem.code == Code::IllegalMove && self.pending_tokens.len() == 1 {
+            let (s, e, _) = self.pending_tokens[0];
+            match near_misses(&self.game, pos, &self.pending[s..e]) {
+                Some(hint) => Problem {
+                    message: format!("{}; did you mean {hint}?", problem.message),
+                    ..problem
+                },
+                None => problem,
+            }
+        } else {
+            problem
+        };
         let index = problem.token.min(self.pending_tokens.len() - 1);
         let span = self.pending_tokens[index].2;
         if main && self.board_at == Some(BoardAt::End) && self.view.is_none() {
@@ -606,6 +618,67 @@ impl<G: Explore> Replay for Replayer<G> {
         report.rewrites = std::mem::take(&mut self.rewrites);
         report.details = std::mem::take(&mut self.detail_list);
     }
+}
+
+/// The legal moves whose written form is a near miss of `token` (a slip of one or two
+/// characters, in either notation, after folding case and dash variants), as `c3-c4` or
+/// `c3-c4 or c3-d4`; `None` when there is no close one. Only on the error path.
+fn near_misses<G: Explore>(game: &G, pos: &G::Position, token: &[u8]) -> Option<String> {
+    let typed: String = String::from_utf8_lossy(token)
+        .to_lowercase()
+        .replace(['\u{2013}', '\u{2014}', '\u{2212}'], "-");
+    if typed.len() < 3 || typed.len() > 40 {
+        return None;
+    }
+    let moves = game.legal_moves(pos, &[]).ok()?;
+    let mut close: Vec<(usize, String)> = Vec::new();
+    for mv in &moves {
+        let mut best: Option<(usize, String)> = None;
+        for numeric in [false, true] {
+            for full_captures in [false, true] {
+                let n = Notation {
+                    numeric,
+                    full_captures,
+                };
+                let text = game.write_move(pos, mv, n);
+                let d = edit_distance(&typed, &text.to_lowercase());
+                if best.as_ref().is_none_or(|(b, _)| d < *b) {
+                    best = Some((d, text));
+                }
+            }
+        }
+        if let Some((d, text)) = best {
+            if d <= 2 && d * 3 < typed.len() && !close.iter().any(|(_, t)| *t == text) {
+                close.push((d, text));
+            }
+        }
+    }
+    close.sort();
+    let least = close.first()?.0;
+    let names: Vec<String> = close
+        .into_iter()
+        .filter(|(d, _)| *d == least)
+        .take(3)
+        .map(|(_, t)| t)
+        .collect();
+    Some(names.join(" or "))
+}
+
+/// Levenshtein distance between two short strings, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(prev + cost);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// "North has no legal move, so East wins (E+N-)"-style description of an outcome.

@@ -137,3 +137,15 @@ fn a_variation_numbered_for_the_next_move_starts_after_the_last_one() {
     assert_eq!(r[0].diagnostics.len(), 1);
     assert_eq!(r[0].diagnostics[0].code, "illegal-move");
 }
+
+#[test]
+fn a_near_miss_gets_did_you_mean() {
+    let text = "[Variant \"Tama\"]\n\n1. c3-c5 *\n\n[GameType \"20\"]\n\n1. 32-29 *\n";
+    let r = reports(text, Settings::default());
+    assert!(r[0].diagnostics[0].message.ends_with("did you mean c3-c4?"));
+    let m = &r[1].diagnostics[0].message;
+    assert!(m.ends_with("did you mean 32-27 or 32-28 or 33-29?"), "{m}");
+    // Upper case, an en dash or a missing separator are read as the move they name.
+    let text = "[Variant \"Tama\"]\n\n1. C3–C4 f6f5 *\n";
+    assert!(reports(text, Settings::default())[0].diagnostics.is_empty());
+}

@@ -145,6 +145,11 @@ impl Mark {
 /// One of 128 bits for a tag name, from its length and its first and last bytes: two names
 /// with different bits differ.
 #[inline]
+/// Two tag names are the same when their bytes are, or (beyond ASCII) their decoded texts.
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    a == b || (!a.is_ascii() && !b.is_ascii() && crate::decode(a) == crate::decode(b))
+}
+
 fn name_bit(name: &[u8]) -> u128 {
     let (first, last) = match name {
         [] => (0, 0),
@@ -341,6 +346,11 @@ impl<R: Read> Reader<R> {
             return false;
         };
         let name = &self.buf[self.pos + name_start..self.pos + name_end];
+        // A name with bytes beyond ASCII may be written in another encoding than an earlier
+        // one that decodes to the same text: compare such names decoded (rare, so slow).
+        if !name.is_ascii() {
+            return self.has_tag_named(name);
+        }
         // Most tags are new: their bit is not set yet.
         self.name_bits & name_bit(name) != 0 && self.has_tag_named(name)
     }
@@ -367,7 +377,7 @@ impl<R: Read> Reader<R> {
                 ..
             } = l.tok
             {
-                if &self.buf[p + name_start..p + name_end] == name {
+                if same_name(&self.buf[p + name_start..p + name_end], name) {
                     return true;
                 }
             }

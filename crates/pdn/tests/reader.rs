@@ -401,3 +401,24 @@ fn a_variation_left_with_a_lone_strength_mark_is_still_writable() {
     let text = g.to_pdn();
     assert_eq!(records(text.as_bytes())[0].to_pdn(), text);
 }
+
+/// Found by a one-hour fuzzing run: two tag names written in different encodings (Latin-1 and
+/// UTF-8) decode to the same text; the second one begins a new game, as a repeated name does,
+/// so every record stays writable and its JSON form reads back.
+#[test]
+fn a_tag_name_repeated_in_another_encoding_starts_a_new_game() {
+    let text: &[u8] =
+        b"[Event \"a\"]\n[DamboTop\xe2 \"1\"]\n[DamboTop\xc3\xa2 \"2\"]\n1. 32-28 *\n";
+    let games = pdn::read_all(text);
+    assert_eq!(games.len(), 2, "{games:?}");
+    for g in &games {
+        assert!(g.validate().is_ok(), "{g:?}");
+        let back = pdn::GameRecord::from_json(&g.to_json()).expect("JSON reads back");
+        assert_eq!(&back, g);
+    }
+    let crash = include_bytes!("data/fuzz-repeated-tag-encodings.pdn");
+    for g in pdn::read_all(crash) {
+        let back = pdn::GameRecord::from_json(&g.to_json()).expect("JSON reads back");
+        assert_eq!(back, g);
+    }
+}

@@ -404,7 +404,8 @@ fn a_variation_left_with_a_lone_strength_mark_is_still_writable() {
 
 /// Found by a one-hour fuzzing run: two tag names written in different encodings (Latin-1 and
 /// UTF-8) decode to the same text; the second one begins a new game, as a repeated name does,
-/// so every record stays writable and its JSON form reads back.
+/// so every record stays writable and its JSON form reads back. (The fuzzer's input was a
+/// mutated piece of a real archive; this is the same case written by hand.)
 #[test]
 fn a_tag_name_repeated_in_another_encoding_starts_a_new_game() {
     let text: &[u8] =
@@ -415,10 +416,5 @@ fn a_tag_name_repeated_in_another_encoding_starts_a_new_game() {
         assert!(g.validate().is_ok(), "{g:?}");
         let back = pdn::GameRecord::from_json(&g.to_json()).expect("JSON reads back");
         assert_eq!(&back, g);
-    }
-    let crash = include_bytes!("data/fuzz-repeated-tag-encodings.pdn");
-    for g in pdn::read_all(crash) {
-        let back = pdn::GameRecord::from_json(&g.to_json()).expect("JSON reads back");
-        assert_eq!(back, g);
     }
 }

@@ -7,7 +7,7 @@ use game::{Code, Problem};
 use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
 use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
 use crate::position::Position;
-use crate::token::{parse_token, Separator, Token};
+use crate::token::{parse_token, FixedToken, Separator};
 use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture};
 use crate::Draughts;
 
@@ -47,6 +47,14 @@ pub enum Refusal {
     Ambiguous(Vec<Move>),
     /// No legal move fits; the reason in words.
     Illegal(String),
+}
+
+/// A token as written: its squares (at least two), separators and numbering.
+#[derive(Clone, Copy)]
+struct Written<'a> {
+    squares: &'a [Bit],
+    separator: Separator,
+    numeric: bool,
 }
 
 /// How a move token fits one complete capture chain (see [`fit`]).
@@ -103,14 +111,28 @@ impl Draughts {
     // A refusal carries whole moves (the error path only; the size is not on the hot path).
     #[allow(clippy::result_large_err)]
     pub fn resolve_token(&self, pos: &Position, raw: &[u8]) -> Result<Move, Refusal> {
+        // Read on the stack; only a token longer than any real chain goes to the heap.
+        if let Ok(tok) = FixedToken::<Bit, 32>::parse(&self.names(), raw, NONE) {
+            let written = Written {
+                squares: tok.squares(),
+                separator: tok.separator(),
+                numeric: tok.is_numeric(),
+            };
+            return self.resolve_parsed(pos, written);
+        }
         let tok = parse_token(&self.names(), raw).map_err(Refusal::BadToken)?;
-        self.resolve_parsed(pos, &tok)
+        let written = Written {
+            squares: &tok.squares,
+            separator: tok.separator,
+            numeric: tok.numeric,
+        };
+        self.resolve_parsed(pos, written)
     }
 
     #[allow(clippy::result_large_err)]
-    fn resolve_parsed(&self, pos: &Position, tok: &Token<Bit>) -> Result<Move, Refusal> {
+    fn resolve_parsed(&self, pos: &Position, tok: Written<'_>) -> Result<Move, Refusal> {
         let (g, rules) = (self.geometry, &self.rules);
-        let squares = &tok.squares[..];
+        let squares = tok.squares;
         if !has_capture(g, rules, pos) {
             if squares.len() == 2 {
                 if let Some(m) = crate::movegen::quiet_move(g, rules, pos, squares[0], squares[1]) {
@@ -444,12 +466,12 @@ impl Draughts {
     }
 
     /// The reason no legal move fits, in words.
-    fn explain(&self, pos: &Position, tok: &Token<Bit>) -> String {
+    fn explain(&self, pos: &Position, tok: Written<'_>) -> String {
         let g = self.geometry;
         let numeric = tok.numeric;
         let name = |b: Bit| self.square_name(b, numeric);
         let us = pos.side;
-        let from = tok.from();
+        let from = tok.squares[0];
         let Some((color, king)) = pos.piece_at(from) else {
             return format!("there is no piece on {}", name(from));
         };
@@ -457,7 +479,7 @@ impl Draughts {
         if color != us {
             return format!("{} holds a {color} {what} but {us} is to move", name(from));
         }
-        let squares = &tok.squares[..];
+        let squares = tok.squares;
         let capture_written = tok.separator == Separator::Capture;
         if squares.len() == 2 && !capture_written {
             if let Some(r) = self.explain_step(pos, king, from, squares[1], numeric) {

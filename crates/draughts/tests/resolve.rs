@@ -199,3 +199,16 @@ fn italian_man_may_not_take_a_king() {
     let pos = d.parse_position("W:Wb3:Bc4,a8").unwrap();
     assert!(d.resolve(&pos, &[b"b3xd5"]).is_ok());
 }
+
+#[test]
+fn a_token_longer_than_the_inline_buffer_is_still_judged() {
+    // 40 squares: past the resolver's stack buffer, so it takes the heap path and must give
+    // the same kind of answer as a short token naming no legal move.
+    let d = Draughts::new(&INTERNATIONAL);
+    let long: Vec<String> = (0..40).map(|k| ["28", "19"][k % 2].to_string()).collect();
+    let (code, _) = resolve(&d, TWO_CAPTURES, &long.join("x")).unwrap_err();
+    let (short_code, _) = resolve(&d, TWO_CAPTURES, "28x19x28x19").unwrap_err();
+    assert_eq!(code, short_code);
+    // And a legal chain written with the full path still resolves through the same code.
+    assert_eq!(resolve(&d, TWO_CAPTURES, "28x19x8").unwrap(), "28x19x8");
+}

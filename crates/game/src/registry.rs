@@ -81,13 +81,12 @@ pub struct GameInfo {
 impl GameInfo {
     /// True when `name` (a `Variant` tag or a `--game` value) names this game.
     pub fn answers_to(&self, name: &str) -> bool {
-        let key = normalise(name);
-        !key.is_empty()
+        normalised(name).next().is_some()
             && std::iter::once(self.id)
                 .chain(std::iter::once(self.variant_tag))
                 .chain(std::iter::once(self.label))
                 .chain(self.aliases.iter().copied())
-                .any(|n| normalise(n) == key)
+                .any(|n| normalised(n).eq(normalised(name)))
     }
 
     /// Reads a comma- or space-separated list of ruleset options. `default`, `standard` and
@@ -119,14 +118,15 @@ impl GameInfo {
     }
 }
 
-/// Lower case, without spaces, dashes, underscores, dots or a trailing `!`.
-fn normalise(name: &str) -> String {
+/// The characters that matter when names are compared: lower case, without spaces, dashes,
+/// underscores, dots or a trailing `!` (an iterator: every record is identified, so the
+/// comparison allocates nothing).
+fn normalised(name: &str) -> impl Iterator<Item = char> + '_ {
     name.trim()
         .trim_end_matches('!')
         .chars()
         .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '\t'))
         .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// A validated set of ruleset options of one game (empty: the default rules).

@@ -523,12 +523,38 @@ pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
         return true;
     }
     let us = pos.side.index();
-    if men_checked_one_by_one(rules)
-        && Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false))
-    {
-        return true;
+    if men_checked_one_by_one(rules) {
+        if Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false)) {
+            return true;
+        }
+    } else if pos.kings[us] != 0 {
+        // Kings that only capture diagonally: every king at once, with shifts.
+        return with_half!(g, diagonal_kings_can_capture_h, g, rules, pos);
     }
     Geometry::squares(pos.kings[us]).any(|from| can_jump(g, rules, pos, from, true))
+}
+
+/// True when a king of the side to move has a first diagonal jump, all kings and all four
+/// directions at once: each ray is grown through empty squares, its first occupied square is
+/// a victim when it holds an enemy piece, and the jump exists when the square behind is empty
+/// (for flying kings too: whatever the landing rule, the square right behind must be free).
+/// Only for diagonal movement without orthogonal captures (see [`men_checked_one_by_one`]).
+#[inline(always)]
+fn diagonal_kings_can_capture_h<const H: i32>(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    let us = pos.side;
+    let empty = g.mask & !pos.occupied();
+    let kings = pos.kings[us.index()];
+    let enemy = pos.pieces(us.opponent());
+    let flying = rules.king != KingRange::Short;
+    diagonal_offsets::<H>().into_iter().any(|off| {
+        let mut ray = shift(kings, off);
+        let mut seen = ray;
+        while flying && ray & empty != 0 {
+            ray = shift(ray & empty, off);
+            seen |= ray;
+        }
+        shift(seen & enemy, off) & empty != 0
+    })
 }
 
 /// The quiet moves of the side to move, appended to `out`.

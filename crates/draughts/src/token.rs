@@ -466,7 +466,7 @@ mod tests {
     #[test]
     fn fixed_reader_agrees_with_general_reader() {
         let g = Geometry::of(&INTERNATIONAL);
-        let long = vec!["28"; 9].join("x");
+        let long = ["28"; 9].join("x");
         for t in [
             "32-28",
             "28x19x10",

@@ -84,7 +84,14 @@ fn count_actions(bytes: &[u8]) -> u64 {
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("validate");
-    for game in ["tama", "odnocvetnie", "thaayam"] {
+    for game in [
+        "tama",
+        "odnocvetnie",
+        "thaayam",
+        "international",
+        "english",
+        "russian",
+    ] {
         let Some((bytes, games, plies)) = corpus(game) else {
             eprintln!("skipping {game}: corpus/{game} not found");
             continue;

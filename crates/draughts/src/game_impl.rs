@@ -259,10 +259,20 @@ impl Game for Draughts {
     }
 
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
-        let mut after = *before;
-        self.play_move(&mut after, mv);
+        // What `play` removes: the captured pieces, once the chain is complete (a partial
+        // move leaves them on the board until the chain ends).
+        let us = before.side;
+        let them = us.opponent();
+        let removed = if mv.is_partial() {
+            0
+        } else {
+            (mv.captured() & before.pieces(them)).count_ones()
+        };
+        let mut material = [0u8; 4];
+        material[us.index()] = before.count(us) as u8;
+        material[them.index()] = (before.count(them) - removed) as u8;
         PlyFacts {
-            mover: before.side.index() as u8,
+            mover: us.index() as u8,
             captures: mv.capture_count() as u8,
             capture_squares: mv
                 .taken()
@@ -270,12 +280,7 @@ impl Game for Draughts {
                 .map(|&b| self.geometry.coords(b))
                 .collect(),
             promotion: mv.is_promotion(),
-            material: [
-                after.count(Color::White) as u8,
-                after.count(Color::Black) as u8,
-                0,
-                0,
-            ],
+            material,
             ..PlyFacts::default()
         }
     }

@@ -111,6 +111,11 @@ pub struct Geometry {
     next: [[Bit; 128]; 8],
     /// The bit shift of one step in each direction.
     offsets: [i32; 8],
+    /// `(file, rank)` of each bit as players name it (see [`Geometry::coords`]).
+    coords_of: [(u8, u8); 128],
+    /// The bit of each square number as the variant counts (index `n`; [`NONE`] where there
+    /// is no such square).
+    by_number: [Bit; 129],
 }
 
 impl Geometry {
@@ -143,6 +148,8 @@ impl Geometry {
             number_of: [0; 128],
             next: [[NONE; 128]; 8],
             offsets,
+            coords_of: [(0, 0); 128],
+            by_number: [NONE; 129],
         };
         for n in 1..=count {
             // Dark boards: one unused bit every two rows (`width` squares); boards using
@@ -172,6 +179,12 @@ impl Geometry {
                 if let Some(t) = g.internal_at(nf, nr) {
                     g.next[d as usize][b as usize] = t;
                 }
+            }
+            g.coords_of[b as usize] = g.coords_computed(b);
+        }
+        for n in 1..=count as u32 {
+            if let Some(b) = g.from_number_computed(n) {
+                g.by_number[n as usize] = b;
             }
         }
         g
@@ -234,7 +247,12 @@ impl Geometry {
     }
 
     /// `(file, rank)` of a square as the players name it (0 = a / rank 1).
+    #[inline]
     pub fn coords(&self, b: Bit) -> (u8, u8) {
+        self.coords_of[usize::from(b & 127)]
+    }
+
+    fn coords_computed(&self, b: Bit) -> (u8, u8) {
         let (f, r) = self.internal_coords(b);
         if self.turned {
             (self.width - 1 - f, r)
@@ -254,7 +272,13 @@ impl Geometry {
     }
 
     /// The square numbered `n` in the variant's numbering (1-based).
+    #[inline]
     pub fn from_number(&self, n: u32) -> Option<Bit> {
+        let b = *self.by_number.get(n as usize)?;
+        (b != NONE).then_some(b)
+    }
+
+    fn from_number_computed(&self, n: u32) -> Option<Bit> {
         if n == 0 || n as usize > self.count {
             return None;
         }
@@ -334,6 +358,20 @@ impl Geometry {
 mod tests {
     use super::*;
     use crate::variant::{ENGLISH, INTERNATIONAL, ITALIAN};
+
+    /// The lookup tables answer what the arithmetic they replace computes, on every board.
+    #[test]
+    fn tables_agree_with_the_arithmetic() {
+        for v in crate::VARIANTS {
+            let g = Geometry::of(v);
+            for n in 0..=200 {
+                assert_eq!(g.from_number(n), g.from_number_computed(n), "{} {n}", v.id);
+            }
+            for b in Geometry::squares(g.mask) {
+                assert_eq!(g.coords(b), g.coords_computed(b), "{} bit {b}", v.id);
+            }
+        }
+    }
 
     #[test]
     fn international_names() {

@@ -13,6 +13,9 @@ mod registry;
 
 use std::fmt;
 
+/// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
+pub use smallvec::{smallvec, SmallVec};
+
 pub use registry::{
     BoardShape, Chance, GameInfo, OptionError, Options, Profile, Registry, RuleOption, Unidentified,
 };
@@ -325,12 +328,12 @@ pub struct PlyFacts {
     /// Pieces captured by the ply.
     pub captures: u8,
     /// Squares of the captured pieces, as `(file, rank)` counted from 0 as seen from the
-    /// first seat (see [`SquarePath`]).
-    pub capture_squares: Vec<(u8, u8)>,
+    /// first seat (see [`SquarePath`]). Held inline up to eight (no allocation per ply).
+    pub capture_squares: SmallVec<[(u8, u8); 8]>,
     /// A piece was crowned by this ply.
     pub promotion: bool,
-    /// Thaayam: every throw of the ply's series, in order.
-    pub throws: Vec<u8>,
+    /// Thaayam: every throw of the ply's series, in order (inline up to sixteen).
+    pub throws: SmallVec<[u8; 16]>,
     /// Thaayam: throws lost (discarded or unusable).
     pub lost_throws: u8,
     /// Thaayam: twins declared in the ply.

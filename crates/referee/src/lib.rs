@@ -67,6 +67,9 @@ pub struct Referee<'c> {
     report: GameReport,
     plies_written_main: u32,
     depth: u32,
+    /// The last identification, by the raw `Variant` and `GameType` tags it was made from:
+    /// the games of one file nearly always carry the same ones.
+    last_identity: Option<(Vec<u8>, Result<&'static GameInfo, Unidentified>)>,
 }
 
 impl<'c> Referee<'c> {
@@ -81,19 +84,29 @@ impl<'c> Referee<'c> {
             report: GameReport::default(),
             plies_written_main: 0,
             depth: 0,
+            last_identity: None,
         }
     }
 
     /// The game of the current record: forced by the settings, else from its tags.
-    fn identify(&self) -> Result<&'static GameInfo, Unidentified> {
+    fn identify(&mut self) -> Result<&'static GameInfo, Unidentified> {
         if let Some(game) = self.settings.game {
             return Ok(game);
         }
+        let key = self.tags.identity_key();
+        if let Some((last, found)) = &self.last_identity {
+            if *last == key {
+                return found.clone();
+            }
+        }
         let variant = self.tags.get(b"Variant");
         let game_type = self.tags.get(b"GameType");
-        self.catalog
+        let found = self
+            .catalog
             .registry()
-            .identify(variant.as_deref(), game_type.as_deref())
+            .identify(variant.as_deref(), game_type.as_deref());
+        self.last_identity = Some((key, found.clone()));
+        found
     }
 
     /// The span a game-level diagnostic points at: the first of these tags found, else the

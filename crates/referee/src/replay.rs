@@ -255,7 +255,7 @@ impl<G: Explore> Replayer<G> {
             captured: info.captured,
             promotion: facts.promotion,
             position: self.game.write_position(after),
-            throws: facts.throws,
+            throws: facts.throws.to_vec(),
             lost_throws: facts.lost_throws,
         });
     }
@@ -612,7 +612,9 @@ impl<G: Explore> Replay for Replayer<G> {
             }
         }
         if self.collect {
-            report.facts = std::mem::take(&mut self.facts);
+            // The next game's list starts as long as this one's: no regrowing ply by ply.
+            let room = self.facts.len();
+            report.facts = std::mem::replace(&mut self.facts, Vec::with_capacity(room));
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);

@@ -35,6 +35,32 @@ impl TagStore {
             })
     }
 
+    /// The raw values of the tags that identify a game (`Variant`, `GameType`), as one key:
+    /// two records with the same key are the same game.
+    pub(crate) fn identity_key(&self) -> Vec<u8> {
+        let mut key = Vec::new();
+        for name in [&b"Variant"[..], b"GameType"] {
+            match self.raw(name) {
+                Some(value) => {
+                    key.push(1);
+                    key.extend_from_slice(&(value.len() as u64).to_le_bytes());
+                    key.extend_from_slice(value);
+                }
+                None => key.push(0),
+            }
+        }
+        key
+    }
+
+    /// The raw value of the last tag with this name (case-insensitive).
+    fn raw(&self, name: &[u8]) -> Option<&[u8]> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
+            .map(|&(_, m, e, _)| &self.bytes[m..e])
+    }
+
     /// Every tag, in order, name and value decoded.
     pub(crate) fn all(&self) -> Vec<(String, String)> {
         self.entries

@@ -33,9 +33,9 @@ fn facts() -> impl Strategy<Value = PlyFacts> {
             |(mover, squares, promotion, throws, lost, twins, material)| PlyFacts {
                 mover,
                 captures: squares.len() as u8,
-                capture_squares: squares,
+                capture_squares: squares.into(),
                 promotion,
-                throws,
+                throws: throws.into(),
                 lost_throws: lost,
                 twins_formed: twins,
                 borne_off: 0,

@@ -275,7 +275,7 @@ fn game_trait_resolve_and_write() {
     let facts = g.facts(&p, &mv);
     assert_eq!(facts.mover, 0);
     assert_eq!(facts.captures, 2);
-    assert_eq!(facts.capture_squares, vec![(2, 6), (4, 7)]); // c7, e8
+    assert_eq!(facts.capture_squares[..], [(2, 6), (4, 7)]); // c7, e8
     assert!(facts.promotion);
     assert_eq!(facts.material, [2, 1, 0, 0]);
 }

@@ -68,10 +68,10 @@ fn facts() {
     let t = common::resolve(&g, &p, "S [8 3] Tc5 Tc5+8+3xa2 [4 1 2] in d1+4+2").unwrap();
     let f = g.facts(&p, &t);
     assert_eq!(f.mover, 0);
-    assert_eq!(f.throws, [8, 3, 4, 1, 2]);
+    assert_eq!(f.throws[..], [8, 3, 4, 1, 2]);
     assert_eq!(f.twins_formed, 1);
     assert_eq!(f.captures, 1);
-    assert_eq!(f.capture_squares, [(0, 1)]); // a2
+    assert_eq!(f.capture_squares[..], [(0, 1)]); // a2
     assert_eq!(f.lost_throws, 0);
     assert_eq!(f.borne_off, 0);
     assert_eq!(f.material, [4, 0, 0, 0]);

@@ -323,7 +323,7 @@ fn rule13_captures() {
     let f = g.facts(&p, &t);
     assert_eq!(f.captures, 3, "pieces sent home");
     let d2 = sq("d2");
-    assert_eq!(f.capture_squares, vec![(d2.file(), d2.rank())]);
+    assert_eq!(f.capture_squares[..], [(d2.file(), d2.rank())]);
     let mut q = p.clone();
     g.play(&mut q, &t);
     assert_eq!(g.write_position(&q), "N:S=h2,Tc2/N=h4/E=h4");

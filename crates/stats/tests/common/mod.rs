@@ -150,7 +150,7 @@ pub fn ply(mover: u8, squares: &[(u8, u8)], promotion: bool, material: [u8; 2]) 
     PlyFacts {
         mover,
         captures: squares.len() as u8,
-        capture_squares: squares.to_vec(),
+        capture_squares: squares.into(),
         promotion,
         material: [material[0], material[1], 0, 0],
         ..PlyFacts::default()
@@ -161,7 +161,7 @@ pub fn ply(mover: u8, squares: &[(u8, u8)], promotion: bool, material: [u8; 2]) 
 pub fn turn(mover: u8, throws: &[u8], lost: u8, twins: u8, captures: u8) -> PlyFacts {
     PlyFacts {
         mover,
-        throws: throws.to_vec(),
+        throws: throws.into(),
         lost_throws: lost,
         twins_formed: twins,
         captures,

@@ -183,7 +183,7 @@ impl Geometry {
             g.coords_of[b as usize] = g.coords_computed(b);
         }
         for n in 1..=count as u32 {
-            if let Some(b) = g.from_number_computed(n) {
+            if let Some(b) = g.number_to_bit_computed(n) {
                 g.by_number[n as usize] = b;
             }
         }
@@ -278,7 +278,7 @@ impl Geometry {
         (b != NONE).then_some(b)
     }
 
-    fn from_number_computed(&self, n: u32) -> Option<Bit> {
+    fn number_to_bit_computed(&self, n: u32) -> Option<Bit> {
         if n == 0 || n as usize > self.count {
             return None;
         }
@@ -365,7 +365,12 @@ mod tests {
         for v in crate::VARIANTS {
             let g = Geometry::of(v);
             for n in 0..=200 {
-                assert_eq!(g.from_number(n), g.from_number_computed(n), "{} {n}", v.id);
+                assert_eq!(
+                    g.from_number(n),
+                    g.number_to_bit_computed(n),
+                    "{} {n}",
+                    v.id
+                );
             }
             for b in Geometry::squares(g.mask) {
                 assert_eq!(g.coords(b), g.coords_computed(b), "{} bit {b}", v.id);

@@ -7,7 +7,7 @@ use game::{Code, Problem};
 use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
 use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
 use crate::position::Position;
-use crate::token::{parse_token, FixedToken, Separator};
+use crate::token::{parse_token, read_canonical, Separator};
 use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture};
 use crate::Draughts;
 
@@ -111,12 +111,14 @@ impl Draughts {
     // A refusal carries whole moves (the error path only; the size is not on the hot path).
     #[allow(clippy::result_large_err)]
     pub fn resolve_token(&self, pos: &Position, raw: &[u8]) -> Result<Move, Refusal> {
-        // Read on the stack; only a token longer than any real chain goes to the heap.
-        if let Ok(tok) = FixedToken::<Bit, 32>::parse(&self.names(), raw, NONE) {
+        // The common shapes are read on the stack; any other token goes through the whole
+        // grammar (and to the heap).
+        let mut buf = [NONE; 32];
+        if let Some((count, separator, numeric)) = read_canonical(&self.names(), raw, &mut buf) {
             let written = Written {
-                squares: tok.squares(),
-                separator: tok.separator(),
-                numeric: tok.is_numeric(),
+                squares: &buf[..count],
+                separator,
+                numeric,
             };
             return self.resolve_parsed(pos, written);
         }

@@ -85,24 +85,12 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         };
         // The common shapes (`32-28`, `c3xe5xc7`) in one pass straight into the buffer; any
         // other token, or one too long for it, goes through the whole grammar from the start.
-        let fast = canonical_pass(board, raw, &mut |sq| {
-            let slot = t.squares.get_mut(usize::from(t.len)).ok_or(String::new())?;
-            *slot = sq;
-            t.len += 1;
-            Ok(())
-        });
-        if let Some(Ok((count, capture, numeric))) = fast {
-            if count >= 2 {
-                t.separator = if capture {
-                    Separator::Capture
-                } else {
-                    Separator::Quiet
-                };
-                t.numeric = numeric;
-                return Ok(t);
-            }
+        if let Some((count, separator, numeric)) = read_canonical(board, raw, &mut t.squares) {
+            t.len = count as u8;
+            t.separator = separator;
+            t.numeric = numeric;
+            return Ok(t);
         }
-        t.len = 0;
         let (separator, numeric) = parse_squares(board, raw, |sq| {
             let slot = t.squares.get_mut(usize::from(t.len)).ok_or_else(|| {
                 format!(
@@ -318,6 +306,30 @@ fn canonical<B: SquareNames>(
         Separator::Quiet
     };
     Some(done.map(|_| (separator, numeric)))
+}
+
+/// Reads a token of the common shapes (see [`canonical`]) into `buf`: the number of squares
+/// (at least two), the separator and whether the squares were numbers. `None` for any other
+/// token, or one with more squares than `buf` holds: the caller then uses the whole grammar.
+#[inline]
+pub(crate) fn read_canonical<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    buf: &mut [B::Square],
+) -> Option<(usize, Separator, bool)> {
+    let mut len = 0;
+    let (count, capture, numeric) = canonical_pass(board, raw, &mut |sq| {
+        *buf.get_mut(len).ok_or(String::new())? = sq;
+        len += 1;
+        Ok(())
+    })?
+    .ok()?;
+    let separator = if capture {
+        Separator::Capture
+    } else {
+        Separator::Quiet
+    };
+    (count >= 2).then_some((count, separator, numeric))
 }
 
 /// One pass of [`canonical`]: the squares pushed, whether a capture separator was seen, and

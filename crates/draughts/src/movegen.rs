@@ -546,7 +546,8 @@ fn diagonal_kings_can_capture_h<const H: i32>(g: &Geometry, rules: &Rules, pos: 
     let kings = pos.kings[us.index()];
     let enemy = pos.pieces(us.opponent());
     let flying = rules.king != KingRange::Short;
-    diagonal_offsets::<H>().into_iter().any(|off| {
+    #[inline(always)]
+    fn along(off: i32, kings: Bits, empty: Bits, enemy: Bits, flying: bool) -> bool {
         let mut ray = shift(kings, off);
         let mut seen = ray;
         while flying && ray & empty != 0 {
@@ -554,7 +555,13 @@ fn diagonal_kings_can_capture_h<const H: i32>(g: &Geometry, rules: &Rules, pos: 
             seen |= ray;
         }
         shift(seen & enemy, off) & empty != 0
-    })
+    }
+    // Written out, so that each direction's shift is a constant.
+    let [a, b, c, d] = diagonal_offsets::<H>();
+    along(a, kings, empty, enemy, flying)
+        || along(b, kings, empty, enemy, flying)
+        || along(c, kings, empty, enemy, flying)
+        || along(d, kings, empty, enemy, flying)
 }
 
 /// The quiet moves of the side to move, appended to `out`.

@@ -19,7 +19,7 @@ pub use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, Registry, Seat
 pub use pdn::visitor::{Severity, Span};
 pub use report::{
     BoardAt, BoardView, Diagnostic, DiagnosticCode, GameReport, PlyDetail, Rewrite, Settings,
-    Snapshot,
+    Snapshot, TagList,
 };
 
 use game::Unidentified;

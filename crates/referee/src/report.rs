@@ -211,18 +211,59 @@ pub struct GameReport {
     /// With [`Settings::details`]: every replayed ply of the main line, described.
     pub details: Vec<PlyDetail>,
     /// With [`Settings::keep_tags`]: the tags, in order, names and values decoded.
-    pub tags: Vec<(String, String)>,
+    pub tags: TagList,
 }
 
 impl GameReport {
     /// The value of the last tag with this name (case-insensitive), with
     /// [`Settings::keep_tags`].
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
+        self.tags.get(name)
+    }
+}
+
+/// A game's tags in file order, names and values decoded, held in one string (two
+/// allocations per game however many tags it has).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TagList {
+    text: String,
+    /// Per tag: where its name starts, where its value starts, where it ends.
+    entries: Vec<(usize, usize, usize)>,
+}
+
+impl TagList {
+    /// Appends a tag.
+    pub fn push(&mut self, name: &str, value: &str) {
+        let start = self.text.len();
+        self.text.push_str(name);
+        let mid = self.text.len();
+        self.text.push_str(value);
+        self.entries.push((start, mid, self.text.len()));
+    }
+
+    /// The value of the last tag with this name (case-insensitive).
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.iter()
             .rev()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v)
+    }
+
+    /// The tags in file order, as `(name, value)`.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &str)> + '_ {
+        self.entries
+            .iter()
+            .map(|&(s, m, e)| (&self.text[s..m], &self.text[m..e]))
+    }
+
+    /// Number of tags.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there is no tag.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 }
 
@@ -259,5 +300,24 @@ impl GameReport {
             .diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TagList;
+
+    #[test]
+    fn tag_list_keeps_order_and_answers_with_the_last_value() {
+        let mut tags = TagList::default();
+        assert!(tags.is_empty() && tags.get("Event").is_none());
+        tags.push("Event", "Open");
+        tags.push("White", "Petrosyan, Ani");
+        tags.push("event", "Open, round 2");
+        assert_eq!(tags.len(), 3);
+        assert_eq!(tags.get("EVENT"), Some("Open, round 2"));
+        assert_eq!(tags.get("white"), Some("Petrosyan, Ani"));
+        let names: Vec<&str> = tags.iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["Event", "White", "event"]);
     }
 }

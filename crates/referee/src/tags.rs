@@ -62,17 +62,13 @@ impl TagStore {
     }
 
     /// Every tag, in order, name and value decoded.
-    pub(crate) fn all(&self) -> Vec<(String, String)> {
-        self.entries
-            .iter()
-            .map(|&(s, m, e, _)| {
-                let value = pdn::unescape(&self.bytes[m..e]);
-                (
-                    pdn::decode(&self.bytes[s..m]).into_owned(),
-                    pdn::decode(&value).trim().to_string(),
-                )
-            })
-            .collect()
+    pub(crate) fn all(&self) -> crate::report::TagList {
+        let mut list = crate::report::TagList::default();
+        for &(s, m, e, _) in &self.entries {
+            let value = pdn::unescape(&self.bytes[m..e]);
+            list.push(&pdn::decode(&self.bytes[s..m]), pdn::decode(&value).trim());
+        }
+        list
     }
 
     /// The span of the last tag with this name.

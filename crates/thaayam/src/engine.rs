@@ -2,6 +2,8 @@
 //! bookkeeping the rules look back at (which units already moved, which pieces reached the
 //! keep in this series, which throws are left).
 
+use std::borrow::BorrowMut;
+
 use crate::board::{route_square, Square, INDEX, KEEP_INDEX, ROUTE, TWIN_INDEX};
 use crate::position::Position;
 use crate::throws::{ThrowSeq, Throws, VALUES};
@@ -74,10 +76,12 @@ pub(crate) enum Illegal {
     GameOver,
 }
 
-/// A series in progress for the seat to move.
+/// A series in progress for the seat to move. `P` holds the position the series changes:
+/// a `&mut Position` to play in place (the referee's path, no copy), or an owned
+/// [`Position`] where states are kept and compared (the searches).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Run {
-    pub pos: Position,
+pub(crate) struct Run<P = Position> {
+    pub pos: P,
     pub seat: u8,
     /// Singles per route index that already moved in this series.
     pub moved_s: [u8; 24],
@@ -98,12 +102,12 @@ pub(crate) struct Run {
     pub ludii: bool,
 }
 
-impl Run {
+impl<P: BorrowMut<Position>> Run<P> {
     /// Starts a series of `throws` for the seat to move; applies the discard rule (rule 6).
     /// Returns the run and the number of leading throws discarded.
-    pub fn begin(pos: Position, throws: &ThrowSeq, ludii: bool) -> (Run, usize) {
-        let seat = pos.to_move;
-        let side = &pos.sides[usize::from(seat)];
+    pub fn begin(pos: P, throws: &ThrowSeq, ludii: bool) -> (Run<P>, usize) {
+        let seat = pos.borrow().to_move;
+        let side = &pos.borrow().sides[usize::from(seat)];
         let discarded = if side.on_board() {
             0
         } else {
@@ -128,12 +132,22 @@ impl Run {
         )
     }
 
+    /// The position as the series has left it so far.
+    pub fn pos(&self) -> &Position {
+        self.pos.borrow()
+    }
+
+    fn pos_mut(&mut self) -> &mut Position {
+        self.pos.borrow_mut()
+    }
+
     fn side(&self) -> &crate::position::Side {
-        &self.pos.sides[usize::from(self.seat)]
+        &self.pos().sides[usize::from(self.seat)]
     }
 
     fn side_mut(&mut self) -> &mut crate::position::Side {
-        &mut self.pos.sides[usize::from(self.seat)]
+        let seat = usize::from(self.seat);
+        &mut self.pos_mut().sides[seat]
     }
 
     /// `in` (rule 9).
@@ -324,14 +338,16 @@ impl Run {
             return 0;
         }
         let mut sent = 0u8;
+        let (seat, ludii) = (self.seat, self.ludii);
+        let pos = self.pos_mut();
         for other in 0..4u8 {
-            if other == self.seat || !self.pos.plays(other) {
+            if other == seat || !pos.plays(other) {
                 continue;
             }
             let k = usize::from(INDEX[usize::from(other)][usize::from(square.index())]);
             debug_assert_eq!(ROUTE[usize::from(other)][k], square.index());
-            let side = &mut self.pos.sides[usize::from(other)];
-            let take_singles = !twin || !self.ludii;
+            let side = &mut pos.sides[usize::from(other)];
+            let take_singles = !twin || !ludii;
             let take_twins = twin;
             if take_singles && side.singles[k] > 0 {
                 sent += side.singles[k];
@@ -365,13 +381,15 @@ impl Run {
 
     /// Ends the series: adds owed extra series for the captures, passes the turn when none
     /// is owed, and drops them all when the mover has won (rules 14 and 18).
-    pub fn finish(mut self, anticlockwise: bool) -> Position {
-        let total = u32::from(self.pos.owed) + u32::from(self.captures);
-        if self.won || total == 0 {
-            self.pos.owed = 0;
-            self.pos.to_move = next_seat(&self.pos, self.seat, anticlockwise);
+    pub fn finish(mut self, anticlockwise: bool) -> P {
+        let (seat, won, captures) = (self.seat, self.won, self.captures);
+        let pos = self.pos_mut();
+        let total = u32::from(pos.owed) + u32::from(captures);
+        if won || total == 0 {
+            pos.owed = 0;
+            pos.to_move = next_seat(pos, seat, anticlockwise);
         } else {
-            self.pos.owed = (total - 1).min(255) as u8;
+            pos.owed = (total - 1).min(255) as u8;
         }
         self.pos
     }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::board::{route_square, seat_from_letter, seat_letter, Square, TWIN_INDEX};
 use crate::engine::{Action, Advance};
-use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws};
+use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws, MAX_SERIES};
 
 /// One token of a turn, read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +86,12 @@ pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
         SeriesError::BadValue(..) | SeriesError::Empty | SeriesError::TooLong(_) => e.to_string(),
         _ => e.to_string(),
     })?;
-    let bytes: Vec<u8> = values[..n].iter().map(|&v| v as u8).collect();
-    ThrowSeq::new(&bytes).map_err(|e| e.to_string())
+    // Checked above: at most `MAX_SERIES` values, each one a throw value.
+    let mut bytes = [0u8; MAX_SERIES];
+    for (b, &v) in bytes.iter_mut().zip(&values[..n]) {
+        *b = v as u8;
+    }
+    ThrowSeq::new(&bytes[..n]).map_err(|e| e.to_string())
 }
 
 /// Reads one action token (anything but a seat letter or a throw group).

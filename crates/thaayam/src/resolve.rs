@@ -24,7 +24,7 @@ fn series_problem(message: String, at: usize) -> Problem {
 }
 
 /// The message for an action that is not legal.
-pub(crate) fn explain(why: Illegal, run: &Run, token: &[u8]) -> String {
+pub(crate) fn explain(why: Illegal, run: &Run<&mut Position>, token: &[u8]) -> String {
     let who = seat_name(run.seat);
     let tok = text(token);
     let left = if run.left.is_empty() {
@@ -82,7 +82,7 @@ pub(crate) fn explain(why: Illegal, run: &Run, token: &[u8]) -> String {
             format!("twins need two single pieces of {who} on {square} ({there})")
         }
         Illegal::OutsideKeep => {
-            let side = &run.pos.sides[usize::from(run.seat)];
+            let side = &run.pos().sides[usize::from(run.seat)];
             let mut places = Vec::new();
             if side.hand > 0 {
                 places.push(format!("{} in hand", side.hand));
@@ -111,7 +111,7 @@ pub(crate) fn explain(why: Illegal, run: &Run, token: &[u8]) -> String {
 fn check_arrival(
     stated: (bool, crate::board::Square),
     done: &Advance,
-    run_after: &Run,
+    run_after: &Run<&mut Position>,
 ) -> Option<String> {
     let (capture, square) = stated;
     if square != done.to {
@@ -139,11 +139,12 @@ fn check_arrival(
     }
 }
 
-fn enemy_twins_on(run: &Run, square: crate::board::Square) -> bool {
+fn enemy_twins_on(run: &Run<&mut Position>, square: crate::board::Square) -> bool {
+    let pos = run.pos();
     (0..4u8).any(|s| {
         s != run.seat
-            && run.pos.plays(s)
-            && run.pos.sides[usize::from(s)].twins
+            && pos.plays(s)
+            && pos.sides[usize::from(s)].twins
                 [usize::from(INDEX[usize::from(s)][usize::from(square.index())])]
                 > 0
     })
@@ -251,7 +252,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         }
         let throws = parse_group(tok).map_err(|m| series_problem(m, i))?;
         let start_side = cur.sides[usize::from(seat)];
-        let (mut run, discarded) = Run::begin(cur, &throws, game.options.ludii);
+        let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
         let usable = run.left;
         let mut actions: Vec<Action> = Vec::with_capacity(4);
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
@@ -389,7 +390,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         allowed += u32::from(run.captures);
         thrown += 1;
         series.push(Series { throws, actions });
-        cur = run.finish(anticlockwise);
+        run.finish(anticlockwise);
     }
     if !won && thrown < allowed {
         let owed_before = u32::from(pos.owed);
@@ -424,7 +425,8 @@ fn show_witness(
     throws: &ThrowSeq,
     witness: &[Action],
 ) -> (String, Vec<SquarePath>) {
-    let (mut run, _) = Run::begin(start.clone(), throws, game.options.ludii);
+    let mut at = start.clone();
+    let (mut run, _) = Run::begin(&mut at, throws, game.options.ludii);
     let mut done = Vec::with_capacity(witness.len());
     for a in witness {
         match run.apply(a) {

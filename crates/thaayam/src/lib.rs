@@ -351,9 +351,16 @@ impl Thaayam {
         Ok(report)
     }
 
-    /// Plays a series already validated, in place (actions that do not apply are skipped).
+    /// Plays a series already validated, in place, without checking it again (see
+    /// [`engine::replay_series`]).
     pub(crate) fn play_series(&self, pos: &mut Position, series: &Series) {
-        let _ = self.run_series(pos, series, false);
+        engine::replay_series(
+            pos,
+            &series.throws,
+            &series.actions,
+            self.options.ludii,
+            |_| {},
+        );
     }
 
     /// Plays `series` on `pos` and ends it. With `strict`, stops at the first action that
@@ -585,21 +592,15 @@ impl Game for Thaayam {
         let mut pos = before.clone();
         for s in &mv.series {
             f.throws.extend_from_slice(s.throws.as_slice());
-            let (mut run, discarded) = Run::begin(&mut pos, &s.throws, self.options.ludii);
-            for a in &s.actions {
-                match run.apply(a) {
-                    Ok(Action::Advance(adv)) if adv.captured > 0 => {
-                        f.capture_squares.push((adv.to.file(), adv.to.rank()));
-                    }
-                    Ok(Action::Twins) => f.twins_formed += 1,
-                    Ok(Action::BearOff) => f.borne_off += 1,
-                    _ => {}
-                }
-            }
-            f.captures = f.captures.saturating_add(run.sent_home);
-            let lost = discarded + run.left.len() as usize;
+            let done =
+                engine::replay_series(&mut pos, &s.throws, &s.actions, self.options.ludii, |to| {
+                    f.capture_squares.push((to.file(), to.rank()))
+                });
+            f.twins_formed += done.twins;
+            f.borne_off += done.borne_off;
+            f.captures = f.captures.saturating_add(done.sent_home);
+            let lost = usize::from(done.discarded) + usize::from(done.unused);
             f.lost_throws = f.lost_throws.saturating_add(lost as u8);
-            run.finish(self.options.ludii);
         }
         for (s, m) in f.material.iter_mut().enumerate() {
             *m = pos.on_board(s as u8);

@@ -174,7 +174,7 @@ impl<P: BorrowMut<Position>> Run<P> {
             return Err(Illegal::GameOver);
         }
         let side = self.side();
-        if side.hand > 0 || side.on_route() > 0 {
+        if side.hand > 0 || side.any_on_route() {
             return Err(Illegal::OutsideKeep);
         }
         if side.keep == 0 {
@@ -374,7 +374,7 @@ impl<P: BorrowMut<Position>> Run<P> {
             if side.hand > 0 {
                 return true;
             }
-            if side.hand == 0 && side.on_route() == 0 && side.keep > self.fresh {
+            if side.hand == 0 && !side.any_on_route() && side.keep > self.fresh {
                 return true;
             }
         }

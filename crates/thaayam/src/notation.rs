@@ -53,6 +53,9 @@ fn show(token: &[u8]) -> String {
 
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
 pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
+    if let Some(seq) = parse_plain_group(token) {
+        return Ok(seq);
+    }
     let inner = token
         .strip_prefix(b"[")
         .and_then(|t| t.strip_suffix(b"]"))
@@ -92,6 +95,30 @@ pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
         *b = v as u8;
     }
     ThrowSeq::new(&bytes[..n]).map_err(|e| e.to_string())
+}
+
+/// The common shape of a throw group, read in one pass: a valid series written as single
+/// digits separated by single spaces (`[1 4 2]`). `None` for anything else, which
+/// [`parse_group`] then reads the long way (and explains if it is wrong).
+fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
+    let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
+    let mut seq = ThrowSeq::EMPTY;
+    let mut bytes = inner.iter();
+    loop {
+        let value = match bytes.next()? {
+            d @ (b'1' | b'2' | b'3' | b'4' | b'8') => d - b'0',
+            _ => return None,
+        };
+        if !seq.push(value) {
+            return None;
+        }
+        match bytes.next() {
+            // Rule 5: a 2 or a 3 ends the series, and only the last throw may be one.
+            None if value == 2 || value == 3 => return Some(seq),
+            Some(b' ') if value != 2 && value != 3 => {}
+            _ => return None,
+        }
+    }
 }
 
 /// Reads one action token (anything but a seat letter or a throw group).
@@ -348,5 +375,12 @@ mod tests {
         assert!(parse_group(b"[2 1]").is_err());
         assert!(parse_group(b"[x]").is_err());
         assert!(parse_group(b"[1 4 2").is_err());
+        assert!(parse_group(b"[1 4 2 ]").is_ok());
+        assert!(parse_group(b"[3 2]").is_err());
+        assert!(parse_group(b"[1  2]").is_ok());
+        let long = format!("[{}2]", "1 ".repeat(31));
+        assert_eq!(parse_group(long.as_bytes()).unwrap().as_slice().len(), 32);
+        let too_long = format!("[{}2]", "1 ".repeat(32));
+        assert!(parse_group(too_long.as_bytes()).is_err());
     }
 }

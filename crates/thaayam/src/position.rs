@@ -40,13 +40,23 @@ impl Side {
             .sum()
     }
 
+    /// True when some piece stands on a route square.
+    pub fn any_on_route(&self) -> bool {
+        let any = self
+            .singles
+            .iter()
+            .zip(self.twins.iter())
+            .fold(0u8, |n, (&s, &t)| n | s | t);
+        any != 0
+    }
+
     pub fn total(&self) -> u32 {
         self.on_route() + u32::from(self.hand) + u32::from(self.keep) + u32::from(self.off)
     }
 
     /// True when the side has a piece on the board (route or keep), for the discard rule.
     pub fn on_board(&self) -> bool {
-        self.keep > 0 || self.on_route() > 0
+        self.keep > 0 || self.any_on_route()
     }
 }
 

@@ -160,6 +160,16 @@ fn played_so_far(seat: u8, series: &[Series], current: &[Action]) -> Vec<SquareP
     out
 }
 
+/// How many of the leading tokens, up to the next throw group, may be actions (lost-throw
+/// notes are not): the capacity a series needs.
+fn action_tokens(tokens: &[&[u8]]) -> usize {
+    tokens
+        .iter()
+        .take_while(|t| !is_group(t))
+        .filter(|t| t.first() != Some(&b'~'))
+        .count()
+}
+
 /// Resolves a whole turn.
 pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Result<Turn, Problem> {
     let anticlockwise = game.options.ludii;
@@ -224,7 +234,8 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     let mut thrown = 0u32;
     let mut capture_tokens: Vec<usize> = Vec::new();
     let mut won = false;
-    let mut series: Vec<Series> = Vec::with_capacity(1);
+    let groups = tokens[1..].iter().filter(|t| is_group(t)).count();
+    let mut series: Vec<Series> = Vec::with_capacity(groups.max(1));
     let mut i = 1;
     while i < tokens.len() {
         let group_at = i;
@@ -254,7 +265,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         let start_side = cur.sides[usize::from(seat)];
         let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
         let usable = run.left;
-        let mut actions: Vec<Action> = Vec::with_capacity(4);
+        let mut actions: Vec<Action> = Vec::with_capacity(action_tokens(&tokens[i + 1..]));
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {

@@ -195,9 +195,34 @@ struct Mover<'a> {
     moved_s: &'a [u8; 24],
     moved_t: &'a [u8; 24],
     fresh: u8,
+    /// Bit `i` set: the mover has a single or a twin on route index `i`.
+    occupied: u32,
 }
 
-impl Mover<'_> {
+impl<'a> Mover<'a> {
+    fn new(side: &'a Side, moved_s: &'a [u8; 24], moved_t: &'a [u8; 24], fresh: u8) -> Self {
+        let occupied = (0..24)
+            .filter(|&i| side.singles[i] | side.twins[i] != 0)
+            .fold(0u32, |m, i| m | 1 << i);
+        Mover {
+            side,
+            moved_s,
+            moved_t,
+            fresh,
+            occupied,
+        }
+    }
+
+    /// The route indices the mover has units on, lowest first.
+    fn occupied_indices(&self) -> impl Iterator<Item = usize> {
+        let mut bits = self.occupied;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (i < 32).then_some(i as usize)
+        })
+    }
+
     fn unmoved_singles(&self, i: usize, ludii: bool) -> u8 {
         if ludii {
             self.side.singles[i]
@@ -208,7 +233,7 @@ impl Mover<'_> {
 
     /// Pieces on the route that can no longer move in this series.
     fn stuck(&self, ludii: bool) -> bool {
-        (0..24).any(|i| {
+        self.occupied_indices().any(|i| {
             let held_t = self.moved_t[i].min(self.side.twins[i]) > 0;
             let held_s = !ludii && self.moved_s[i].min(self.side.singles[i]) > 0;
             held_s || held_t
@@ -230,8 +255,8 @@ impl Mover<'_> {
             }
         };
         push(0, false, enters);
-        for i in 0..24u8 {
-            let iu = usize::from(i);
+        for iu in self.occupied_indices() {
+            let i = iu as u8;
             let mut singles = self.unmoved_singles(iu, ludii);
             let mut twins = self.side.twins[iu] - self.moved_t[iu].min(self.side.twins[iu]);
             if i == TWIN_INDEX {
@@ -288,12 +313,7 @@ pub(crate) fn best_play(
     want_play: bool,
 ) -> (u32, Vec<Action>) {
     let none = [0u8; 24];
-    let mover = Mover {
-        side,
-        moved_s: &none,
-        moved_t: &none,
-        fresh: 0,
-    };
+    let mover = Mover::new(side, &none, &none, 0);
     let (used, enters, pairs) = mover.best(left, ludii);
     if !want_play {
         return (used, Vec::new());
@@ -353,12 +373,12 @@ fn best_from(run: &Run) -> u32 {
     if run.won {
         return 0;
     }
-    let mover = Mover {
-        side: &run.pos.sides[usize::from(run.seat)],
-        moved_s: &run.moved_s,
-        moved_t: &run.moved_t,
-        fresh: run.fresh,
-    };
+    let mover = Mover::new(
+        &run.pos.sides[usize::from(run.seat)],
+        &run.moved_s,
+        &run.moved_t,
+        run.fresh,
+    );
     mover.best(run.left, run.ludii).0
 }
 

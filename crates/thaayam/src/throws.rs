@@ -151,6 +151,17 @@ impl ThrowSeq {
         Ok(s)
     }
 
+    /// Appends a throw; false (and nothing added) when the sequence is full. The caller
+    /// keeps rule 5 (values and where the series ends).
+    pub(crate) fn push(&mut self, value: u8) -> bool {
+        let Some(slot) = self.values.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = value;
+        self.len += 1;
+        true
+    }
+
     /// The throws, in order.
     pub fn as_slice(&self) -> &[u8] {
         &self.values[..usize::from(self.len)]

@@ -105,6 +105,7 @@ pub(crate) struct Run<P = Position> {
 impl<P: BorrowMut<Position>> Run<P> {
     /// Starts a series of `throws` for the seat to move; applies the discard rule (rule 6).
     /// Returns the run and the number of leading throws discarded.
+    #[inline(always)]
     pub fn begin(pos: P, throws: &ThrowSeq, ludii: bool) -> (Run<P>, usize) {
         let seat = pos.borrow().to_move;
         let side = &pos.borrow().sides[usize::from(seat)];
@@ -286,6 +287,7 @@ impl<P: BorrowMut<Position>> Run<P> {
     }
 
     /// Plays an advance; returns the arrival square and the enemy pieces sent home.
+    #[inline]
     pub fn advance(
         &mut self,
         from: Square,
@@ -431,13 +433,13 @@ fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bo
     }
     let mut sent = 0u8;
     let take_singles = !twin || !ludii;
-    for other in 0..4u8 {
-        if other == seat || !pos.plays(other) {
-            continue;
-        }
-        let k = usize::from(INDEX[usize::from(other)][usize::from(square.index())]);
-        debug_assert_eq!(ROUTE[usize::from(other)][k], square.index());
-        let side = &mut pos.sides[usize::from(other)];
+    let mut others = pos.seats & !(1u8 << (seat & 3)) & 0xF;
+    while others != 0 {
+        let other = others.trailing_zeros() as usize;
+        others &= others - 1;
+        let k = usize::from(INDEX[other][usize::from(square.index())]);
+        debug_assert_eq!(ROUTE[other][k], square.index());
+        let side = &mut pos.sides[other];
         if take_singles && side.singles[k] > 0 {
             sent += side.singles[k];
             side.hand += side.singles[k];

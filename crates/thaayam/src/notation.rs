@@ -52,10 +52,17 @@ fn show(token: &[u8]) -> String {
 }
 
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
+#[inline(always)]
 pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
-    if let Some(seq) = parse_plain_group(token) {
-        return Ok(seq);
+    match parse_plain_group(token) {
+        Some(seq) => Ok(seq),
+        None => parse_any_group(token),
     }
+}
+
+/// [`parse_group`] for every shape of group, with the messages for wrong ones.
+#[inline(never)]
+fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
     let inner = token
         .strip_prefix(b"[")
         .and_then(|t| t.strip_suffix(b"]"))
@@ -100,6 +107,7 @@ pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
 /// The common shape of a throw group, read in one pass: a valid series written as single
 /// digits separated by single spaces (`[1 4 2]`). `None` for anything else, which
 /// [`parse_group`] then reads the long way (and explains if it is wrong).
+#[inline(always)]
 fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
     let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
     let mut seq = ThrowSeq::EMPTY;
@@ -122,7 +130,53 @@ fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
 }
 
 /// Reads one action token (anything but a seat letter or a throw group).
+#[inline(always)]
 pub(crate) fn parse_token(token: &[u8]) -> Result<Token, String> {
+    match parse_plain_advance(token) {
+        Some(advance) => Ok(advance),
+        None => parse_any_token(token),
+    }
+}
+
+/// The common shape of an advance, read in one pass: an optional `T`, the square, throws
+/// of one digit each (`+4+2`) and an optional arrival (`-d2`, `xd2`). `None` for anything
+/// else, which [`parse_any_token`] reads (and explains if it is wrong); both read this shape
+/// the same way.
+#[inline(always)]
+fn parse_plain_advance(token: &[u8]) -> Option<Token> {
+    let (twin, rest) = match token {
+        [b'T', rest @ ..] => (true, rest),
+        _ => (false, token),
+    };
+    let from = Square::parse(rest.get(..2)?)?;
+    let mut rest = &rest[2..];
+    let mut throws = Throws::EMPTY;
+    while let [b'+', digit, tail @ ..] = rest {
+        if tail.first().is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        throws.add(digit.wrapping_sub(b'0'))?;
+        rest = tail;
+    }
+    if throws.is_empty() {
+        return None;
+    }
+    let arrival = match rest {
+        [] => None,
+        [mark @ (b'-' | b'x'), to @ ..] => Some((*mark == b'x', Square::parse(to)?)),
+        _ => return None,
+    };
+    Some(Token::Advance {
+        twin,
+        from,
+        throws,
+        arrival,
+    })
+}
+
+/// [`parse_token`] for every token, with the messages for wrong ones.
+#[inline(never)]
+fn parse_any_token(token: &[u8]) -> Result<Token, String> {
     if let [l] = token {
         if let Some(seat) = seat_from_letter(*l) {
             return Ok(Token::Seat(seat));
@@ -357,12 +411,38 @@ mod tests {
             b"c1+4+2y",
             b"",
             b"c1+99999999999",
+            b"c1+4-d2x",
+            b"c1+4+",
+            b"Tc1+",
+            b"c1+0",
+            b"c1+40",
         ] {
             assert!(
                 parse_token(bad).is_err(),
                 "{}",
                 String::from_utf8_lossy(bad)
             );
+        }
+    }
+
+    #[test]
+    fn plain_and_general_readers_agree() {
+        for token in [
+            &b"c1+4"[..],
+            b"Tc5+8+4",
+            b"d2+3xb4",
+            b"e4+2-d5",
+            b"c1+04",
+            b"c1+4+2",
+            b"a5+1+1+1",
+            b"Tc5",
+            b"in",
+        ] {
+            let general = parse_any_token(token).ok();
+            if let Some(plain) = parse_plain_advance(token) {
+                assert_eq!(Some(plain), general, "{}", String::from_utf8_lossy(token));
+            }
+            assert_eq!(parse_token(token).ok(), general);
         }
     }
 

@@ -41,12 +41,17 @@ impl Side {
     }
 
     /// True when some piece stands on a route square.
+    #[inline]
     pub fn any_on_route(&self) -> bool {
-        let any = self
-            .singles
-            .iter()
-            .zip(self.twins.iter())
-            .fold(0u8, |n, (&s, &t)| n | s | t);
+        // Eight route squares at a time: a non-zero word has a piece on one of them.
+        let word = |units: &[u8; 24], at: usize| {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&units[at..at + 8]);
+            u64::from_ne_bytes(bytes)
+        };
+        let any = (0..3)
+            .map(|k| word(&self.singles, 8 * k) | word(&self.twins, 8 * k))
+            .fold(0, |a, w| a | w);
         any != 0
     }
 
@@ -55,6 +60,7 @@ impl Side {
     }
 
     /// True when the side has a piece on the board (route or keep), for the discard rule.
+    #[inline]
     pub fn on_board(&self) -> bool {
         self.keep > 0 || self.any_on_route()
     }

@@ -185,9 +185,13 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             ),
         ));
     }
-    let seat = match parse_token(first) {
-        Ok(Token::Seat(s)) => s,
-        _ => {
+    let seat = match first {
+        [letter] => crate::board::seat_from_letter(*letter),
+        _ => None,
+    };
+    let seat = match seat {
+        Some(s) => s,
+        None => {
             return Err(illegal(
                 "a turn starts with the letter of the seat that plays it (S, W, N or E)"
                     .to_string(),
@@ -234,8 +238,8 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     let mut thrown = 0u32;
     let mut capture_tokens: Vec<usize> = Vec::new();
     let mut won = false;
-    let groups = tokens[1..].iter().filter(|t| is_group(t)).count();
-    let mut series: Vec<Series> = Vec::with_capacity(groups.max(1));
+    // One series plus the extra ones owed; a capture during the turn may add more.
+    let mut series: Vec<Series> = Vec::with_capacity(allowed as usize);
     let mut i = 1;
     while i < tokens.len() {
         let group_at = i;

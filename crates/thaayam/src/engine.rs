@@ -114,7 +114,7 @@ impl<P: BorrowMut<Position>> Run<P> {
         } else {
             throws.discard_count()
         };
-        let left = Throws::from_values(&throws.as_slice()[discarded..]).unwrap_or_default();
+        let left = throws.multiset_from(discarded);
         (
             Run {
                 pos,

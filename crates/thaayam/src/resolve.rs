@@ -170,6 +170,36 @@ fn action_tokens(tokens: &[&[u8]]) -> usize {
         .count()
 }
 
+/// The index of the token of the `k`-th capturing advance (from 0) of a resolved turn's
+/// `series` (error path only). Each series' actions follow its throw group, one per token
+/// that is not a lost-throw note.
+fn capture_token(tokens: &[&[u8]], series: &[Series], k: usize) -> Option<usize> {
+    let mut done = series.iter();
+    let mut actions: &[Action] = &[];
+    let mut next = 0;
+    let mut found = 0;
+    for (at, token) in tokens.iter().enumerate().skip(1) {
+        if is_group(token) {
+            actions = done.next().map_or(&[], |s| s.actions.as_slice());
+            next = 0;
+            continue;
+        }
+        if token.first() == Some(&b'~') {
+            continue;
+        }
+        if let Some(Action::Advance(a)) = actions.get(next) {
+            if a.captured > 0 {
+                if found == k {
+                    return Some(at);
+                }
+                found += 1;
+            }
+        }
+        next += 1;
+    }
+    None
+}
+
 /// Resolves a whole turn.
 pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Result<Turn, Problem> {
     let anticlockwise = game.options.ludii;
@@ -236,10 +266,9 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     let mut cur = pos.clone();
     let mut allowed = 1 + u32::from(pos.owed);
     let mut thrown = 0u32;
-    let mut capture_tokens: Vec<usize> = Vec::new();
     let mut won = false;
-    // One series plus the extra ones owed; a capture during the turn may add more.
-    let mut series: Vec<Series> = Vec::with_capacity(allowed as usize);
+    let groups = tokens.iter().filter(|t| is_group(t)).count();
+    let mut series: Vec<Series> = Vec::with_capacity(groups);
     let mut i = 1;
     while i < tokens.len() {
         let group_at = i;
@@ -314,9 +343,6 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                                 applied_paths(seat, &[Action::Advance(done)], &mut played);
                                 return Err(illegal(m, i).with_played(played));
                             }
-                        }
-                        if captured > 0 {
-                            capture_tokens.push(i);
                         }
                         Ok(Action::Advance(done))
                     }
@@ -410,8 +436,8 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     if !won && thrown < allowed {
         let owed_before = u32::from(pos.owed);
         let k = thrown.saturating_sub(1 + owed_before) as usize;
-        let (at, msg) = match capture_tokens.get(k) {
-            Some(&at) => (
+        let (at, msg) = match capture_token(tokens, &series, k) {
+            Some(at) => (
                 at,
                 format!(
                     "{} captured, so {} throws an extra series after this one: it is missing",

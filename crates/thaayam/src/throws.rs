@@ -169,11 +169,22 @@ impl ThrowSeq {
 
     /// The throws as a multiset.
     pub fn multiset(&self) -> Throws {
-        let mut t = Throws::EMPTY;
-        for &v in self.as_slice() {
-            let _ = t.add(v);
+        self.multiset_from(0)
+    }
+
+    /// The throws from position `start` on, as a multiset.
+    #[inline]
+    pub(crate) fn multiset_from(&self, start: usize) -> Throws {
+        // Slot of each value 0..=8 in `VALUES`; 5 for values no throw has (never stored).
+        const SLOTS: [u8; 9] = [5, 0, 1, 2, 3, 5, 5, 5, 4];
+        let mut counts = [0u8; 6];
+        for &v in self.as_slice().get(start..).unwrap_or_default() {
+            let slot = SLOTS.get(usize::from(v)).copied().unwrap_or(5);
+            counts[usize::from(slot)] += 1;
         }
-        t
+        Throws {
+            counts: [counts[0], counts[1], counts[2], counts[3], counts[4]],
+        }
     }
 
     /// How many leading throws the discard rule (rule 6) removes when the player has no piece

@@ -33,24 +33,16 @@ impl Side {
 
     /// Pieces on the route squares (not counting the keep).
     pub fn on_route(&self) -> u32 {
-        self.singles
-            .iter()
-            .zip(self.twins.iter())
-            .map(|(&s, &t)| u32::from(s) + 2 * u32::from(t))
+        (0..3)
+            .map(|k| byte_sum(word(&self.singles, k)) + 2 * byte_sum(word(&self.twins, k)))
             .sum()
     }
 
     /// True when some piece stands on a route square.
     #[inline]
     pub fn any_on_route(&self) -> bool {
-        // Eight route squares at a time: a non-zero word has a piece on one of them.
-        let word = |units: &[u8; 24], at: usize| {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&units[at..at + 8]);
-            u64::from_ne_bytes(bytes)
-        };
         let any = (0..3)
-            .map(|k| word(&self.singles, 8 * k) | word(&self.twins, 8 * k))
+            .map(|k| word(&self.singles, k) | word(&self.twins, k))
             .fold(0, |a, w| a | w);
         any != 0
     }
@@ -64,6 +56,23 @@ impl Side {
     pub fn on_board(&self) -> bool {
         self.keep > 0 || self.any_on_route()
     }
+}
+
+/// The counts of route indices `8k..8k + 8`, one per byte: eight squares read at once.
+#[inline]
+fn word(units: &[u8; 24], k: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&units[8 * k..8 * k + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The sum of the eight bytes of `w`, exact for any bytes: pairs of bytes are added in
+/// 16-bit lanes first, then the four lanes.
+#[inline]
+fn byte_sum(w: u64) -> u32 {
+    const LOW_BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+    let lanes = (w & LOW_BYTES) + ((w >> 8) & LOW_BYTES);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// A complete Thaayam state between two series: every seat's pieces, the seats in play, the
@@ -416,6 +425,20 @@ fn check_squares(pos: &Position) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_on_the_route() {
+        let mut side = Side::default();
+        assert!(!side.any_on_route());
+        assert_eq!(side.on_route(), 0);
+        side.singles[23] = 1;
+        side.twins[8] = 2;
+        side.singles[0] = 255;
+        side.twins[17] = 255;
+        assert!(side.any_on_route());
+        assert_eq!(side.on_route(), 1 + 4 + 255 + 510);
+        assert_eq!(byte_sum(u64::MAX), 8 * 255);
+    }
 
     #[test]
     fn round_trip() {

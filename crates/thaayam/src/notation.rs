@@ -110,19 +110,24 @@ fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
 #[inline(always)]
 fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
     let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
-    let mut seq = ThrowSeq::EMPTY;
+    // The values gather in two words (bytes 0..16 and 16..32) rather than in memory one
+    // byte at a time, which is slow to read back as a whole right after.
+    let mut words = [0u128; 2];
+    let mut len = 0usize;
     let mut bytes = inner.iter();
     loop {
         let value = match bytes.next()? {
             d @ (b'1' | b'2' | b'3' | b'4' | b'8') => d - b'0',
             _ => return None,
         };
-        if !seq.push(value) {
+        if len == MAX_SERIES {
             return None;
         }
+        words[len / 16] |= u128::from(value) << (8 * (len % 16));
+        len += 1;
         match bytes.next() {
             // Rule 5: a 2 or a 3 ends the series, and only the last throw may be one.
-            None if value == 2 || value == 3 => return Some(seq),
+            None if value == 2 || value == 3 => return Some(ThrowSeq::from_words(words, len)),
             Some(b' ') if value != 2 && value != 3 => {}
             _ => return None,
         }
@@ -143,7 +148,7 @@ pub(crate) fn parse_token(token: &[u8]) -> Result<Token, String> {
 /// else, which [`parse_any_token`] reads (and explains if it is wrong); both read this shape
 /// the same way.
 #[inline(always)]
-fn parse_plain_advance(token: &[u8]) -> Option<Token> {
+pub(crate) fn parse_plain_advance(token: &[u8]) -> Option<Token> {
     let (twin, rest) = match token {
         [b'T', rest @ ..] => (true, rest),
         _ => (false, token),

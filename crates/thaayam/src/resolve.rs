@@ -5,7 +5,9 @@ use game::{Code, Problem, SquarePath};
 use crate::board::{route_square, seat_name, INDEX, KEEP_INDEX};
 use crate::diagram::applied_paths;
 use crate::engine::{Action, Advance, Illegal, Run};
-use crate::notation::{is_group, parse_group, parse_token, write_actions, Token};
+use crate::notation::{
+    is_group, parse_group, parse_plain_advance, parse_token, write_actions, Token,
+};
 use crate::position::Position;
 use crate::search::best_play;
 use crate::throws::ThrowSeq;
@@ -110,7 +112,7 @@ pub(crate) fn explain(why: Illegal, run: &Run<&mut Position>, token: &[u8]) -> S
 /// What an advance token states about its arrival, checked against what happened.
 fn check_arrival(
     stated: (bool, crate::board::Square),
-    done: &Advance,
+    done: Advance,
     run_after: &Run<&mut Position>,
 ) -> Option<String> {
     let (capture, square) = stated;
@@ -130,7 +132,7 @@ fn check_arrival(
         }
         (false, true) => {
             let mut head = String::new();
-            crate::notation::write_advance_head(&mut head, done);
+            crate::notation::write_advance_head(&mut head, &done);
             Some(format!(
                 "the move captures on {square}: write {head}x{square}"
             ))
@@ -303,7 +305,10 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {
             let tok = tokens[i];
-            let parsed = parse_token(tok).map_err(|m| illegal(m, i))?;
+            let parsed = match parse_plain_advance(tok) {
+                Some(advance) => advance,
+                None => parse_token(tok).map_err(|m| illegal(m, i))?,
+            };
             let result = match parsed {
                 Token::Seat(s) => {
                     return Err(illegal(
@@ -338,7 +343,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                             captured,
                         };
                         if let Some(stated) = arrival {
-                            if let Some(m) = check_arrival(stated, &done, &run) {
+                            if let Some(m) = check_arrival(stated, done, &run) {
                                 let mut played = played_so_far(seat, &series, &actions);
                                 applied_paths(seat, &[Action::Advance(done)], &mut played);
                                 return Err(illegal(m, i).with_played(played));

@@ -151,15 +151,19 @@ impl ThrowSeq {
         Ok(s)
     }
 
-    /// Appends a throw; false (and nothing added) when the sequence is full. The caller
-    /// keeps rule 5 (values and where the series ends).
-    pub(crate) fn push(&mut self, value: u8) -> bool {
-        let Some(slot) = self.values.get_mut(usize::from(self.len)) else {
-            return false;
-        };
-        *slot = value;
-        self.len += 1;
-        true
+    /// The sequence of `len` throws (at most [`MAX_SERIES`]) given as the bytes of two
+    /// little-endian words; the bytes from `len` on must be zero, as in every sequence. The
+    /// caller keeps rule 5 (values and where the series ends).
+    pub(crate) fn from_words(words: [u128; 2], len: usize) -> ThrowSeq {
+        let mut values = [0u8; MAX_SERIES];
+        values[..16].copy_from_slice(&words[0].to_le_bytes());
+        values[16..].copy_from_slice(&words[1].to_le_bytes());
+        let len = len.min(MAX_SERIES);
+        debug_assert!(values[len..].iter().all(|&v| v == 0));
+        ThrowSeq {
+            len: len as u8,
+            values,
+        }
     }
 
     /// The throws, in order.

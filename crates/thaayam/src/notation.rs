@@ -112,7 +112,7 @@ fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
     let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
     // The values gather in two words (bytes 0..16 and 16..32) rather than in memory one
     // byte at a time, which is slow to read back as a whole right after.
-    let mut words = [0u128; 2];
+    let (mut low, mut high) = (0u128, 0u128);
     let mut len = 0usize;
     let mut bytes = inner.iter();
     loop {
@@ -123,11 +123,16 @@ fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
         if len == MAX_SERIES {
             return None;
         }
-        words[len / 16] |= u128::from(value) << (8 * (len % 16));
+        let shifted = u128::from(value) << (8 * (len % 16));
+        if len < 16 {
+            low |= shifted;
+        } else {
+            high |= shifted;
+        }
         len += 1;
         match bytes.next() {
             // Rule 5: a 2 or a 3 ends the series, and only the last throw may be one.
-            None if value == 2 || value == 3 => return Some(ThrowSeq::from_words(words, len)),
+            None if value == 2 || value == 3 => return Some(ThrowSeq::from_words([low, high], len)),
             Some(b' ') if value != 2 && value != 3 => {}
             _ => return None,
         }

@@ -52,15 +52,25 @@ fn show(token: &[u8]) -> String {
 }
 
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
+    let (low, high, len) = parse_group_words(token)?;
+    Ok(ThrowSeq::from_words([low, high], len))
+}
+
+/// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas), giving
+/// the throws as two words and a length (see [`ThrowSeq::from_words`]). The words stay in
+/// registers where a [`ThrowSeq`] built here and then moved would be written and read back
+/// in pieces, which is slow.
+#[inline(always)]
+pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize), String> {
     match parse_plain_group(token) {
-        Some(seq) => Ok(seq),
-        None => parse_any_group(token),
+        Some(words) => Ok(words),
+        None => parse_any_group(token).map(|seq| seq.words()),
     }
 }
 
-/// [`parse_group`] for every shape of group, with the messages for wrong ones.
+/// [`parse_group_words`] for every shape of group, with the messages for wrong ones.
 #[inline(never)]
 fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
     let inner = token
@@ -105,10 +115,10 @@ fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
 }
 
 /// The common shape of a throw group, read in one pass: a valid series written as single
-/// digits separated by single spaces (`[1 4 2]`). `None` for anything else, which
-/// [`parse_group`] then reads the long way (and explains if it is wrong).
+/// digits separated by single spaces (`[1 4 2]`), as words. `None` for anything else,
+/// which [`parse_any_group`] then reads (and explains if it is wrong).
 #[inline(always)]
-fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
+fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize)> {
     let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
     // The values gather in two words (bytes 0..16 and 16..32) rather than in memory one
     // byte at a time, which is slow to read back as a whole right after.
@@ -132,7 +142,7 @@ fn parse_plain_group(token: &[u8]) -> Option<ThrowSeq> {
         len += 1;
         match bytes.next() {
             // Rule 5: a 2 or a 3 ends the series, and only the last throw may be one.
-            None if value == 2 || value == 3 => return Some(ThrowSeq::from_words([low, high], len)),
+            None if value == 2 || value == 3 => return Some((low, high, len)),
             Some(b' ') if value != 2 && value != 3 => {}
             _ => return None,
         }

@@ -6,7 +6,7 @@ use crate::board::{route_square, seat_name, INDEX, KEEP_INDEX};
 use crate::diagram::applied_paths;
 use crate::engine::{Action, Advance, Illegal, Run};
 use crate::notation::{
-    is_group, parse_group, parse_plain_advance, parse_token, write_actions, Token,
+    is_group, parse_group_words, parse_plain_advance, parse_token, write_actions, Token,
 };
 use crate::position::Position;
 use crate::search::best_play;
@@ -296,7 +296,8 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                 i,
             ));
         }
-        let throws = parse_group(tok).map_err(|m| series_problem(m, i))?;
+        let (low, high, len) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
+        let throws = ThrowSeq::from_words([low, high], len);
         let start_side = cur.sides[usize::from(seat)];
         let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
         let usable = run.left;

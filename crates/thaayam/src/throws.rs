@@ -166,6 +166,16 @@ impl ThrowSeq {
         }
     }
 
+    /// The sequence as [`ThrowSeq::from_words`] takes it.
+    pub(crate) fn words(&self) -> (u128, u128, usize) {
+        let word = |at: usize| {
+            let mut bytes = [0u8; 16];
+            bytes.copy_from_slice(&self.values[at..at + 16]);
+            u128::from_le_bytes(bytes)
+        };
+        (word(0), word(16), usize::from(self.len))
+    }
+
     /// The throws, in order.
     pub fn as_slice(&self) -> &[u8] {
         &self.values[..usize::from(self.len)]

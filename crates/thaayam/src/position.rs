@@ -51,10 +51,22 @@ impl Side {
         self.on_route() + u32::from(self.hand) + u32::from(self.keep) + u32::from(self.off)
     }
 
-    /// True when the side has a piece on the board (route or keep), for the discard rule.
+    /// True when the side, a seat in play, has a piece on the board (route or keep), for
+    /// the discard rule.
     #[inline]
     pub fn on_board(&self) -> bool {
-        self.keep > 0 || self.any_on_route()
+        self.in_play_on_board() > 0
+    }
+
+    /// Pieces of a seat in play on the board (route and keep). A seat in play has four
+    /// pieces, always (position strings are checked for it and every move keeps it), so
+    /// these are the ones neither in hand nor borne off; counting them from the two
+    /// counters spares reading the route, which may just have been written.
+    #[inline]
+    fn in_play_on_board(&self) -> u8 {
+        let n = 4u8.saturating_sub(self.hand.saturating_add(self.off));
+        debug_assert_eq!(u32::from(n), self.on_route() + u32::from(self.keep));
+        n
     }
 }
 
@@ -164,8 +176,12 @@ impl Position {
 
     /// Pieces of `seat` on the board (route squares and keep).
     pub fn on_board(&self, seat: u8) -> u8 {
-        let side = &self.sides[usize::from(seat & 3)];
-        (side.on_route() + u32::from(side.keep)) as u8
+        let seat = seat & 3;
+        if self.plays(seat) {
+            self.sides[usize::from(seat)].in_play_on_board()
+        } else {
+            0
+        }
     }
 
     /// The seat that has borne off all four pieces, if any.

@@ -427,6 +427,7 @@ pub(crate) fn next_seat(pos: &Position, seat: u8, anticlockwise: bool) -> u8 {
 
 /// Rule 13 (and its `ludii` reading): the units of other seats on `square` that an arriving
 /// unit of `seat` captures go back to their owners' hands. Returns the pieces sent home.
+#[inline]
 fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bool) -> u8 {
     if square.is_marked() {
         return 0;
@@ -557,6 +558,7 @@ pub(crate) fn replay_series(
 /// Moves the unit of an advance along `seat`'s route on `side` without the rules' checks;
 /// returns the square of arrival, or `None` (nothing changed) when there is no such unit
 /// or the throws do not take it to a square of the route.
+#[inline]
 fn advance_unchecked(side: &mut Side, seat: u8, a: &Advance) -> Option<Square> {
     let i = INDEX[usize::from(seat & 3)][usize::from(a.from.index())];
     if i == KEEP_INDEX {

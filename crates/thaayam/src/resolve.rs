@@ -9,7 +9,7 @@ use crate::notation::{
     is_group, parse_group_words, parse_plain_advance, parse_token, write_actions, Token,
 };
 use crate::position::Position;
-use crate::search::best_play;
+use crate::search::{best_play, beyond_reach};
 use crate::throws::ThrowSeq;
 use crate::{Series, Thaayam, Turn};
 
@@ -408,7 +408,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                     .at_token(group_at)
                     .with_played(played_so_far(seat, &series, &actions)));
                 }
-            } else {
+            } else if !beyond_reach(&start_side, usable, run.left) {
                 let (best, _) = best_play(&start_side, seat, usable, game.options.ludii, false);
                 if best > u32::from(run.used) {
                     let (_, witness) =

@@ -98,7 +98,55 @@ fn bench(c: &mut Criterion) {
             n
         })
     });
+    // The referee keeps a turn's tokens as slices of one buffer: the same games laid out
+    // that way, replayed as `validate` does (resolve + play) and as `stats` does (resolve +
+    // facts + play).
+    let packed: Vec<(Position, Vec<(String, Vec<(usize, usize)>)>)> = games
+        .iter()
+        .map(|(p, turns)| (p.clone(), turns.iter().map(|t| pack(t)).collect()))
+        .collect();
+    group.bench_function("resolve+play, packed tokens", |b| {
+        b.iter(|| replay_packed(&g, &packed, false))
+    });
+    group.bench_function("resolve+facts+play, packed tokens", |b| {
+        b.iter(|| replay_packed(&g, &packed, true))
+    });
     group.finish();
+}
+
+/// A turn's tokens in one buffer, with the span of each.
+fn pack(tokens: &[String]) -> (String, Vec<(usize, usize)>) {
+    let mut buffer = String::new();
+    let mut spans = Vec::with_capacity(tokens.len());
+    for t in tokens {
+        spans.push((buffer.len(), buffer.len() + t.len()));
+        buffer.push_str(t);
+    }
+    (buffer, spans)
+}
+
+/// Replays packed games; with `facts`, gathers each turn's facts too. Returns a checksum.
+fn replay_packed(
+    g: &Thaayam,
+    games: &[(Position, Vec<(String, Vec<(usize, usize)>)>)],
+    facts: bool,
+) -> usize {
+    let mut sum = 0usize;
+    let mut tokens: Vec<&[u8]> = Vec::with_capacity(32);
+    for (start, turns) in games {
+        let mut pos = start.clone();
+        for (buffer, spans) in turns {
+            tokens.clear();
+            tokens.extend(spans.iter().map(|&(s, e)| &buffer.as_bytes()[s..e]));
+            let mv = g.resolve(&pos, &tokens).expect("legal");
+            if facts {
+                sum += usize::from(g.facts(&pos, &mv).lost_throws);
+            }
+            g.play(&mut pos, &mv);
+            sum += 1;
+        }
+    }
+    sum
 }
 
 criterion_group!(benches, bench);

@@ -100,16 +100,16 @@ pub(crate) fn applied_paths(seat: u8, actions: &[Action], out: &mut Vec<SquarePa
     }
 }
 
-/// Replays one series from `pos` and adds the paths of its actions; returns the position
-/// after it.
+/// Replays one series on `pos` (left as the series ends it) and adds the paths of its
+/// actions.
 pub(crate) fn series_paths(
-    pos: &Position,
+    pos: &mut Position,
     throws: &ThrowSeq,
     actions: &[Action],
     ludii: bool,
     out: &mut Vec<SquarePath>,
-) -> Position {
-    let (mut run, _) = Run::begin(pos.clone(), throws, ludii);
+) {
+    let (mut run, _) = Run::begin(pos, throws, ludii);
     let seat = run.seat;
     let mut done = Vec::with_capacity(actions.len());
     for a in actions {
@@ -118,7 +118,7 @@ pub(crate) fn series_paths(
         }
     }
     applied_paths(seat, &done, out);
-    run.finish(ludii)
+    run.finish(ludii);
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 //! bookkeeping the rules look back at (which units already moved, which pieces reached the
 //! keep in this series, which throws are left).
 
+use std::borrow::BorrowMut;
+
 use crate::board::{route_square, Square, INDEX, KEEP_INDEX, ROUTE, TWIN_INDEX};
-use crate::position::Position;
+use crate::position::{Position, Side};
 use crate::throws::{ThrowSeq, Throws, VALUES};
 
 /// One action of a series, in the order the record gives it.
@@ -74,10 +76,12 @@ pub(crate) enum Illegal {
     GameOver,
 }
 
-/// A series in progress for the seat to move.
+/// A series in progress for the seat to move. `P` holds the position the series changes:
+/// a `&mut Position` to play in place (the referee's path, no copy), or an owned
+/// [`Position`] where states are kept and compared (the searches).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Run {
-    pub pos: Position,
+pub(crate) struct Run<P = Position> {
+    pub pos: P,
     pub seat: u8,
     /// Singles per route index that already moved in this series.
     pub moved_s: [u8; 24],
@@ -98,18 +102,19 @@ pub(crate) struct Run {
     pub ludii: bool,
 }
 
-impl Run {
+impl<P: BorrowMut<Position>> Run<P> {
     /// Starts a series of `throws` for the seat to move; applies the discard rule (rule 6).
     /// Returns the run and the number of leading throws discarded.
-    pub fn begin(pos: Position, throws: &ThrowSeq, ludii: bool) -> (Run, usize) {
-        let seat = pos.to_move;
-        let side = &pos.sides[usize::from(seat)];
+    #[inline(always)]
+    pub fn begin(pos: P, throws: &ThrowSeq, ludii: bool) -> (Run<P>, usize) {
+        let seat = pos.borrow().to_move;
+        let side = &pos.borrow().sides[usize::from(seat)];
         let discarded = if side.on_board() {
             0
         } else {
             throws.discard_count()
         };
-        let left = Throws::from_values(&throws.as_slice()[discarded..]).unwrap_or_default();
+        let left = throws.multiset_from(discarded);
         (
             Run {
                 pos,
@@ -128,12 +133,22 @@ impl Run {
         )
     }
 
+    /// The position as the series has left it so far.
+    pub fn pos(&self) -> &Position {
+        self.pos.borrow()
+    }
+
+    fn pos_mut(&mut self) -> &mut Position {
+        self.pos.borrow_mut()
+    }
+
     fn side(&self) -> &crate::position::Side {
-        &self.pos.sides[usize::from(self.seat)]
+        &self.pos().sides[usize::from(self.seat)]
     }
 
     fn side_mut(&mut self) -> &mut crate::position::Side {
-        &mut self.pos.sides[usize::from(self.seat)]
+        let seat = usize::from(self.seat);
+        &mut self.pos_mut().sides[seat]
     }
 
     /// `in` (rule 9).
@@ -160,7 +175,7 @@ impl Run {
             return Err(Illegal::GameOver);
         }
         let side = self.side();
-        if side.hand > 0 || side.on_route() > 0 {
+        if side.hand > 0 || side.any_on_route() {
             return Err(Illegal::OutsideKeep);
         }
         if side.keep == 0 {
@@ -272,6 +287,7 @@ impl Run {
     }
 
     /// Plays an advance; returns the arrival square and the enemy pieces sent home.
+    #[inline]
     pub fn advance(
         &mut self,
         from: Square,
@@ -320,31 +336,8 @@ impl Run {
 
     /// Rule 13 (and its `ludii` reading): sends enemy units on `square` home.
     fn capture(&mut self, square: Square, twin: bool) -> u8 {
-        if square.is_marked() {
-            return 0;
-        }
-        let mut sent = 0u8;
-        for other in 0..4u8 {
-            if other == self.seat || !self.pos.plays(other) {
-                continue;
-            }
-            let k = usize::from(INDEX[usize::from(other)][usize::from(square.index())]);
-            debug_assert_eq!(ROUTE[usize::from(other)][k], square.index());
-            let side = &mut self.pos.sides[usize::from(other)];
-            let take_singles = !twin || !self.ludii;
-            let take_twins = twin;
-            if take_singles && side.singles[k] > 0 {
-                sent += side.singles[k];
-                side.hand += side.singles[k];
-                side.singles[k] = 0;
-            }
-            if take_twins && side.twins[k] > 0 {
-                sent += 2 * side.twins[k];
-                side.hand += 2 * side.twins[k];
-                side.twins[k] = 0;
-            }
-        }
-        sent
+        let (seat, ludii) = (self.seat, self.ludii);
+        send_home(self.pos_mut(), seat, square, twin, ludii)
     }
 
     /// Applies an action (the `to` and `captured` fields of an advance are ignored).
@@ -365,14 +358,9 @@ impl Run {
 
     /// Ends the series: adds owed extra series for the captures, passes the turn when none
     /// is owed, and drops them all when the mover has won (rules 14 and 18).
-    pub fn finish(mut self, anticlockwise: bool) -> Position {
-        let total = u32::from(self.pos.owed) + u32::from(self.captures);
-        if self.won || total == 0 {
-            self.pos.owed = 0;
-            self.pos.to_move = next_seat(&self.pos, self.seat, anticlockwise);
-        } else {
-            self.pos.owed = (total - 1).min(255) as u8;
-        }
+    pub fn finish(mut self, anticlockwise: bool) -> P {
+        let (seat, won, captures) = (self.seat, self.won, self.captures);
+        end_series(self.pos_mut(), seat, captures, won, anticlockwise);
         self.pos
     }
 
@@ -388,7 +376,7 @@ impl Run {
             if side.hand > 0 {
                 return true;
             }
-            if side.hand == 0 && side.on_route() == 0 && side.keep > self.fresh {
+            if side.hand == 0 && !side.any_on_route() && side.keep > self.fresh {
                 return true;
             }
         }
@@ -435,4 +423,167 @@ pub(crate) fn next_seat(pos: &Position, seat: u8, anticlockwise: bool) -> u8 {
         }
     }
     seat
+}
+
+/// Rule 13 (and its `ludii` reading): the units of other seats on `square` that an arriving
+/// unit of `seat` captures go back to their owners' hands. Returns the pieces sent home.
+#[inline]
+fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bool) -> u8 {
+    if square.is_marked() {
+        return 0;
+    }
+    let mut sent = 0u8;
+    let take_singles = !twin || !ludii;
+    let mut others = pos.seats & !(1u8 << (seat & 3)) & 0xF;
+    while others != 0 {
+        let other = others.trailing_zeros() as usize;
+        others &= others - 1;
+        let k = usize::from(INDEX[other][usize::from(square.index())]);
+        debug_assert_eq!(ROUTE[other][k], square.index());
+        let side = &mut pos.sides[other];
+        if take_singles && side.singles[k] > 0 {
+            sent += side.singles[k];
+            side.hand += side.singles[k];
+            side.singles[k] = 0;
+        }
+        if twin && side.twins[k] > 0 {
+            sent += 2 * side.twins[k];
+            side.hand += 2 * side.twins[k];
+            side.twins[k] = 0;
+        }
+    }
+    sent
+}
+
+/// The end of a series (rules 14 and 18): `captures` capturing moves add owed extra
+/// series; the turn passes when none is owed or when the mover has won.
+fn end_series(pos: &mut Position, seat: u8, captures: u8, won: bool, anticlockwise: bool) {
+    let total = u32::from(pos.owed) + u32::from(captures);
+    if won || total == 0 {
+        pos.owed = 0;
+        pos.to_move = next_seat(pos, seat, anticlockwise);
+    } else {
+        pos.owed = (total - 1).min(255) as u8;
+    }
+}
+
+/// What [`replay_series`] counted while playing a series.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Replayed {
+    /// Leading throws discarded by rule 6.
+    pub discarded: u8,
+    /// Usable throws (after the discarded ones) that no action used.
+    pub unused: u8,
+    /// Enemy pieces sent home (saturating).
+    pub sent_home: u8,
+    /// Twins declared.
+    pub twins: u8,
+    /// Pieces borne off.
+    pub borne_off: u8,
+}
+
+/// Plays a series that is already known to be legal (a resolved turn's) on `pos` for the
+/// seat to move, and ends it. Only what changes the position is done: the bookkeeping that
+/// legality needs (units already moved, throws left) is skipped, arrivals and captures are
+/// worked out again from the position. `captured_on` hears the square of every capturing
+/// move. An action that cannot be played at all (a unit that is not there) is skipped, so
+/// an illegal series never panics, though it may then end differently from a checked
+/// [`Run`].
+pub(crate) fn replay_series(
+    pos: &mut Position,
+    throws: &ThrowSeq,
+    actions: &[Action],
+    ludii: bool,
+    mut captured_on: impl FnMut(Square),
+) -> Replayed {
+    let seat = pos.to_move;
+    let s = usize::from(seat & 3);
+    let discarded = if pos.sides[s].on_board() {
+        0
+    } else {
+        throws.discard_count()
+    };
+    let mut unused = throws.as_slice().len() - discarded;
+    let mut done = Replayed {
+        discarded: discarded as u8,
+        ..Replayed::default()
+    };
+    let (mut captures, mut won) = (0u8, false);
+    for action in actions {
+        if won {
+            break;
+        }
+        let side = &mut pos.sides[s];
+        match *action {
+            Action::Enter if side.hand > 0 => {
+                side.hand -= 1;
+                side.singles[0] += 1;
+                unused = unused.saturating_sub(1);
+            }
+            Action::BearOff if side.keep > 0 => {
+                side.keep -= 1;
+                side.off += 1;
+                won = side.off >= 4;
+                done.borne_off += 1;
+                unused = unused.saturating_sub(1);
+            }
+            Action::Twins if side.singles[usize::from(TWIN_INDEX)] >= 2 => {
+                side.singles[usize::from(TWIN_INDEX)] -= 2;
+                side.twins[usize::from(TWIN_INDEX)] += 1;
+                done.twins += 1;
+            }
+            Action::Advance(a) => {
+                let Some(to) = advance_unchecked(side, seat, &a) else {
+                    continue;
+                };
+                unused = unused.saturating_sub(a.throws.len() as usize);
+                if to == Square::KEEP {
+                    continue;
+                }
+                let sent = send_home(pos, seat, to, a.twin, ludii);
+                if sent > 0 {
+                    captures = captures.saturating_add(1);
+                    done.sent_home = done.sent_home.saturating_add(sent);
+                    captured_on(to);
+                }
+            }
+            _ => {}
+        }
+    }
+    done.unused = unused as u8;
+    end_series(pos, seat, captures, won, ludii);
+    done
+}
+
+/// Moves the unit of an advance along `seat`'s route on `side` without the rules' checks;
+/// returns the square of arrival, or `None` (nothing changed) when there is no such unit
+/// or the throws do not take it to a square of the route.
+#[inline]
+fn advance_unchecked(side: &mut Side, seat: u8, a: &Advance) -> Option<Square> {
+    let i = INDEX[usize::from(seat & 3)][usize::from(a.from.index())];
+    if i == KEEP_INDEX {
+        return None;
+    }
+    let sum = a.throws.sum();
+    let distance = if a.twin { sum / 2 } else { sum };
+    if distance == 0 || distance > u32::from(KEEP_INDEX - i) {
+        return None;
+    }
+    let to = i + distance as u8;
+    let (from_slot, to_slot) = (usize::from(i), usize::from(to));
+    let units = if a.twin {
+        &mut side.twins
+    } else {
+        &mut side.singles
+    };
+    if units[from_slot] == 0 {
+        return None;
+    }
+    units[from_slot] -= 1;
+    if to == KEEP_INDEX {
+        side.keep += if a.twin { 2 } else { 1 };
+    } else {
+        units[to_slot] += 1;
+    }
+    Some(route_square(seat, to))
 }

@@ -345,25 +345,33 @@ impl Thaayam {
         pos: &mut Position,
         series: &Series,
     ) -> Result<SeriesReport, Problem> {
-        let (run, report) = self.run_series(pos, series, true)?;
-        *pos = run.finish(self.options.ludii);
+        let mut next = pos.clone();
+        let report = self.run_series(&mut next, series, true)?;
+        *pos = next;
         Ok(report)
     }
 
-    /// Plays a series already validated (actions that do not apply are skipped).
+    /// Plays a series already validated, in place, without checking it again (see
+    /// [`engine::replay_series`]).
     pub(crate) fn play_series(&self, pos: &mut Position, series: &Series) {
-        if let Ok((run, _)) = self.run_series(pos, series, false) {
-            *pos = run.finish(self.options.ludii);
-        }
+        engine::replay_series(
+            pos,
+            &series.throws,
+            &series.actions,
+            self.options.ludii,
+            |_| {},
+        );
     }
 
+    /// Plays `series` on `pos` and ends it. With `strict`, stops at the first action that
+    /// does not apply (`pos` is then left mid-series); otherwise skips such actions.
     fn run_series(
         &self,
-        pos: &Position,
+        pos: &mut Position,
         series: &Series,
         strict: bool,
-    ) -> Result<(Run, SeriesReport), Problem> {
-        let (mut run, discarded) = Run::begin(pos.clone(), &series.throws, self.options.ludii);
+    ) -> Result<SeriesReport, Problem> {
+        let (mut run, discarded) = Run::begin(pos, &series.throws, self.options.ludii);
         let mut report = SeriesReport {
             discarded: discarded as u8,
             ..SeriesReport::default()
@@ -392,7 +400,8 @@ impl Thaayam {
         report.captures = run.captures;
         report.sent_home = run.sent_home;
         report.won = run.won;
-        Ok((run, report))
+        run.finish(self.options.ludii);
+        Ok(report)
     }
 
     /// Writes a turn: `S [1 4 2] in c1+4+2`. Captures are marked (`xd2`); with `full`,
@@ -405,7 +414,7 @@ impl Thaayam {
         for s in &turn.series {
             out.push(' ');
             out.push_str(&s.throws.to_string());
-            let (mut run, discarded) = Run::begin(cur, &s.throws, self.options.ludii);
+            let (mut run, discarded) = Run::begin(&mut cur, &s.throws, self.options.ludii);
             let mut done = Vec::with_capacity(s.actions.len());
             for a in &s.actions {
                 done.push(run.apply(a).unwrap_or(*a));
@@ -416,7 +425,7 @@ impl Thaayam {
             if out.ends_with(' ') {
                 out.pop();
             }
-            cur = run.finish(self.options.ludii);
+            run.finish(self.options.ludii);
         }
         out
     }
@@ -578,24 +587,20 @@ impl Game for Thaayam {
             mover: mv.seat,
             ..PlyFacts::default()
         };
+        let thrown: usize = mv.series.iter().map(|s| s.throws.as_slice().len()).sum();
+        f.throws.reserve_exact(thrown);
         let mut pos = before.clone();
         for s in &mv.series {
             f.throws.extend_from_slice(s.throws.as_slice());
-            let (mut run, discarded) = Run::begin(pos, &s.throws, self.options.ludii);
-            for a in &s.actions {
-                match run.apply(a) {
-                    Ok(Action::Advance(adv)) if adv.captured > 0 => {
-                        f.capture_squares.push((adv.to.file(), adv.to.rank()));
-                    }
-                    Ok(Action::Twins) => f.twins_formed += 1,
-                    Ok(Action::BearOff) => f.borne_off += 1,
-                    _ => {}
-                }
-            }
-            f.captures = f.captures.saturating_add(run.sent_home);
-            let lost = discarded + run.left.len() as usize;
+            let done =
+                engine::replay_series(&mut pos, &s.throws, &s.actions, self.options.ludii, |to| {
+                    f.capture_squares.push((to.file(), to.rank()))
+                });
+            f.twins_formed += done.twins;
+            f.borne_off += done.borne_off;
+            f.captures = f.captures.saturating_add(done.sent_home);
+            let lost = usize::from(done.discarded) + usize::from(done.unused);
             f.lost_throws = f.lost_throws.saturating_add(lost as u8);
-            pos = run.finish(self.options.ludii);
         }
         for (s, m) in f.material.iter_mut().enumerate() {
             *m = pos.on_board(s as u8);
@@ -616,7 +621,13 @@ impl Game for Thaayam {
         let mut out = Vec::new();
         let mut cur = pos.clone();
         for s in &mv.series {
-            cur = diagram::series_paths(&cur, &s.throws, &s.actions, self.options.ludii, &mut out);
+            diagram::series_paths(
+                &mut cur,
+                &s.throws,
+                &s.actions,
+                self.options.ludii,
+                &mut out,
+            );
         }
         out
     }

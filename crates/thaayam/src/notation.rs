@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::board::{route_square, seat_from_letter, seat_letter, Square, TWIN_INDEX};
 use crate::engine::{Action, Advance};
-use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws};
+use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws, MAX_SERIES};
 
 /// One token of a turn, read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +52,27 @@ fn show(token: &[u8]) -> String {
 }
 
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
+#[cfg(test)]
 pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
+    let (low, high, len) = parse_group_words(token)?;
+    Ok(ThrowSeq::from_words([low, high], len))
+}
+
+/// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas), giving
+/// the throws as two words and a length (see [`ThrowSeq::from_words`]). The words stay in
+/// registers where a [`ThrowSeq`] built here and then moved would be written and read back
+/// in pieces, which is slow.
+#[inline(always)]
+pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize), String> {
+    match parse_plain_group(token) {
+        Some(words) => Ok(words),
+        None => parse_any_group(token).map(|seq| seq.words()),
+    }
+}
+
+/// [`parse_group_words`] for every shape of group, with the messages for wrong ones.
+#[inline(never)]
+fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
     let inner = token
         .strip_prefix(b"[")
         .and_then(|t| t.strip_suffix(b"]"))
@@ -86,12 +106,97 @@ pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
         SeriesError::BadValue(..) | SeriesError::Empty | SeriesError::TooLong(_) => e.to_string(),
         _ => e.to_string(),
     })?;
-    let bytes: Vec<u8> = values[..n].iter().map(|&v| v as u8).collect();
-    ThrowSeq::new(&bytes).map_err(|e| e.to_string())
+    // Checked above: at most `MAX_SERIES` values, each one a throw value.
+    let mut bytes = [0u8; MAX_SERIES];
+    for (b, &v) in bytes.iter_mut().zip(&values[..n]) {
+        *b = v as u8;
+    }
+    ThrowSeq::new(&bytes[..n]).map_err(|e| e.to_string())
+}
+
+/// The common shape of a throw group, read in one pass: a valid series written as single
+/// digits separated by single spaces (`[1 4 2]`), as words. `None` for anything else,
+/// which [`parse_any_group`] then reads (and explains if it is wrong).
+#[inline(always)]
+fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize)> {
+    let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
+    // The values gather in two words (bytes 0..16 and 16..32) rather than in memory one
+    // byte at a time, which is slow to read back as a whole right after.
+    let (mut low, mut high) = (0u128, 0u128);
+    let mut len = 0usize;
+    let mut bytes = inner.iter();
+    loop {
+        let value = match bytes.next()? {
+            d @ (b'1' | b'2' | b'3' | b'4' | b'8') => d - b'0',
+            _ => return None,
+        };
+        if len == MAX_SERIES {
+            return None;
+        }
+        let shifted = u128::from(value) << (8 * (len % 16));
+        if len < 16 {
+            low |= shifted;
+        } else {
+            high |= shifted;
+        }
+        len += 1;
+        match bytes.next() {
+            // Rule 5: a 2 or a 3 ends the series, and only the last throw may be one.
+            None if value == 2 || value == 3 => return Some((low, high, len)),
+            Some(b' ') if value != 2 && value != 3 => {}
+            _ => return None,
+        }
+    }
 }
 
 /// Reads one action token (anything but a seat letter or a throw group).
+#[inline(always)]
 pub(crate) fn parse_token(token: &[u8]) -> Result<Token, String> {
+    match parse_plain_advance(token) {
+        Some(advance) => Ok(advance),
+        None => parse_any_token(token),
+    }
+}
+
+/// The common shape of an advance, read in one pass: an optional `T`, the square, throws
+/// of one digit each (`+4+2`) and an optional arrival (`-d2`, `xd2`). `None` for anything
+/// else, which [`parse_any_token`] reads (and explains if it is wrong); both read this shape
+/// the same way.
+#[inline(always)]
+pub(crate) fn parse_plain_advance(token: &[u8]) -> Option<Token> {
+    let (twin, rest) = match token {
+        [b'T', rest @ ..] => (true, rest),
+        _ => (false, token),
+    };
+    let from = Square::parse(rest.get(..2)?)?;
+    let mut rest = &rest[2..];
+    let mut throws = Throws::EMPTY;
+    while let [b'+', digit, tail @ ..] = rest {
+        if tail.first().is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        throws.add(digit.wrapping_sub(b'0'))?;
+        rest = tail;
+    }
+    if throws.is_empty() {
+        return None;
+    }
+    let arrival = match rest {
+        [] => None,
+        [mark @ (b'-' | b'x'), to @ ..] => Some((*mark == b'x', Square::parse(to)?)),
+        _ => return None,
+    };
+    Some(Token::Advance {
+        twin,
+        from,
+        throws,
+        arrival,
+    })
+}
+
+/// [`parse_token`] for every token, with the messages for wrong ones.
+#[inline(never)]
+fn parse_any_token(token: &[u8]) -> Result<Token, String> {
     if let [l] = token {
         if let Some(seat) = seat_from_letter(*l) {
             return Ok(Token::Seat(seat));
@@ -326,12 +431,38 @@ mod tests {
             b"c1+4+2y",
             b"",
             b"c1+99999999999",
+            b"c1+4-d2x",
+            b"c1+4+",
+            b"Tc1+",
+            b"c1+0",
+            b"c1+40",
         ] {
             assert!(
                 parse_token(bad).is_err(),
                 "{}",
                 String::from_utf8_lossy(bad)
             );
+        }
+    }
+
+    #[test]
+    fn plain_and_general_readers_agree() {
+        for token in [
+            &b"c1+4"[..],
+            b"Tc5+8+4",
+            b"d2+3xb4",
+            b"e4+2-d5",
+            b"c1+04",
+            b"c1+4+2",
+            b"a5+1+1+1",
+            b"Tc5",
+            b"in",
+        ] {
+            let general = parse_any_token(token).ok();
+            if let Some(plain) = parse_plain_advance(token) {
+                assert_eq!(Some(plain), general, "{}", String::from_utf8_lossy(token));
+            }
+            assert_eq!(parse_token(token).ok(), general);
         }
     }
 
@@ -344,5 +475,12 @@ mod tests {
         assert!(parse_group(b"[2 1]").is_err());
         assert!(parse_group(b"[x]").is_err());
         assert!(parse_group(b"[1 4 2").is_err());
+        assert!(parse_group(b"[1 4 2 ]").is_ok());
+        assert!(parse_group(b"[3 2]").is_err());
+        assert!(parse_group(b"[1  2]").is_ok());
+        let long = format!("[{}2]", "1 ".repeat(31));
+        assert_eq!(parse_group(long.as_bytes()).unwrap().as_slice().len(), 32);
+        let too_long = format!("[{}2]", "1 ".repeat(32));
+        assert!(parse_group(too_long.as_bytes()).is_err());
     }
 }

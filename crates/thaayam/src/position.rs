@@ -33,21 +33,58 @@ impl Side {
 
     /// Pieces on the route squares (not counting the keep).
     pub fn on_route(&self) -> u32 {
-        self.singles
-            .iter()
-            .zip(self.twins.iter())
-            .map(|(&s, &t)| u32::from(s) + 2 * u32::from(t))
+        (0..3)
+            .map(|k| byte_sum(word(&self.singles, k)) + 2 * byte_sum(word(&self.twins, k)))
             .sum()
+    }
+
+    /// True when some piece stands on a route square.
+    #[inline]
+    pub fn any_on_route(&self) -> bool {
+        let any = (0..3)
+            .map(|k| word(&self.singles, k) | word(&self.twins, k))
+            .fold(0, |a, w| a | w);
+        any != 0
     }
 
     pub fn total(&self) -> u32 {
         self.on_route() + u32::from(self.hand) + u32::from(self.keep) + u32::from(self.off)
     }
 
-    /// True when the side has a piece on the board (route or keep), for the discard rule.
+    /// True when the side, a seat in play, has a piece on the board (route or keep), for
+    /// the discard rule.
+    #[inline]
     pub fn on_board(&self) -> bool {
-        self.keep > 0 || self.on_route() > 0
+        self.in_play_on_board() > 0
     }
+
+    /// Pieces of a seat in play on the board (route and keep). A seat in play has four
+    /// pieces, always (position strings are checked for it and every move keeps it), so
+    /// these are the ones neither in hand nor borne off; counting them from the two
+    /// counters spares reading the route, which may just have been written.
+    #[inline]
+    fn in_play_on_board(&self) -> u8 {
+        let n = 4u8.saturating_sub(self.hand.saturating_add(self.off));
+        debug_assert_eq!(u32::from(n), self.on_route() + u32::from(self.keep));
+        n
+    }
+}
+
+/// The counts of route indices `8k..8k + 8`, one per byte: eight squares read at once.
+#[inline]
+fn word(units: &[u8; 24], k: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&units[8 * k..8 * k + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The sum of the eight bytes of `w`, exact for any bytes: pairs of bytes are added in
+/// 16-bit lanes first, then the four lanes.
+#[inline]
+fn byte_sum(w: u64) -> u32 {
+    const LOW_BYTES: u64 = 0x00FF_00FF_00FF_00FF;
+    let lanes = (w & LOW_BYTES) + ((w >> 8) & LOW_BYTES);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// A complete Thaayam state between two series: every seat's pieces, the seats in play, the
@@ -139,8 +176,12 @@ impl Position {
 
     /// Pieces of `seat` on the board (route squares and keep).
     pub fn on_board(&self, seat: u8) -> u8 {
-        let side = &self.sides[usize::from(seat & 3)];
-        (side.on_route() + u32::from(side.keep)) as u8
+        let seat = seat & 3;
+        if self.plays(seat) {
+            self.sides[usize::from(seat)].in_play_on_board()
+        } else {
+            0
+        }
     }
 
     /// The seat that has borne off all four pieces, if any.
@@ -400,6 +441,20 @@ fn check_squares(pos: &Position) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_on_the_route() {
+        let mut side = Side::default();
+        assert!(!side.any_on_route());
+        assert_eq!(side.on_route(), 0);
+        side.singles[23] = 1;
+        side.twins[8] = 2;
+        side.singles[0] = 255;
+        side.twins[17] = 255;
+        assert!(side.any_on_route());
+        assert_eq!(side.on_route(), 1 + 4 + 255 + 510);
+        assert_eq!(byte_sum(u64::MAX), 8 * 255);
+    }
 
     #[test]
     fn round_trip() {

@@ -5,9 +5,11 @@ use game::{Code, Problem, SquarePath};
 use crate::board::{route_square, seat_name, INDEX, KEEP_INDEX};
 use crate::diagram::applied_paths;
 use crate::engine::{Action, Advance, Illegal, Run};
-use crate::notation::{is_group, parse_group, parse_token, write_actions, Token};
+use crate::notation::{
+    is_group, parse_group_words, parse_plain_advance, parse_token, write_actions, Token,
+};
 use crate::position::Position;
-use crate::search::best_play;
+use crate::search::{best_play, beyond_reach};
 use crate::throws::ThrowSeq;
 use crate::{Series, Thaayam, Turn};
 
@@ -24,7 +26,7 @@ fn series_problem(message: String, at: usize) -> Problem {
 }
 
 /// The message for an action that is not legal.
-pub(crate) fn explain(why: Illegal, run: &Run, token: &[u8]) -> String {
+pub(crate) fn explain(why: Illegal, run: &Run<&mut Position>, token: &[u8]) -> String {
     let who = seat_name(run.seat);
     let tok = text(token);
     let left = if run.left.is_empty() {
@@ -82,7 +84,7 @@ pub(crate) fn explain(why: Illegal, run: &Run, token: &[u8]) -> String {
             format!("twins need two single pieces of {who} on {square} ({there})")
         }
         Illegal::OutsideKeep => {
-            let side = &run.pos.sides[usize::from(run.seat)];
+            let side = &run.pos().sides[usize::from(run.seat)];
             let mut places = Vec::new();
             if side.hand > 0 {
                 places.push(format!("{} in hand", side.hand));
@@ -110,8 +112,8 @@ pub(crate) fn explain(why: Illegal, run: &Run, token: &[u8]) -> String {
 /// What an advance token states about its arrival, checked against what happened.
 fn check_arrival(
     stated: (bool, crate::board::Square),
-    done: &Advance,
-    run_after: &Run,
+    done: Advance,
+    run_after: &Run<&mut Position>,
 ) -> Option<String> {
     let (capture, square) = stated;
     if square != done.to {
@@ -130,7 +132,7 @@ fn check_arrival(
         }
         (false, true) => {
             let mut head = String::new();
-            crate::notation::write_advance_head(&mut head, done);
+            crate::notation::write_advance_head(&mut head, &done);
             Some(format!(
                 "the move captures on {square}: write {head}x{square}"
             ))
@@ -139,11 +141,12 @@ fn check_arrival(
     }
 }
 
-fn enemy_twins_on(run: &Run, square: crate::board::Square) -> bool {
+fn enemy_twins_on(run: &Run<&mut Position>, square: crate::board::Square) -> bool {
+    let pos = run.pos();
     (0..4u8).any(|s| {
         s != run.seat
-            && run.pos.plays(s)
-            && run.pos.sides[usize::from(s)].twins
+            && pos.plays(s)
+            && pos.sides[usize::from(s)].twins
                 [usize::from(INDEX[usize::from(s)][usize::from(square.index())])]
                 > 0
     })
@@ -157,6 +160,46 @@ fn played_so_far(seat: u8, series: &[Series], current: &[Action]) -> Vec<SquareP
     }
     applied_paths(seat, current, &mut out);
     out
+}
+
+/// How many of the leading tokens, up to the next throw group, may be actions (lost-throw
+/// notes are not): the capacity a series needs.
+fn action_tokens(tokens: &[&[u8]]) -> usize {
+    tokens
+        .iter()
+        .take_while(|t| !is_group(t))
+        .filter(|t| t.first() != Some(&b'~'))
+        .count()
+}
+
+/// The index of the token of the `k`-th capturing advance (from 0) of a resolved turn's
+/// `series` (error path only). Each series' actions follow its throw group, one per token
+/// that is not a lost-throw note.
+fn capture_token(tokens: &[&[u8]], series: &[Series], k: usize) -> Option<usize> {
+    let mut done = series.iter();
+    let mut actions: &[Action] = &[];
+    let mut next = 0;
+    let mut found = 0;
+    for (at, token) in tokens.iter().enumerate().skip(1) {
+        if is_group(token) {
+            actions = done.next().map_or(&[], |s| s.actions.as_slice());
+            next = 0;
+            continue;
+        }
+        if token.first() == Some(&b'~') {
+            continue;
+        }
+        if let Some(Action::Advance(a)) = actions.get(next) {
+            if a.captured > 0 {
+                if found == k {
+                    return Some(at);
+                }
+                found += 1;
+            }
+        }
+        next += 1;
+    }
+    None
 }
 
 /// Resolves a whole turn.
@@ -174,9 +217,13 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             ),
         ));
     }
-    let seat = match parse_token(first) {
-        Ok(Token::Seat(s)) => s,
-        _ => {
+    let seat = match first {
+        [letter] => crate::board::seat_from_letter(*letter),
+        _ => None,
+    };
+    let seat = match seat {
+        Some(s) => s,
+        None => {
             return Err(illegal(
                 "a turn starts with the letter of the seat that plays it (S, W, N or E)"
                     .to_string(),
@@ -221,9 +268,9 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     let mut cur = pos.clone();
     let mut allowed = 1 + u32::from(pos.owed);
     let mut thrown = 0u32;
-    let mut capture_tokens: Vec<usize> = Vec::new();
     let mut won = false;
-    let mut series: Vec<Series> = Vec::with_capacity(1);
+    let groups = tokens.iter().filter(|t| is_group(t)).count();
+    let mut series: Vec<Series> = Vec::with_capacity(groups);
     let mut i = 1;
     while i < tokens.len() {
         let group_at = i;
@@ -249,16 +296,20 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                 i,
             ));
         }
-        let throws = parse_group(tok).map_err(|m| series_problem(m, i))?;
+        let (low, high, len) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
+        let throws = ThrowSeq::from_words([low, high], len);
         let start_side = cur.sides[usize::from(seat)];
-        let (mut run, discarded) = Run::begin(cur, &throws, game.options.ludii);
+        let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
         let usable = run.left;
-        let mut actions: Vec<Action> = Vec::with_capacity(4);
+        let mut actions: Vec<Action> = Vec::with_capacity(action_tokens(&tokens[i + 1..]));
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {
             let tok = tokens[i];
-            let parsed = parse_token(tok).map_err(|m| illegal(m, i))?;
+            let parsed = match parse_plain_advance(tok) {
+                Some(advance) => advance,
+                None => parse_token(tok).map_err(|m| illegal(m, i))?,
+            };
             let result = match parsed {
                 Token::Seat(s) => {
                     return Err(illegal(
@@ -293,14 +344,11 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                             captured,
                         };
                         if let Some(stated) = arrival {
-                            if let Some(m) = check_arrival(stated, &done, &run) {
+                            if let Some(m) = check_arrival(stated, done, &run) {
                                 let mut played = played_so_far(seat, &series, &actions);
                                 applied_paths(seat, &[Action::Advance(done)], &mut played);
                                 return Err(illegal(m, i).with_played(played));
                             }
-                        }
-                        if captured > 0 {
-                            capture_tokens.push(i);
                         }
                         Ok(Action::Advance(done))
                     }
@@ -360,7 +408,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                     .at_token(group_at)
                     .with_played(played_so_far(seat, &series, &actions)));
                 }
-            } else {
+            } else if !beyond_reach(&start_side, usable, run.left) {
                 let (best, _) = best_play(&start_side, seat, usable, game.options.ludii, false);
                 if best > u32::from(run.used) {
                     let (_, witness) =
@@ -389,13 +437,13 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         allowed += u32::from(run.captures);
         thrown += 1;
         series.push(Series { throws, actions });
-        cur = run.finish(anticlockwise);
+        run.finish(anticlockwise);
     }
     if !won && thrown < allowed {
         let owed_before = u32::from(pos.owed);
         let k = thrown.saturating_sub(1 + owed_before) as usize;
-        let (at, msg) = match capture_tokens.get(k) {
-            Some(&at) => (
+        let (at, msg) = match capture_token(tokens, &series, k) {
+            Some(at) => (
                 at,
                 format!(
                     "{} captured, so {} throws an extra series after this one: it is missing",
@@ -424,7 +472,8 @@ fn show_witness(
     throws: &ThrowSeq,
     witness: &[Action],
 ) -> (String, Vec<SquarePath>) {
-    let (mut run, _) = Run::begin(start.clone(), throws, game.options.ludii);
+    let mut at = start.clone();
+    let (mut run, _) = Run::begin(&mut at, throws, game.options.ludii);
     let mut done = Vec::with_capacity(witness.len());
     for a in witness {
         match run.apply(a) {

@@ -195,9 +195,34 @@ struct Mover<'a> {
     moved_s: &'a [u8; 24],
     moved_t: &'a [u8; 24],
     fresh: u8,
+    /// Bit `i` set: the mover has a single or a twin on route index `i`.
+    occupied: u32,
 }
 
-impl Mover<'_> {
+impl<'a> Mover<'a> {
+    fn new(side: &'a Side, moved_s: &'a [u8; 24], moved_t: &'a [u8; 24], fresh: u8) -> Self {
+        let occupied = (0..24)
+            .filter(|&i| side.singles[i] | side.twins[i] != 0)
+            .fold(0u32, |m, i| m | 1 << i);
+        Mover {
+            side,
+            moved_s,
+            moved_t,
+            fresh,
+            occupied,
+        }
+    }
+
+    /// The route indices the mover has units on, lowest first.
+    fn occupied_indices(&self) -> impl Iterator<Item = usize> {
+        let mut bits = self.occupied;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (i < 32).then_some(i as usize)
+        })
+    }
+
     fn unmoved_singles(&self, i: usize, ludii: bool) -> u8 {
         if ludii {
             self.side.singles[i]
@@ -208,7 +233,7 @@ impl Mover<'_> {
 
     /// Pieces on the route that can no longer move in this series.
     fn stuck(&self, ludii: bool) -> bool {
-        (0..24).any(|i| {
+        self.occupied_indices().any(|i| {
             let held_t = self.moved_t[i].min(self.side.twins[i]) > 0;
             let held_s = !ludii && self.moved_s[i].min(self.side.singles[i]) > 0;
             held_s || held_t
@@ -230,8 +255,8 @@ impl Mover<'_> {
             }
         };
         push(0, false, enters);
-        for i in 0..24u8 {
-            let iu = usize::from(i);
+        for iu in self.occupied_indices() {
+            let i = iu as u8;
             let mut singles = self.unmoved_singles(iu, ludii);
             let mut twins = self.side.twins[iu] - self.moved_t[iu].min(self.side.twins[iu]);
             if i == TWIN_INDEX {
@@ -278,6 +303,34 @@ impl Mover<'_> {
     }
 }
 
+/// True when no play of a series starting with the mover's `side` and these `usable` throws
+/// can use any throw of `left` (a sub-multiset of them): every value in `left` is longer
+/// than any unit could go. Then no play uses more throws than the ones outside `left`, and
+/// the rule-17 search can be skipped.
+///
+/// A unit only ever goes forward from where it stands when the series starts (a single by
+/// the sum of its throws, a twin by half of it, rounded down), so it can never use a throw
+/// longer than its way to the keep (doubled, plus one, for a twin). Pieces entered with a 1
+/// start on the palace, 24 squares from the keep, and a 1 may also bear a piece off: a 1,
+/// or any throw once a piece can enter, counts as usable.
+pub(crate) fn beyond_reach(side: &Side, usable: Throws, left: Throws) -> bool {
+    if left.count(1) > 0 || (side.hand > 0 && usable.count(1) > 0) {
+        return false;
+    }
+    let reach = (0..usize::from(KEEP_INDEX))
+        .map(|i| {
+            let to_go = u32::from(KEEP_INDEX) - i as u32;
+            let single = if side.singles[i] > 0 { to_go } else { 0 };
+            let twin = if side.twins[i] > 0 { 2 * to_go + 1 } else { 0 };
+            single.max(twin)
+        })
+        .max()
+        .unwrap_or(0);
+    VALUES
+        .iter()
+        .all(|&v| left.count(v) == 0 || u32::from(v) > reach)
+}
+
 /// The greatest number of throws of `left` that the seat owning `side` can use in one series
 /// that starts here (rule 17), and one play that uses them (when `want_play`).
 pub(crate) fn best_play(
@@ -288,12 +341,7 @@ pub(crate) fn best_play(
     want_play: bool,
 ) -> (u32, Vec<Action>) {
     let none = [0u8; 24];
-    let mover = Mover {
-        side,
-        moved_s: &none,
-        moved_t: &none,
-        fresh: 0,
-    };
+    let mover = Mover::new(side, &none, &none, 0);
     let (used, enters, pairs) = mover.best(left, ludii);
     if !want_play {
         return (used, Vec::new());
@@ -353,12 +401,12 @@ fn best_from(run: &Run) -> u32 {
     if run.won {
         return 0;
     }
-    let mover = Mover {
-        side: &run.pos.sides[usize::from(run.seat)],
-        moved_s: &run.moved_s,
-        moved_t: &run.moved_t,
-        fresh: run.fresh,
-    };
+    let mover = Mover::new(
+        &run.pos.sides[usize::from(run.seat)],
+        &run.moved_s,
+        &run.moved_t,
+        run.fresh,
+    );
     mover.best(run.left, run.ludii).0
 }
 
@@ -578,5 +626,65 @@ mod tests {
             b.sort();
             prop_assert_eq!(a, b);
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+        /// Throws found beyond reach are left unused by every play of the series. Pieces
+        /// stand mostly near the keep, where long throws are often beyond reach.
+        #[test]
+        fn throws_beyond_reach_are_never_used(
+            places in prop::array::uniform4(12u8..27),
+            twin_pair in prop::bool::weighted(0.3),
+            off in prop::sample::select(vec![0u8, 0, 0, 0, 1, 2, 3]),
+            throws in series(),
+            keep in prop::array::uniform5(0u8..3),
+            ludii in prop::bool::weighted(0.3),
+        ) {
+            let pos = position(&places, twin_pair, off);
+            let seq = ThrowSeq::new(&throws).unwrap();
+            let (run, _) = Run::begin(pos.clone(), &seq, ludii);
+            let mut counts = run.left.counts();
+            for (c, k) in counts.iter_mut().zip(keep) {
+                *c = (*c).min(k);
+            }
+            let left = Throws::from_counts(counts);
+            if beyond_reach(&pos.sides[0], run.left, left) {
+                let all = walk_plays(&run, false, 2_000_000, false).unwrap();
+                for (actions, end) in &all {
+                    prop_assert!(
+                        end.left.contains(&left),
+                        "{} {:?}: {:?} uses some of {}",
+                        crate::position::write(&pos),
+                        throws,
+                        actions,
+                        left
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reach_of_units() {
+        let throws = |v: &[u8]| Throws::from_values(v).unwrap();
+        // South's single on d2 (index 22) goes at most 2 squares; a twin there, 5 points.
+        let pos = crate::position::parse("S:S=d2,k3/N=h4").unwrap();
+        let side = &pos.sides[0];
+        assert!(beyond_reach(side, throws(&[4, 3]), throws(&[4, 3])));
+        assert!(!beyond_reach(side, throws(&[2]), throws(&[2])));
+        let twin = crate::position::parse("S:S=Td2,k2/N=h4").unwrap();
+        assert!(!beyond_reach(&twin.sides[0], throws(&[4]), throws(&[4])));
+        assert!(beyond_reach(&twin.sides[0], throws(&[8]), throws(&[8])));
+        // A 1 is never beyond reach, nor anything once a piece can enter.
+        assert!(!beyond_reach(side, throws(&[1]), throws(&[1])));
+        let hand = crate::position::parse("S:S=d2,h1,k2/N=h4").unwrap();
+        assert!(!beyond_reach(
+            &hand.sides[0],
+            throws(&[1, 8, 2]),
+            throws(&[8])
+        ));
+        assert!(beyond_reach(&hand.sides[0], throws(&[8, 3]), throws(&[8])));
     }
 }

@@ -151,6 +151,31 @@ impl ThrowSeq {
         Ok(s)
     }
 
+    /// The sequence of `len` throws (at most [`MAX_SERIES`]) given as the bytes of two
+    /// little-endian words; the bytes from `len` on must be zero, as in every sequence. The
+    /// caller keeps rule 5 (values and where the series ends).
+    pub(crate) fn from_words(words: [u128; 2], len: usize) -> ThrowSeq {
+        let mut values = [0u8; MAX_SERIES];
+        values[..16].copy_from_slice(&words[0].to_le_bytes());
+        values[16..].copy_from_slice(&words[1].to_le_bytes());
+        let len = len.min(MAX_SERIES);
+        debug_assert!(values[len..].iter().all(|&v| v == 0));
+        ThrowSeq {
+            len: len as u8,
+            values,
+        }
+    }
+
+    /// The sequence as [`ThrowSeq::from_words`] takes it.
+    pub(crate) fn words(&self) -> (u128, u128, usize) {
+        let word = |at: usize| {
+            let mut bytes = [0u8; 16];
+            bytes.copy_from_slice(&self.values[at..at + 16]);
+            u128::from_le_bytes(bytes)
+        };
+        (word(0), word(16), usize::from(self.len))
+    }
+
     /// The throws, in order.
     pub fn as_slice(&self) -> &[u8] {
         &self.values[..usize::from(self.len)]
@@ -158,11 +183,25 @@ impl ThrowSeq {
 
     /// The throws as a multiset.
     pub fn multiset(&self) -> Throws {
-        let mut t = Throws::EMPTY;
-        for &v in self.as_slice() {
-            let _ = t.add(v);
+        self.multiset_from(0)
+    }
+
+    /// The throws from position `start` on, as a multiset.
+    #[inline]
+    pub(crate) fn multiset_from(&self, start: usize) -> Throws {
+        // Slot of each value 0..=8 in `VALUES`; 5 for values no throw has (never stored).
+        const SLOTS: [u8; 9] = [5, 0, 1, 2, 3, 5, 5, 5, 4];
+        // One byte of a word per slot (a sequence holds at most 32 throws, so no byte
+        // overflows); counting in a register is faster than in a byte array.
+        let mut packed = 0u64;
+        for &v in self.as_slice().get(start..).unwrap_or_default() {
+            let slot = SLOTS.get(usize::from(v)).copied().unwrap_or(5);
+            packed += 1 << (8 * slot);
         }
-        t
+        let [a, b, c, d, e, ..] = packed.to_le_bytes();
+        Throws {
+            counts: [a, b, c, d, e],
+        }
     }
 
     /// How many leading throws the discard rule (rule 6) removes when the player has no piece

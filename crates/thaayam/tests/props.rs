@@ -3,9 +3,9 @@
 mod common;
 
 use common::{game, random_game};
-use game::Game;
+use game::{Game, PlyFacts};
 use proptest::prelude::*;
-use thaayam::{split_tokens, Options, Thaayam};
+use thaayam::{split_tokens, Action, Options, Position, Square, Thaayam};
 
 fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
     let start = g.parse_position(start).unwrap();
@@ -29,6 +29,10 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
         }
         // Every play listed uses the maximum the rule-17 search finds.
         let mut p = before.clone();
+        let mut want = PlyFacts {
+            mover: turn.seat,
+            ..PlyFacts::default()
+        };
         for s in &turn.series {
             let max = g.max_throws(&p, s.throws.as_slice()).unwrap();
             let plays = g.plays(&p, s.throws.as_slice()).unwrap();
@@ -47,13 +51,41 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
                     g.write_position(&p)
                 );
             }
-            g.apply_series(&mut p, s).unwrap();
+            let report = g.apply_series(&mut p, s).unwrap();
+            want.throws.extend_from_slice(s.throws.as_slice());
+            want.captures = want.captures.saturating_add(report.sent_home);
+            want.lost_throws += report.discarded + report.unused;
+            want.twins_formed += report.twins;
+            want.borne_off += report.borne_off;
+            for a in &s.actions {
+                if let Action::Advance(adv) = a {
+                    if adv.captured > 0 {
+                        want.capture_squares.push((adv.to.file(), adv.to.rank()));
+                    }
+                }
+            }
         }
+        // The facts replay the turn on their own; they agree with the checked replay.
+        for (seat, m) in want.material.iter_mut().enumerate() {
+            *m = pieces_on_board(&p, seat as u8);
+        }
+        assert_eq!(g.facts(before, turn), want, "{}", g.write_position(before));
         g.play(&mut pos, turn);
         assert_eq!(pos, p);
         let back = g.parse_position(&g.write_position(&pos)).unwrap();
         assert_eq!(back, pos);
     }
+}
+
+/// Pieces of `seat` on the board, counted square by square (the keep's are its singles).
+fn pieces_on_board(pos: &Position, seat: u8) -> u8 {
+    if !pos.plays(seat) {
+        return 0;
+    }
+    (0..25)
+        .filter_map(Square::new)
+        .map(|sq| pos.singles_at(seat, sq) + 2 * pos.twins_at(seat, sq))
+        .sum()
 }
 
 proptest! {

@@ -353,6 +353,14 @@ fn rule14_extra_series() {
         msg,
         "c1+4+2xe5 captured, so South throws an extra series after this one: it is missing"
     );
+    // A capture in an extra series earns one more; the message names its token.
+    let chain = "S:S=c1,e1,h2/N=e2,e5,d5,h1";
+    let (code, token, msg) = err(chain, "S [1 2] e1+1xe2 c1+2 [1 3] e2+3xe5 e1+1");
+    assert_eq!((code, token), (Code::BadThrowSeries, 5));
+    assert_eq!(
+        msg,
+        "e2+3xe5 captured, so South throws an extra series after this one: it is missing"
+    );
     let (code, token, msg) = err("S:S=h4/N=h4", "S [1 2] in c1+2 [3]");
     assert_eq!((code, token), (Code::BadThrowSeries, 4));
     assert_eq!(

@@ -217,23 +217,61 @@ impl Position {
 
     /// Writes the FEN string (numeric or algebraic squares; ranges are not used).
     pub fn to_fen(&self, g: &Geometry, numeric: bool) -> String {
-        let mut s = String::new();
+        // Called for every ply by `export`: one String, no allocation per square.
+        let mut s = String::with_capacity(160);
         s.push(self.side.letter());
         for c in [Color::White, Color::Black] {
             s.push(':');
             s.push(c.letter());
-            let mut items: Vec<(u32, String)> = Vec::new();
+            // (square number, square, king), sorted by number.
+            let mut items = [(0u32, 0 as Bit, false); 128];
+            let mut n = 0;
             for (bits, king) in [(self.men[c.index()], false), (self.kings[c.index()], true)] {
                 for b in Geometry::squares(bits) {
-                    let name = g.name(b, numeric);
-                    items.push((g.number(b), if king { format!("K{name}") } else { name }));
+                    // Men and kings of one colour never share a square: 128 is enough.
+                    if let Some(slot) = items.get_mut(n) {
+                        *slot = (g.number(b), b, king);
+                        n += 1;
+                    }
                 }
             }
-            items.sort();
-            let names: Vec<String> = items.into_iter().map(|(_, n)| n).collect();
-            s.push_str(&names.join(","));
+            let items = &mut items[..n];
+            items.sort_unstable_by_key(|&(number, _, _)| number);
+            for (i, &(number, b, king)) in items.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                if king {
+                    s.push('K');
+                }
+                if numeric {
+                    push_decimal(&mut s, number);
+                } else {
+                    let (file, rank) = g.coords(b);
+                    s.push(char::from(b'a' + file));
+                    push_decimal(&mut s, u32::from(rank) + 1);
+                }
+            }
         }
         s
+    }
+}
+
+/// Appends `n` in decimal (what `to_string` writes, without going through the formatter).
+fn push_decimal(s: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        s.push(char::from(d));
     }
 }
 

@@ -21,7 +21,8 @@ mod sink;
 
 pub use convert::{export_chunked, export_reader, Recorded, Recorder};
 pub use sink::{
-    tag_column_names, Counts, ParquetSink, SinkOptions, DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
+    tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding, SinkOptions,
+    DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
 };
 
 /// The tags that get a column of their own in `games.parquet` (column names: see

@@ -40,7 +40,8 @@ pub struct SinkOptions {
     /// Rows gathered in memory before they are handed to the Parquet writer (at least 1).
     /// Default: 65,536.
     pub batch_rows: usize,
-    /// zstd level (1 to 22). Default: 3.
+    /// zstd level (1 to 22). Default: 1 (on game records it compresses as well as 3, for
+    /// less work).
     pub zstd_level: i32,
 }
 
@@ -49,7 +50,7 @@ impl Default for SinkOptions {
         SinkOptions {
             row_group_rows: 1 << 20,
             batch_rows: 1 << 16,
-            zstd_level: 3,
+            zstd_level: 1,
         }
     }
 }
@@ -520,6 +521,7 @@ impl PlyEncoder {
 
     fn try_encode_pending(&mut self) -> Result<(), ParquetError> {
         let batch = self.cols.batch()?;
+        self.cols = PlyColumns::with_capacity(self.setup.batch_rows.min(ENCODER_BATCH_ROWS));
         let games = batch.column(0).as_primitive::<UInt64Type>().clone();
         let mut done = 0;
         while done < batch.num_rows() {
@@ -797,6 +799,25 @@ pub(crate) enum Throws<'a> {
 }
 
 impl PlyColumns {
+    /// Builders with room for `rows` typical plies, so that they do not grow while filled.
+    fn with_capacity(rows: usize) -> Self {
+        let text = |bytes_per_row: usize| StringBuilder::with_capacity(rows, rows * bytes_per_row);
+        PlyColumns {
+            game_id: UInt64Builder::with_capacity(rows),
+            ply: UInt32Builder::with_capacity(rows),
+            mover: text(6),
+            notation: text(8),
+            from: text(3),
+            to: text(3),
+            captured: ListBuilder::with_capacity(StringBuilder::new(), rows),
+            pieces_taken: UInt32Builder::with_capacity(rows),
+            promotion: BooleanBuilder::with_capacity(rows),
+            fen_after: text(128),
+            throws: ListBuilder::with_capacity(Int32Builder::new(), rows),
+            lost_throws: UInt32Builder::with_capacity(rows),
+        }
+    }
+
     fn push_fields(&mut self, game_id: u64, p: &PlyFields<'_>) {
         self.game_id.append_value(game_id);
         self.ply.append_value(p.ply);

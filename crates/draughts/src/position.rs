@@ -232,14 +232,16 @@ impl Position {
             let mut by_number = [0u16; 128];
             let mut top = 0;
             let mut sorted = true;
-            for b in Geometry::squares(men | kings) {
-                let n = g.number(b) as usize;
-                let Some(slot) = by_number.get_mut(n) else {
-                    sorted = false;
-                    break;
-                };
-                *slot = PIECE | u16::from(b) | if kings & (1 << b) != 0 { KING } else { 0 };
-                top = top.max(n);
+            for (bits, kind) in [(men, PIECE), (kings, PIECE | KING)] {
+                for b in Geometry::squares(bits) {
+                    let n = g.number(b) as usize;
+                    let Some(slot) = by_number.get_mut(n) else {
+                        sorted = false;
+                        break;
+                    };
+                    *slot = kind | u16::from(b);
+                    top = top.max(n);
+                }
             }
             if !sorted {
                 push_sorted_items(&mut out, g, numeric, men, kings);
@@ -279,19 +281,17 @@ impl FenBytes {
     }
 
     /// Appends `n` in decimal (what `to_string` writes).
+    #[inline]
     fn decimal(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
+        let digit = |d: u32| b'0' + (d % 10) as u8;
+        match n {
+            0..=9 => self.push(digit(n)),
+            10..=99 => self.0.extend_from_slice(&[digit(n / 10), digit(n)]),
+            _ => {
+                self.decimal(n / 10);
+                self.push(digit(n));
             }
         }
-        self.0.extend_from_slice(&digits[i..]);
     }
 
     /// Appends the name of square `b`, whose number is `number`.

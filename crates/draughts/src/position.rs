@@ -266,6 +266,14 @@ impl Position {
     }
 }
 
+/// Appends `n` in decimal (what `to_string` writes, without the formatting machinery).
+pub(crate) fn push_decimal(s: &mut String, n: u32) {
+    if n >= 10 {
+        push_decimal(s, n / 10);
+    }
+    s.push(char::from(b'0' + (n % 10) as u8));
+}
+
 /// The bytes of a FEN string being written (ASCII only).
 struct FenBytes(Vec<u8>);
 

@@ -230,15 +230,19 @@ trait Columns: Default {
 fn writer_properties(options: SinkOptions) -> Result<WriterProperties, ParquetError> {
     let level = ZstdLevel::try_new(options.zstd_level)?;
     // The position after a ply is nearly always new: a dictionary would only be built to be
-    // thrown away, and its minimum and maximum say nothing. The other string columns repeat
-    // a few values and keep their dictionaries.
+    // thrown away. The other string columns repeat a few values and keep their dictionaries.
+    // The per-page minimum and maximum of the plies' text columns would cost string
+    // comparisons on every row and help no query (every row group holds both seats and the
+    // whole range of squares), so they are not kept.
     let fen = ColumnPath::from("fen_after");
-    Ok(WriterProperties::builder()
+    let mut props = WriterProperties::builder()
         .set_compression(Compression::ZSTD(level))
         .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
-        .set_column_dictionary_enabled(fen.clone(), false)
-        .set_column_statistics_enabled(fen, EnabledStatistics::None)
-        .build())
+        .set_column_dictionary_enabled(fen, false);
+    for column in ["fen_after", "notation", "from_square", "to_square", "mover"] {
+        props = props.set_column_statistics_enabled(column.into(), EnabledStatistics::None);
+    }
+    Ok(props.build())
 }
 
 /// Writes the columns of `batch` into the column writers of a row group (one writer per leaf

@@ -402,7 +402,10 @@ impl<C: Columns> Table<C> {
             .create_column_writers(0)
             .map_err(self.parquet())?;
         writers.truncate(1);
-        let mut id_writer = writers.pop().ok_or(ExportError::Poisoned)?;
+        let mut id_writer = writers
+            .pop()
+            .ok_or_else(|| ParquetError::General("no column writer for game_id".into()))
+            .map_err(self.parquet())?;
         let field = Field::new("game_id", DataType::UInt64, true);
         for leaf in compute_leaves(&field, &ids).map_err(self.parquet())? {
             id_writer.write(&leaf).map_err(self.parquet())?;

@@ -511,7 +511,7 @@ fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
             reader,
             &settings,
             EXPORT_CHUNK_BYTES,
-            8,
+            EXPORT_IN_FLIGHT,
         )
         .map_err(|e| e.to_string())?;
     }
@@ -526,8 +526,14 @@ fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
     Ok(if unreadable > 0 { FAILURE } else { CLEAN })
 }
 
-/// Bytes per chunk of a large input read by `export` (one chunk per core at a time).
+/// Bytes per chunk of a large input read by `export`: one row group of plies each (about
+/// 400,000 rows for draughts).
 const EXPORT_CHUNK_BYTES: usize = 4 << 20;
+
+/// Chunks of `export` checked or waiting to be written at a time: enough to keep every core
+/// busy while the sink writes, few enough to keep memory small (a finished chunk holds its
+/// plies compressed).
+const EXPORT_IN_FLIGHT: usize = 4;
 
 fn games_cmd(format: Format) -> Outcome {
     let mut out = io::stdout().lock();

@@ -7,7 +7,7 @@ use game::{
 
 use crate::geometry::{Bit, Geometry};
 use crate::movegen::{has_legal_move, legal_moves, Move};
-use crate::position::{Color, Position};
+use crate::position::{push_decimal, Color, Position};
 use crate::token::SquareNames;
 use crate::variant::{ResultStyle, SquareStyle, WinRule};
 use crate::Draughts;
@@ -63,16 +63,25 @@ impl Draughts {
     /// The name of a square: its number, or its algebraic name as the variant's records write
     /// it.
     pub fn square_name(&self, b: Bit, numeric: bool) -> String {
+        let mut s = String::with_capacity(3);
+        self.push_square_name(&mut s, b, numeric);
+        s
+    }
+
+    /// Appends the name of a square ([`Draughts::square_name`]) to `s`.
+    pub fn push_square_name(&self, s: &mut String, b: Bit, numeric: bool) {
         let g = self.geometry;
         if numeric {
-            return g.number(b).to_string();
+            push_decimal(s, g.number(b));
+            return;
         }
         let (mut f, mut r) = g.coords(b);
         if self.variant.algebraic_from_black {
             f = g.width - 1 - f;
             r = g.height - 1 - r;
         }
-        format!("{}{}", (b'a' + f) as char, r + 1)
+        s.push(char::from(b'a' + f));
+        push_decimal(s, u32::from(r) + 1);
     }
 
     /// Squares of a legal move in the variant's numbering.

@@ -77,16 +77,21 @@ impl Explore for Draughts {
     /// Squares in the variant's numbering, the start first.
     fn describe(&self, pos: &Position, mv: &Move) -> game::MoveInfo {
         let info = self.move_info(pos, mv);
+        let text = |n: u32| {
+            let mut s = String::with_capacity(3);
+            crate::position::push_decimal(&mut s, n);
+            s
+        };
         let path: Vec<String> = std::iter::once(info.from)
             .chain(info.path.iter().copied())
-            .map(|n| n.to_string())
+            .map(text)
             .collect();
         game::MoveInfo {
             notation: game::Game::write_move(self, pos, mv, game::Game::default_notation(self)),
-            from: Some(info.from.to_string()),
-            to: Some(info.to.to_string()),
+            from: Some(text(info.from)),
+            to: Some(text(info.to)),
             path,
-            captured: info.captured.iter().map(u32::to_string).collect(),
+            captured: info.captured.iter().copied().map(text).collect(),
         }
     }
 

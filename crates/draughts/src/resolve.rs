@@ -290,16 +290,17 @@ impl Draughts {
 
     /// A move written with every landing square (`full`) or start and end only.
     pub fn path_text(&self, mv: &Move, numeric: bool, full: bool) -> String {
-        let sep = if mv.is_capture() { "x" } else { "-" };
-        let mut s = self.square_name(mv.from(), numeric);
+        let sep = if mv.is_capture() { 'x' } else { '-' };
+        let mut s = String::with_capacity(16);
+        self.push_square_name(&mut s, mv.from(), numeric);
         if full {
             for &b in mv.path() {
-                s.push_str(sep);
-                s.push_str(&self.square_name(b, numeric));
+                s.push(sep);
+                self.push_square_name(&mut s, b, numeric);
             }
         } else {
-            s.push_str(sep);
-            s.push_str(&self.square_name(mv.to(), numeric));
+            s.push(sep);
+            self.push_square_name(&mut s, mv.to(), numeric);
         }
         s
     }

@@ -1,5 +1,6 @@
 //! Throughput of the Parquet sink (rows/s) and of checking one large input read in chunks on
-//! every core (MB/s), against the same input read by one thread.
+//! every core (MB/s), against the same input read by one thread and against the whole export
+//! of it (checking, describing every ply, encoding and writing the three files).
 //!
 //! `cargo bench -p export --bench export -- --warm-up-time 1 --measurement-time 5`
 
@@ -142,6 +143,28 @@ fn chunked(c: &mut Criterion) {
             black_box(games)
         })
     });
+    g.bench_function(
+        format!("chunked export to Parquet, {threads} threads"),
+        |b| {
+            let dir =
+                std::env::temp_dir().join(format!("arbiter-bench-export-{}", std::process::id()));
+            b.iter(|| {
+                let mut sink = ParquetSink::create(&dir).unwrap();
+                export::export_chunked(
+                    &mut sink,
+                    games::games(),
+                    "bench",
+                    &input[..],
+                    &Settings::default(),
+                    4 << 20,
+                    4,
+                )
+                .unwrap();
+                black_box(sink.finish().unwrap())
+            });
+            let _ = std::fs::remove_dir_all(&dir);
+        },
+    );
     g.finish();
 }
 

@@ -18,7 +18,11 @@ use pdn::chunk::{map_ordered, Chunk, Chunker};
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
 use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
 
-use crate::{Counts, DiagnosticRow, ExportError, GameRow, ParquetSink, PlyRow};
+use crate::sink::{PlyFields, Throws};
+use crate::{
+    Counts, DiagnosticRow, EncodedPlies, ExportError, GameRow, ParquetSink, PlyEncoder,
+    PlyEncoding, PlyRow,
+};
 
 /// One game as the [`Recorder`] saw it.
 #[derive(Debug, Clone, Default)]
@@ -181,6 +185,38 @@ pub fn ply_rows(rec: &Recorded) -> Vec<PlyRow> {
         .collect()
 }
 
+/// Adds the plies of a recorded game to `encoder` as game `game` of the encoder: the same
+/// values as [`ply_rows`], written straight from the referee's detail records.
+pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
+    let names = rec.report.game.map_or(&[][..], |g| g.seat_names);
+    let facts = &rec.report.facts;
+    for (i, d) in rec.report.details.iter().enumerate() {
+        let taken = facts.get(i).map(|f| f.captures);
+        let unnamed;
+        let mover = match names.get(usize::from(d.mover)) {
+            Some(name) => *name,
+            None => {
+                unnamed = format!("seat {}", d.mover);
+                &unnamed
+            }
+        };
+        let fields = PlyFields {
+            ply: d.ply,
+            mover,
+            notation: Some(&d.notation),
+            from: d.from.as_deref(),
+            to: d.to.as_deref(),
+            captured: &d.captured,
+            pieces_taken: taken.map_or(d.captured.len() as u32, u32::from),
+            promotion: d.promotion,
+            fen_after: (!d.position.is_empty()).then_some(d.position.as_str()),
+            throws: Throws::Narrow(&d.throws),
+            lost_throws: u32::from(d.lost_throws),
+        };
+        encoder.push(game, &fields);
+    }
+}
+
 /// One plies row; `taken` is the count of pieces taken from the ply's facts, when known.
 fn ply_row(seat_names: &[&str], d: &PlyDetail, taken: Option<u8>) -> PlyRow {
     PlyRow {
@@ -285,20 +321,63 @@ pub fn export_chunked<R: Read>(
         context: format!("reading {file}"),
         source,
     };
+    let encoding = sink.ply_encoding();
     map_ordered(
         Chunker::with_target(input, chunk_size).map(|c| c.map_err(io)),
         in_flight,
-        |chunk| rows_of_chunk(catalog, file, chunk, settings),
-        |games| {
-            for (mut game, plies, diags) in games {
+        |chunk| encode_chunk(catalog, file, chunk, settings, &encoding),
+        |encoded| {
+            let mut encoded = encoded?;
+            for (game, _) in &mut encoded.games {
                 index += 1;
                 game.index = index;
-                sink.push_game(&game, &plies, &diags)?;
             }
+            sink.push_encoded(&encoded.games, encoded.plies)?;
             Ok(())
         },
     )?;
     Ok(difference(sink.counts(), before))
+}
+
+/// What one chunk gives the sink: its games with their diagnostics as rows, and their plies
+/// already encoded.
+pub struct EncodedChunk {
+    /// The games rows (`index` counts from 1 within the chunk) with their diagnostics rows.
+    pub games: Vec<(GameRow, Vec<DiagnosticRow>)>,
+    /// The plies of those games, game `i` of the encoder being `games[i]`.
+    pub plies: EncodedPlies,
+}
+
+/// Checks every game of a chunk and encodes its plies on the calling thread (offsets and
+/// places in the whole input; `index` counts from 1 within the chunk, the caller renumbers).
+pub fn encode_chunk(
+    catalog: &dyn Catalog,
+    file: &str,
+    chunk: &Chunk,
+    settings: &Settings,
+    encoding: &PlyEncoding,
+) -> Result<EncodedChunk, ExportError> {
+    let mut reader = chunk.reader();
+    let mut recorder = Recorder::new(catalog, settings.clone());
+    let mut encoder = encoding.encoder();
+    let mut games = Vec::new();
+    // Reading from memory cannot fail.
+    while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
+        let number = games.len() as u32;
+        let game = game_row(
+            file,
+            u64::from(number) + 1,
+            chunk.absolute_offset(rec.offset),
+            &rec,
+        );
+        encode_plies(&mut encoder, number, &rec);
+        let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
+        games.push((game, diags));
+    }
+    Ok(EncodedChunk {
+        games,
+        plies: encoder.finish()?,
+    })
 }
 
 /// The rows of every game of a chunk, with offsets and places in the whole input (`index`

@@ -11,6 +11,12 @@
 //! Compression is zstd. The sink assigns every game a `game_id` (0, 1, 2, ... in push order)
 //! that the three files share.
 //!
+//! Plies are most of the output (one row, with a position string, per move played). When
+//! an input is read in chunks on the rayon pool ([`export_chunked`]), the thread that checks
+//! a chunk also encodes and compresses its plies with a [`PlyEncoder`], straight from the
+//! referee's detail records; the sink then only adds their `game_id` column and writes the
+//! bytes, so the writing thread does not hold back the others and no rows wait in memory.
+//!
 //! The row types are plain data, independent of the referee; [`convert`] builds them from
 //! what [`referee::Referee`] reports, and [`export_reader`] does the whole job for one input.
 //! The schema is documented column by column in the project's `docs/export.md`.
@@ -21,7 +27,8 @@ mod sink;
 
 pub use convert::{export_chunked, export_reader, Recorded, Recorder};
 pub use sink::{
-    tag_column_names, Counts, ParquetSink, SinkOptions, DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
+    tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding, SinkOptions,
+    DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
 };
 
 /// The tags that get a column of their own in `games.parquet` (column names: see

@@ -8,10 +8,19 @@ use arrow_array::builder::{
     BooleanBuilder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, UInt32Builder,
     UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::cast::AsArray;
+use arrow_array::types::UInt64Type;
+use arrow_array::{ArrayRef, RecordBatch, UInt64Array};
+use arrow_schema::{DataType, Field};
+use parquet::arrow::arrow_writer::{
+    compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory,
+};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::errors::ParquetError;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::ColumnPath;
 
 use crate::{DiagnosticRow, ExportError, GameRow, PlyRow, TAG_COLUMNS};
 
@@ -31,7 +40,8 @@ pub struct SinkOptions {
     /// Rows gathered in memory before they are handed to the Parquet writer (at least 1).
     /// Default: 65,536.
     pub batch_rows: usize,
-    /// zstd level (1 to 22). Default: 3.
+    /// zstd level (1 to 22). Default: 1 (on game records it compresses as well as 3, for
+    /// less work).
     pub zstd_level: i32,
 }
 
@@ -40,7 +50,7 @@ impl Default for SinkOptions {
         SinkOptions {
             row_group_rows: 1 << 20,
             batch_rows: 1 << 16,
-            zstd_level: 3,
+            zstd_level: 1,
         }
     }
 }
@@ -127,6 +137,65 @@ impl ParquetSink {
         r.map(|()| id)
     }
 
+    /// What a worker thread needs to encode plies for this sink ([`PlyEncoder`]).
+    pub fn ply_encoding(&self) -> PlyEncoding {
+        PlyEncoding {
+            factory: Arc::clone(&self.plies.factory),
+            batch_rows: self.plies.batch_rows,
+            group_rows: self.plies.group_rows,
+        }
+    }
+
+    /// Adds a run of games with their diagnostics, and their plies as a [`PlyEncoder`]
+    /// encoded them (game `i` of the encoder is `games[i]`); returns the `game_id` of the
+    /// first game. The files hold the same rows as [`ParquetSink::push_game`] would write.
+    pub fn push_encoded(
+        &mut self,
+        games: &[(GameRow, Vec<DiagnosticRow>)],
+        plies: EncodedPlies,
+    ) -> Result<u64, ExportError> {
+        if self.poisoned {
+            return Err(ExportError::Poisoned);
+        }
+        let first = self.next_id;
+        let r = self.push_encoded_inner(games, plies);
+        if r.is_err() {
+            self.poisoned = true;
+        }
+        r.map(|()| first)
+    }
+
+    fn push_encoded_inner(
+        &mut self,
+        games: &[(GameRow, Vec<DiagnosticRow>)],
+        plies: EncodedPlies,
+    ) -> Result<(), ExportError> {
+        let first = self.next_id;
+        for (game, diagnostics) in games {
+            let id = self.next_id;
+            self.next_id += 1;
+            self.games.cols.push(id, game);
+            for d in diagnostics {
+                self.diagnostics.cols.push(id, d);
+            }
+            self.games.rows_added(1)?;
+            self.diagnostics.rows_added(diagnostics.len())?;
+        }
+        // Rows pushed earlier go first, so the plies stay in game order.
+        self.plies.write_pending()?;
+        self.plies.close_group()?;
+        for group in plies.groups {
+            if group.runs.iter().any(|&(g, _)| g as usize >= games.len()) {
+                return Err(ExportError::Parquet {
+                    file: PLIES_FILE,
+                    source: ParquetError::General("plies of a game not pushed".into()),
+                });
+            }
+            self.plies.append_with_game_ids(first, group)?;
+        }
+        Ok(())
+    }
+
     /// Rows pushed so far.
     pub fn counts(&self) -> Counts {
         Counts {
@@ -157,13 +226,66 @@ trait Columns: Default {
     fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError>;
 }
 
+/// The writer properties shared by the three files.
+fn writer_properties(options: SinkOptions) -> Result<WriterProperties, ParquetError> {
+    let level = ZstdLevel::try_new(options.zstd_level)?;
+    // The position after a ply is nearly always new: a dictionary would only be built to be
+    // thrown away. The other string columns repeat a few values and keep their dictionaries.
+    // The per-page minimum and maximum of the plies' text columns would cost string
+    // comparisons on every row and help no query (every row group holds both seats and the
+    // whole range of squares), so they are not kept.
+    let fen = ColumnPath::from("fen_after");
+    let mut props = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(level))
+        .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
+        .set_column_dictionary_enabled(fen, false);
+    for column in ["fen_after", "notation", "from_square", "to_square", "mover"] {
+        props = props.set_column_statistics_enabled(column.into(), EnabledStatistics::None);
+    }
+    Ok(props.build())
+}
+
+/// Writes the columns of `batch` into the column writers of a row group (one writer per leaf
+/// column, in schema order), leaving out the first `skip` top-level columns.
+fn encode_batch(
+    batch: &RecordBatch,
+    skip: usize,
+    writers: &mut [ArrowColumnWriter],
+) -> Result<(), ParquetError> {
+    let mut writers = writers.iter_mut();
+    let schema = batch.schema();
+    for (field, column) in schema.fields().iter().zip(batch.columns()).skip(skip) {
+        for leaf in compute_leaves(field, column)? {
+            let writer = writers
+                .next()
+                .ok_or_else(|| ParquetError::General("more leaves than writers".into()))?;
+            writer.write(&leaf)?;
+        }
+    }
+    Ok(())
+}
+
+/// Closes the column writers of a row group.
+fn close_writers(writers: Vec<ArrowColumnWriter>) -> Result<Vec<ArrowColumnChunk>, ParquetError> {
+    writers.into_iter().map(ArrowColumnWriter::close).collect()
+}
+
 /// One output file.
+///
+/// Rows pushed one by one are gathered in the builders, encoded `batch_rows` at a time into
+/// the row group being built, which is written out when it holds `row_group_rows` rows.
+/// Row groups encoded elsewhere ([`EncodedPlies`]) are appended whole, after the rows pushed
+/// before them, so the file keeps the order rows came in.
 struct Table<C> {
     file: &'static str,
-    writer: Option<ArrowWriter<File>>,
+    writer: Option<SerializedFileWriter<File>>,
+    factory: Arc<ArrowRowGroupWriterFactory>,
     cols: C,
     pending: usize,
+    /// Column writers of the row group being built from pushed rows, and its rows so far.
+    group: Option<(Vec<ArrowColumnWriter>, usize)>,
     batch_rows: usize,
+    group_rows: usize,
     total: u64,
 }
 
@@ -175,25 +297,33 @@ impl<C: Columns> Table<C> {
             source,
         })?;
         let parquet = |source| ExportError::Parquet { file, source };
-        let level = ZstdLevel::try_new(options.zstd_level).map_err(parquet)?;
-        let props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(level))
-            .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
-            .build();
+        let props = writer_properties(options).map_err(parquet)?;
         let mut cols = C::default();
         let schema = cols
             .batch()
             .map_err(|source| ExportError::Arrow { file, source })?
             .schema();
-        let writer = ArrowWriter::try_new(out, schema, Some(props)).map_err(parquet)?;
+        // The Arrow writer records the Arrow schema in the file's metadata; its lower-level
+        // parts let row groups be encoded on other threads.
+        let (writer, factory) = ArrowWriter::try_new(out, schema, Some(props))
+            .and_then(ArrowWriter::into_serialized_writer)
+            .map_err(parquet)?;
         Ok(Table {
             file,
             writer: Some(writer),
+            factory: Arc::new(factory),
             cols,
             pending: 0,
+            group: None,
             batch_rows: options.batch_rows.max(1),
+            group_rows: options.row_group_rows.max(1),
             total: 0,
         })
+    }
+
+    fn parquet(&self) -> impl Fn(ParquetError) -> ExportError {
+        let file = self.file;
+        move |source| ExportError::Parquet { file, source }
     }
 
     fn rows_added(&mut self, n: usize) -> Result<(), ExportError> {
@@ -205,6 +335,8 @@ impl<C: Columns> Table<C> {
         Ok(())
     }
 
+    /// Encodes the rows in the builders into the row group being built, closing it (and
+    /// starting another) each time it is full.
     fn write_pending(&mut self) -> Result<(), ExportError> {
         if self.pending == 0 {
             return Ok(());
@@ -215,21 +347,238 @@ impl<C: Columns> Table<C> {
             .batch()
             .map_err(|source| ExportError::Arrow { file, source })?;
         self.pending = 0;
+        let mut done = 0;
+        while done < batch.num_rows() {
+            let (mut writers, rows) = match self.group.take() {
+                Some(group) => group,
+                None => (
+                    self.factory
+                        .create_column_writers(0)
+                        .map_err(self.parquet())?,
+                    0,
+                ),
+            };
+            let n = (self.group_rows - rows).min(batch.num_rows() - done);
+            encode_batch(&batch.slice(done, n), 0, &mut writers).map_err(self.parquet())?;
+            done += n;
+            self.group = Some((writers, rows + n));
+            if rows + n >= self.group_rows {
+                self.close_group()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes out the row group being built from pushed rows, if any.
+    fn close_group(&mut self) -> Result<(), ExportError> {
+        let Some((writers, _)) = self.group.take() else {
+            return Ok(());
+        };
+        let chunks = close_writers(writers).map_err(self.parquet())?;
+        self.append_group(chunks)
+    }
+
+    /// Writes one row group from its encoded column chunks (one per leaf, in schema order).
+    fn append_group(&mut self, chunks: Vec<ArrowColumnChunk>) -> Result<(), ExportError> {
+        let parquet = self.parquet();
         let writer = self.writer.as_mut().ok_or(ExportError::Poisoned)?;
-        writer
-            .write(&batch)
-            .map_err(|source| ExportError::Parquet { file, source })
+        let mut group = writer.next_row_group().map_err(&parquet)?;
+        for chunk in chunks {
+            chunk.append_to_row_group(&mut group).map_err(&parquet)?;
+        }
+        group.close().map_err(&parquet)?;
+        Ok(())
+    }
+
+    /// Writes a row group encoded by a [`PlyEncoder`], with its `game_id` column: the
+    /// encoder's game numbers plus `first`.
+    fn append_with_game_ids(&mut self, first: u64, group: EncodedGroup) -> Result<(), ExportError> {
+        let ids: ArrayRef =
+            Arc::new(UInt64Array::from_iter_values(group.runs.iter().flat_map(
+                |&(g, n)| std::iter::repeat_n(first + u64::from(g), n as usize),
+            )));
+        let mut writers = self
+            .factory
+            .create_column_writers(0)
+            .map_err(self.parquet())?;
+        writers.truncate(1);
+        let mut id_writer = writers
+            .pop()
+            .ok_or_else(|| ParquetError::General("no column writer for game_id".into()))
+            .map_err(self.parquet())?;
+        let field = Field::new("game_id", DataType::UInt64, true);
+        for leaf in compute_leaves(&field, &ids).map_err(self.parquet())? {
+            id_writer.write(&leaf).map_err(self.parquet())?;
+        }
+        let mut chunks = vec![id_writer.close().map_err(self.parquet())?];
+        chunks.extend(group.chunks);
+        self.total += group.rows as u64;
+        self.append_group(chunks)
     }
 
     fn close(&mut self) -> Result<(), ExportError> {
         self.write_pending()?;
+        self.close_group()?;
         if let Some(w) = self.writer.take() {
-            w.close().map_err(|source| ExportError::Parquet {
-                file: self.file,
-                source,
-            })?;
+            w.close().map_err(self.parquet())?;
         }
         Ok(())
+    }
+}
+
+/// Most plies a [`PlyEncoder`] gathers before encoding them: small enough for the builders
+/// to stay in the processor's cache.
+const ENCODER_BATCH_ROWS: usize = 8192;
+
+/// What a [`PlyEncoder`] needs from the sink: shared by the worker threads.
+#[derive(Debug, Clone)]
+pub struct PlyEncoding {
+    factory: Arc<ArrowRowGroupWriterFactory>,
+    batch_rows: usize,
+    group_rows: usize,
+}
+
+impl PlyEncoding {
+    /// A new encoder for one run of games (typically one chunk of the input).
+    pub fn encoder(&self) -> PlyEncoder {
+        PlyEncoder {
+            setup: self.clone(),
+            cols: PlyColumns::default(),
+            pending: 0,
+            group: None,
+            done: Vec::new(),
+            error: None,
+        }
+    }
+}
+
+/// Encodes the plies of a run of games into Parquet row groups on the calling thread, so
+/// that the sink only has to add the `game_id` column and write bytes
+/// ([`ParquetSink::push_encoded`]). Rows are encoded `batch_rows` at a time; a row group
+/// holds at most `row_group_rows` rows, like the ones the sink builds itself.
+pub struct PlyEncoder {
+    setup: PlyEncoding,
+    cols: PlyColumns,
+    pending: usize,
+    group: Option<OpenGroup>,
+    done: Vec<EncodedGroup>,
+    error: Option<ParquetError>,
+}
+
+/// A row group being encoded: writers of every column but `game_id`.
+struct OpenGroup {
+    writers: Vec<ArrowColumnWriter>,
+    runs: Vec<(u32, u32)>,
+    rows: usize,
+}
+
+/// Plies encoded by a [`PlyEncoder`], ready for [`ParquetSink::push_encoded`].
+#[derive(Default)]
+pub struct EncodedPlies {
+    groups: Vec<EncodedGroup>,
+}
+
+impl EncodedPlies {
+    /// Plies encoded.
+    pub fn rows(&self) -> usize {
+        self.groups.iter().map(|g| g.rows).sum()
+    }
+}
+
+/// One encoded row group of plies, without its `game_id` column.
+struct EncodedGroup {
+    /// Runs of rows of one game: (game number within the encoder, rows).
+    runs: Vec<(u32, u32)>,
+    chunks: Vec<ArrowColumnChunk>,
+    rows: usize,
+}
+
+impl PlyEncoder {
+    /// Adds one ply of game `game` (numbered from 0 within this encoder, in push order).
+    pub(crate) fn push(&mut self, game: u32, ply: &PlyFields<'_>) {
+        self.cols.push_fields(u64::from(game), ply);
+        self.pending += 1;
+        if self.pending >= self.setup.batch_rows.min(ENCODER_BATCH_ROWS) {
+            self.encode_pending();
+        }
+    }
+
+    /// The encoded row groups, or the first error met.
+    pub fn finish(mut self) -> Result<EncodedPlies, ExportError> {
+        self.encode_pending();
+        self.close_group();
+        match self.error {
+            Some(source) => Err(ExportError::Parquet {
+                file: PLIES_FILE,
+                source,
+            }),
+            None => Ok(EncodedPlies { groups: self.done }),
+        }
+    }
+
+    fn encode_pending(&mut self) {
+        if self.pending == 0 || self.error.is_some() {
+            return;
+        }
+        self.pending = 0;
+        if let Err(e) = self.try_encode_pending() {
+            self.error = Some(e);
+        }
+    }
+
+    fn try_encode_pending(&mut self) -> Result<(), ParquetError> {
+        let batch = self.cols.batch()?;
+        self.cols = PlyColumns::with_capacity(self.setup.batch_rows.min(ENCODER_BATCH_ROWS));
+        let games = batch.column(0).as_primitive::<UInt64Type>().clone();
+        let mut done = 0;
+        while done < batch.num_rows() {
+            let mut group = match self.group.take() {
+                Some(group) => group,
+                None => {
+                    let mut writers = self.setup.factory.create_column_writers(0)?;
+                    writers.remove(0); // game_id: the sink writes it
+                    OpenGroup {
+                        writers,
+                        runs: Vec::new(),
+                        rows: 0,
+                    }
+                }
+            };
+            let n = (self.setup.group_rows - group.rows).min(batch.num_rows() - done);
+            encode_batch(&batch.slice(done, n), 1, &mut group.writers)?;
+            for &g in &games.values()[done..done + n] {
+                let g = g as u32;
+                match group.runs.last_mut() {
+                    Some((last, count)) if *last == g => *count += 1,
+                    _ => group.runs.push((g, 1)),
+                }
+            }
+            group.rows += n;
+            done += n;
+            let full = group.rows >= self.setup.group_rows;
+            self.group = Some(group);
+            if full {
+                self.close_group();
+            }
+        }
+        Ok(())
+    }
+
+    fn close_group(&mut self) {
+        let Some(group) = self.group.take() else {
+            return;
+        };
+        if self.error.is_some() {
+            return;
+        }
+        match close_writers(group.writers) {
+            Ok(chunks) => self.done.push(EncodedGroup {
+                runs: group.runs,
+                chunks,
+                rows: group.rows,
+            }),
+            Err(e) => self.error = Some(e),
+        }
     }
 }
 
@@ -398,24 +747,22 @@ impl Columns for PlyColumns {
     type Row = PlyRow;
 
     fn push(&mut self, game_id: u64, p: &PlyRow) {
-        self.game_id.append_value(game_id);
-        self.ply.append_value(p.ply);
-        self.mover.append_value(&p.mover);
-        opt_str(&mut self.notation, p.notation.as_deref());
-        opt_str(&mut self.from, p.from.as_deref());
-        opt_str(&mut self.to, p.to.as_deref());
-        for c in &p.captured {
-            self.captured.values().append_value(c);
-        }
-        self.captured.append(true);
-        self.pieces_taken.append_value(p.pieces_taken);
-        self.promotion.append_value(p.promotion);
-        opt_str(&mut self.fen_after, p.fen_after.as_deref());
-        for &t in &p.throws {
-            self.throws.values().append_value(t);
-        }
-        self.throws.append(true);
-        self.lost_throws.append_value(p.lost_throws);
+        self.push_fields(
+            game_id,
+            &PlyFields {
+                ply: p.ply,
+                mover: &p.mover,
+                notation: p.notation.as_deref(),
+                from: p.from.as_deref(),
+                to: p.to.as_deref(),
+                captured: &p.captured,
+                pieces_taken: p.pieces_taken,
+                promotion: p.promotion,
+                fen_after: p.fen_after.as_deref(),
+                throws: Throws::Wide(&p.throws),
+                lost_throws: p.lost_throws,
+            },
+        );
     }
 
     fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
@@ -433,6 +780,75 @@ impl Columns for PlyColumns {
             ("throws", Arc::new(self.throws.finish())),
             ("lost_throws", Arc::new(self.lost_throws.finish())),
         ])
+    }
+}
+
+/// The values of one plies row, borrowed from wherever they are kept ([`PlyRow`], or the
+/// referee's detail record), so that they go into the builders without copies of their own.
+pub(crate) struct PlyFields<'a> {
+    pub ply: u32,
+    pub mover: &'a str,
+    pub notation: Option<&'a str>,
+    pub from: Option<&'a str>,
+    pub to: Option<&'a str>,
+    pub captured: &'a [String],
+    pub pieces_taken: u32,
+    pub promotion: bool,
+    pub fen_after: Option<&'a str>,
+    pub throws: Throws<'a>,
+    pub lost_throws: u32,
+}
+
+/// Throws as a [`PlyRow`] holds them, or as the referee reports them.
+pub(crate) enum Throws<'a> {
+    Wide(&'a [i32]),
+    Narrow(&'a [u8]),
+}
+
+impl PlyColumns {
+    /// Builders with room for `rows` typical plies, so that they do not grow while filled.
+    fn with_capacity(rows: usize) -> Self {
+        let text = |bytes_per_row: usize| StringBuilder::with_capacity(rows, rows * bytes_per_row);
+        PlyColumns {
+            game_id: UInt64Builder::with_capacity(rows),
+            ply: UInt32Builder::with_capacity(rows),
+            mover: text(6),
+            notation: text(8),
+            from: text(3),
+            to: text(3),
+            captured: ListBuilder::with_capacity(StringBuilder::new(), rows),
+            pieces_taken: UInt32Builder::with_capacity(rows),
+            promotion: BooleanBuilder::with_capacity(rows),
+            fen_after: text(128),
+            throws: ListBuilder::with_capacity(Int32Builder::new(), rows),
+            lost_throws: UInt32Builder::with_capacity(rows),
+        }
+    }
+
+    fn push_fields(&mut self, game_id: u64, p: &PlyFields<'_>) {
+        self.game_id.append_value(game_id);
+        self.ply.append_value(p.ply);
+        self.mover.append_value(p.mover);
+        opt_str(&mut self.notation, p.notation);
+        opt_str(&mut self.from, p.from);
+        opt_str(&mut self.to, p.to);
+        for c in p.captured {
+            self.captured.values().append_value(c);
+        }
+        self.captured.append(true);
+        self.pieces_taken.append_value(p.pieces_taken);
+        self.promotion.append_value(p.promotion);
+        opt_str(&mut self.fen_after, p.fen_after);
+        match p.throws {
+            Throws::Wide(t) => self.throws.values().append_slice(t),
+            Throws::Narrow(t) => {
+                for &t in t {
+                    self.throws.values().append_value(i32::from(t));
+                }
+            }
+        }
+        self.throws.append(true);
+        self.lost_throws.append_value(p.lost_throws);
     }
 }
 

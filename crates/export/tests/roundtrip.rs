@@ -306,3 +306,48 @@ fn corpus_counts_match_the_referee_and_chunked_equals_sequential() {
     let _ = std::fs::remove_dir_all(&seq);
     let _ = std::fs::remove_dir_all(&par);
 }
+
+/// Plies encoded on the worker threads are cut into row groups like the sink's own, and they
+/// land after rows pushed one game at a time: a sequential export of one file followed by a
+/// chunked export of another reads back as two sequential exports.
+#[test]
+fn encoded_plies_keep_the_row_group_limit_and_the_order() {
+    let corpus = Path::new(CORPUS);
+    let a = load(&corpus.join("tama/tama-random.pdn"));
+    let b = load(&corpus.join("odnocvetnie/odnocvetnie-greedy.pdn"));
+    let settings = Settings::default();
+    let small = SinkOptions {
+        row_group_rows: 250,
+        batch_rows: 100,
+        ..SinkOptions::default()
+    };
+    let mixed = temp_dir("mixed");
+    let mut sink = ParquetSink::with_options(&mixed, small).unwrap();
+    export_reader(&mut sink, games::games(), "a", &a[..], &settings).unwrap();
+    export_chunked(&mut sink, games::games(), "b", &b[..], &settings, 8192, 2).unwrap();
+    let counts = sink.finish().unwrap();
+
+    let plain = temp_dir("plain");
+    let mut sink = ParquetSink::create(&plain).unwrap();
+    export_reader(&mut sink, games::games(), "a", &a[..], &settings).unwrap();
+    export_reader(&mut sink, games::games(), "b", &b[..], &settings).unwrap();
+    assert_eq!(sink.finish().unwrap(), counts);
+    assert!(counts.plies > 2000, "{counts:?}");
+
+    for file in [GAMES_FILE, PLIES_FILE, DIAGNOSTICS_FILE] {
+        let (x, _) = read(&mixed, file);
+        let (y, _) = read(&plain, file);
+        assert_eq!(x, y, "{file}");
+    }
+    let f = File::open(mixed.join(PLIES_FILE)).unwrap();
+    let meta = ParquetRecordBatchReaderBuilder::try_new(f)
+        .unwrap()
+        .metadata()
+        .clone();
+    let sizes: Vec<i64> = meta.row_groups().iter().map(|g| g.num_rows()).collect();
+    assert!(sizes.iter().all(|&n| n > 0 && n <= 250), "{sizes:?}");
+    assert!(sizes.iter().filter(|&&n| n == 250).count() > 4, "{sizes:?}");
+    assert_eq!(sizes.iter().sum::<i64>() as u64, counts.plies);
+    let _ = std::fs::remove_dir_all(&mixed);
+    let _ = std::fs::remove_dir_all(&plain);
+}

@@ -245,7 +245,12 @@ impl<G: Explore> Replayer<G> {
             return;
         };
         let info = self.game.describe(before, mv);
-        let facts = self.game.facts(before, mv);
+        // With facts collected, the ply's own were just kept by `observe`.
+        let kept = self.facts.len() == self.detail_list.len() + 1;
+        let facts = match self.facts.last() {
+            Some(facts) if self.collect && kept => facts.clone(),
+            _ => self.game.facts(before, mv),
+        };
         self.detail_list.push(PlyDetail {
             ply: frame.ply,
             mover: facts.mover,

@@ -403,6 +403,15 @@ pub trait Game {
     /// Plays a resolved move.
     fn play(&self, pos: &mut Self::Position, mv: &Self::Move);
 
+    /// Plays a resolved move and returns its statistics facts (what [`Game::facts`] gives
+    /// for the position before it). The default asks for the facts, then plays; a game whose
+    /// facts come from playing the move overrides it to do the work once.
+    fn play_with_facts(&self, pos: &mut Self::Position, mv: &Self::Move) -> PlyFacts {
+        let facts = self.facts(pos, mv);
+        self.play(pos, mv);
+        facts
+    }
+
     /// The outcome the rules give if the game is over in `pos`, `None` while it goes on.
     fn terminal(&self, pos: &Self::Position) -> Option<Outcome>;
 

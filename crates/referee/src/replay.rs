@@ -149,11 +149,16 @@ impl<G: Explore> Replayer<G> {
             }
             Some(Ok(mv)) => {
                 self.observe(&mv);
+                let collect = self.collect && self.main_line();
                 let frame = self.frames.last_mut().expect("a line is open");
                 if let Some(pos) = frame.pos.as_mut() {
                     let before = frame.before.get_or_insert_with(|| pos.clone());
                     before.clone_from(pos);
-                    self.game.play(pos, &mv);
+                    if collect {
+                        self.facts.push(self.game.play_with_facts(pos, &mv));
+                    } else {
+                        self.game.play(pos, &mv);
+                    }
                     frame.replayed += 1;
                 }
                 if self.details && self.main_line() {
@@ -203,7 +208,7 @@ impl<G: Explore> Replayer<G> {
             return;
         };
         if main && self.collect {
-            self.facts.push(self.game.facts(pos, mv));
+            // (The ply's facts are taken when it is played: see `flush`.)
             if frame.ply <= seats {
                 if !self.opening.is_empty() {
                     self.opening.push(' ');

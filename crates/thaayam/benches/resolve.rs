@@ -50,6 +50,9 @@ fn generate(g: &Thaayam, start: &Position, seed: u64) -> Vec<Vec<String>> {
     turns
 }
 
+/// A game's start and its turns, each as one token buffer with the tokens' ranges in it.
+type PackedGame = (Position, Vec<(String, Vec<(usize, usize)>)>);
+
 fn bench(c: &mut Criterion) {
     let g = Thaayam::default();
     let mut games = Vec::new();
@@ -101,7 +104,7 @@ fn bench(c: &mut Criterion) {
     // The referee keeps a turn's tokens as slices of one buffer: the same games laid out
     // that way, replayed as `validate` does (resolve + play) and as `stats` does (resolve +
     // facts + play).
-    let packed: Vec<(Position, Vec<(String, Vec<(usize, usize)>)>)> = games
+    let packed: Vec<PackedGame> = games
         .iter()
         .map(|(p, turns)| (p.clone(), turns.iter().map(|t| pack(t)).collect()))
         .collect();
@@ -126,11 +129,7 @@ fn pack(tokens: &[String]) -> (String, Vec<(usize, usize)>) {
 }
 
 /// Replays packed games; with `facts`, gathers each turn's facts too. Returns a checksum.
-fn replay_packed(
-    g: &Thaayam,
-    games: &[(Position, Vec<(String, Vec<(usize, usize)>)>)],
-    facts: bool,
-) -> usize {
+fn replay_packed(g: &Thaayam, games: &[PackedGame], facts: bool) -> usize {
     let mut sum = 0usize;
     let mut tokens: Vec<&[u8]> = Vec::with_capacity(32);
     for (start, turns) in games {

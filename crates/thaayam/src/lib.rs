@@ -583,17 +583,21 @@ impl Game for Thaayam {
     /// discarded and unused throws; `material` counts each seat's pieces on the board
     /// (route and keep) after the turn.
     fn facts(&self, before: &Position, mv: &Turn) -> PlyFacts {
+        self.play_with_facts(&mut before.clone(), mv)
+    }
+
+    /// The turn is replayed once: the facts are gathered while the position changes.
+    fn play_with_facts(&self, pos: &mut Position, mv: &Turn) -> PlyFacts {
         let mut f = PlyFacts {
             mover: mv.seat,
             ..PlyFacts::default()
         };
         let thrown: usize = mv.series.iter().map(|s| s.throws.as_slice().len()).sum();
         f.throws.reserve_exact(thrown);
-        let mut pos = before.clone();
         for s in &mv.series {
             f.throws.extend_from_slice(s.throws.as_slice());
             let done =
-                engine::replay_series(&mut pos, &s.throws, &s.actions, self.options.ludii, |to| {
+                engine::replay_series(pos, &s.throws, &s.actions, self.options.ludii, |to| {
                     f.capture_squares.push((to.file(), to.rank()))
                 });
             f.twins_formed += done.twins;

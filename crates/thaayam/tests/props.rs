@@ -70,8 +70,12 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
             *m = pieces_on_board(&p, seat as u8);
         }
         assert_eq!(g.facts(before, turn), want, "{}", g.write_position(before));
+        // Playing with the facts gives the same facts and the same position as playing.
+        let mut with_facts = pos.clone();
+        assert_eq!(g.play_with_facts(&mut with_facts, turn), want);
         g.play(&mut pos, turn);
         assert_eq!(pos, p);
+        assert_eq!(with_facts, p);
         let back = g.parse_position(&g.write_position(&pos)).unwrap();
         assert_eq!(back, pos);
     }

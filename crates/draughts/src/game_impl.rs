@@ -99,7 +99,8 @@ impl Draughts {
     /// start and end takes different pieces, or full paths are asked for.
     pub fn format_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
         let mut full = notation.full_captures;
-        if mv.is_capture() && !full {
+        if mv.is_capture() && !full && self.rival_chain_from(pos, mv) {
+            // Another chain of this piece ends where `mv` does: is it a legal move?
             let mut list = Vec::new();
             legal_moves(self.geometry, &self.rules, pos, &mut list);
             full = list
@@ -107,6 +108,16 @@ impl Draughts {
                 .any(|m| m.from() == mv.from() && m.to() == mv.to() && !m.same_result(mv));
         }
         self.path_text(mv, notation.numeric, full)
+    }
+
+    /// True when another complete chain of the piece that plays `mv` ends on the same square
+    /// with different pieces taken (whether the capture rule allows it is not asked here).
+    fn rival_chain_from(&self, pos: &Position, mv: &Move) -> bool {
+        let mut rival = false;
+        crate::for_each_chain_from(self.geometry, &self.rules, pos, mv.from(), &mut |m| {
+            rival |= m.to() == mv.to() && !m.same_result(mv);
+        });
+        rival
     }
 
     fn win(&self, c: Color) -> Outcome {

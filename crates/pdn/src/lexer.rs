@@ -183,7 +183,11 @@ pub(crate) fn fast(inp: &[u8]) -> Option<Lexed> {
     let b: &[u8; 8] = inp.get(..8)?.try_into().ok()?;
     let digit = |i: usize| b[i].wrapping_sub(b'0') < 10;
     if !digit(0) {
-        return fast_algebraic(b);
+        return match b[0] {
+            b'[' => fast_throws(b),
+            b'S' | b'W' | b'N' | b'E' if is_ws(b[1]) => Some(one(Tok::Move)),
+            _ => fast_algebraic(b),
+        };
     }
     let two = digit(1);
     let n1 = 1 + usize::from(two);
@@ -219,6 +223,20 @@ pub(crate) fn fast(inp: &[u8]) -> Option<Lexed> {
     } else {
         None
     }
+}
+
+/// A Thaayam throw group of a few throws, `[2]` or `[4 8 3]` (with a seat letter standing
+/// alone, the most common tokens of its records).
+#[inline(always)]
+fn fast_throws(b: &[u8; 8]) -> Option<Lexed> {
+    if b[1].wrapping_sub(b'0') >= 10 {
+        return None;
+    }
+    let end = (2..8).find(|&i| !matches!(b[i], b'0'..=b'9' | b' '))?;
+    (b[end] == b']').then_some(Lexed {
+        tok: Tok::Move,
+        len: end + 1,
+    })
 }
 
 /// The algebraic move of two one-digit squares, `e3-d4` / `d4xf6` / `d4:f6`, followed by
@@ -1265,6 +1283,34 @@ mod tests {
         let suffixes: [&[u8]; 2] = [b"        ", b"1-x+a\n12"];
         let mut checked = 0;
         for len in 4..=6u32 {
+            for mut code in 0..alphabet.len().pow(len) {
+                let mut buf = Vec::new();
+                for _ in 0..len {
+                    buf.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                for suffix in suffixes {
+                    let mut buf = buf.clone();
+                    buf.extend_from_slice(suffix);
+                    if let Some(f) = fast(&buf) {
+                        checked += 1;
+                        let text = String::from_utf8_lossy(&buf).into_owned();
+                        assert_eq!(lex(&buf, false), Ok(f), "{text:?}");
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// The Thaayam fast paths (seat letters, throw groups) agree with the lexer on every short
+    /// mix of brackets, digits, seat letters, blanks and near misses.
+    #[test]
+    fn throw_group_fast_path_agrees_with_the_lexer() {
+        let alphabet = b"[]S18 \t\nW+";
+        let suffixes: [&[u8]; 2] = [b"        ", b"]1 [\nS+2"];
+        let mut checked = 0;
+        for len in 1..=6u32 {
             for mut code in 0..alphabet.len().pow(len) {
                 let mut buf = Vec::new();
                 for _ in 0..len {

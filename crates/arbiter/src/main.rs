@@ -533,7 +533,7 @@ const EXPORT_CHUNK_BYTES: usize = 4 << 20;
 /// Chunks of `export` checked or waiting to be written at a time: enough to keep every core
 /// busy while the sink writes, few enough to keep memory small (a finished chunk holds its
 /// plies compressed).
-const EXPORT_IN_FLIGHT: usize = 4;
+const EXPORT_IN_FLIGHT: usize = 3;
 
 fn games_cmd(format: Format) -> Outcome {
     let mut out = io::stdout().lock();

@@ -28,7 +28,7 @@ mod sink;
 pub use convert::{export_chunked, export_reader, Recorded, Recorder};
 pub use sink::{
     tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding, SinkOptions,
-    DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
+    DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS, PLIES_FILE,
 };
 
 /// The tags that get a column of their own in `games.parquet` (column names: see

@@ -35,7 +35,8 @@ pub const DIAGNOSTICS_FILE: &str = "diagnostics.parquet";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SinkOptions {
     /// Rows per row group (at least 1): a row group is closed and written out when it holds
-    /// this many rows. Default: 1,048,576.
+    /// this many rows. Default: 1,048,576 (for `games.parquet`, at most
+    /// [`GAME_GROUP_ROWS`]).
     pub row_group_rows: usize,
     /// Rows gathered in memory before they are handed to the Parquet writer (at least 1).
     /// Default: 65,536.
@@ -43,6 +44,21 @@ pub struct SinkOptions {
     /// zstd level (1 to 22). Default: 1 (on game records it compresses as well as 3, for
     /// less work).
     pub zstd_level: i32,
+}
+
+/// Most rows a row group of `games.parquet` holds: a game row is wide (twenty tag columns and
+/// a map of the others), so a million of them would keep over a hundred megabytes in memory
+/// until the group is written.
+pub const GAME_GROUP_ROWS: usize = 1 << 17;
+
+impl SinkOptions {
+    /// The options for `games.parquet`: row groups of at most [`GAME_GROUP_ROWS`] rows.
+    fn for_games(self) -> SinkOptions {
+        SinkOptions {
+            row_group_rows: self.row_group_rows.min(GAME_GROUP_ROWS),
+            ..self
+        }
+    }
 }
 
 impl Default for SinkOptions {
@@ -98,7 +114,7 @@ impl ParquetSink {
             source,
         })?;
         Ok(ParquetSink {
-            games: Table::create(dir, GAMES_FILE, options)?,
+            games: Table::create(dir, GAMES_FILE, options.for_games())?,
             plies: Table::create(dir, PLIES_FILE, options)?,
             diagnostics: Table::create(dir, DIAGNOSTICS_FILE, options)?,
             next_id: 0,

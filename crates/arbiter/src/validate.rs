@@ -325,14 +325,16 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
         .iter()
         .map(|d| (d.code.as_str(), d.severity == Severity::Error))
         .collect();
+    let [event, date, white, black, result] =
+        ["Event", "Date", "White", "Black", "Result"].map(|name| game.tag(name));
     stats.add(&GameInput {
         game: game.game,
         tags: Tags {
-            event: game.tag("Event"),
-            date: game.tag("Date"),
-            white: game.tag("White"),
-            black: game.tag("Black"),
-            result: game.tag("Result"),
+            event: event.as_deref(),
+            date: date.as_deref(),
+            white: white.as_deref(),
+            black: black.as_deref(),
+            result: result.as_deref(),
         },
         seats: &game.seats,
         recorded: game.recorded,

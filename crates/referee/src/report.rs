@@ -1,5 +1,6 @@
 //! What the referee reports: diagnostics, per-game reports and the settings of a run.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, SquarePath};
@@ -217,43 +218,49 @@ pub struct GameReport {
 impl GameReport {
     /// The value of the last tag with this name (case-insensitive), with
     /// [`Settings::keep_tags`].
-    pub fn tag(&self, name: &str) -> Option<&str> {
+    pub fn tag(&self, name: &str) -> Option<Cow<'_, str>> {
         self.tags.get(name)
     }
 }
 
-/// A game's tags in file order, names and values decoded, held in one string (two
-/// allocations per game however many tags it has).
+/// A game's tags in file order, kept as read (two allocations per game however many tags it
+/// has) and decoded when asked for: a report reads only a few of them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TagList {
-    text: String,
+    bytes: Vec<u8>,
     /// Per tag: where its name starts, where its value starts, where it ends.
     entries: Vec<(usize, usize, usize)>,
 }
 
 impl TagList {
-    /// Appends a tag.
-    pub fn push(&mut self, name: &str, value: &str) {
-        let start = self.text.len();
-        self.text.push_str(name);
-        let mid = self.text.len();
-        self.text.push_str(value);
-        self.entries.push((start, mid, self.text.len()));
+    /// Appends a tag: its name and its value as written between the quotes (escapes and
+    /// encoding are dealt with when it is read).
+    pub fn push_raw(&mut self, name: &[u8], value: &[u8]) {
+        let start = self.bytes.len();
+        self.bytes.extend_from_slice(name);
+        let mid = self.bytes.len();
+        self.bytes.extend_from_slice(value);
+        self.entries.push((start, mid, self.bytes.len()));
     }
 
-    /// The value of the last tag with this name (case-insensitive).
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.iter()
-            .rev()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
-    }
-
-    /// The tags in file order, as `(name, value)`.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &str)> + '_ {
+    /// The value of the last tag with this name (case-insensitive): unescaped, decoded and
+    /// trimmed.
+    pub fn get(&self, name: &str) -> Option<Cow<'_, str>> {
         self.entries
             .iter()
-            .map(|&(s, m, e)| (&self.text[s..m], &self.text[m..e]))
+            .rev()
+            .find(|&&(s, m, _)| self.bytes[s..m].eq_ignore_ascii_case(name.as_bytes()))
+            .map(|&(_, m, e)| decode_value(&self.bytes[m..e]))
+    }
+
+    /// The tags in file order, as `(name, value)`, decoded.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Cow<'_, str>, Cow<'_, str>)> + '_ {
+        self.entries.iter().map(|&(s, m, e)| {
+            (
+                pdn::decode(&self.bytes[s..m]),
+                decode_value(&self.bytes[m..e]),
+            )
+        })
     }
 
     /// Number of tags.
@@ -264,6 +271,18 @@ impl TagList {
     /// True when there is no tag.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+}
+
+/// A tag value as written: unescaped, decoded (UTF-8, else Latin-1) and trimmed, borrowed
+/// when nothing had to change.
+fn decode_value(raw: &[u8]) -> Cow<'_, str> {
+    match pdn::unescape(raw) {
+        Cow::Borrowed(b) => match pdn::decode(b) {
+            Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+            Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+        },
+        Cow::Owned(b) => Cow::Owned(pdn::decode(&b).trim().to_string()),
     }
 }
 
@@ -308,16 +327,18 @@ mod tests {
     use super::TagList;
 
     #[test]
-    fn tag_list_keeps_order_and_answers_with_the_last_value() {
+    fn tag_list_keeps_order_and_decodes_the_last_value() {
         let mut tags = TagList::default();
         assert!(tags.is_empty() && tags.get("Event").is_none());
-        tags.push("Event", "Open");
-        tags.push("White", "Petrosyan, Ani");
-        tags.push("event", "Open, round 2");
-        assert_eq!(tags.len(), 3);
-        assert_eq!(tags.get("EVENT"), Some("Open, round 2"));
-        assert_eq!(tags.get("white"), Some("Petrosyan, Ani"));
-        let names: Vec<&str> = tags.iter().map(|(n, _)| n).collect();
-        assert_eq!(names, ["Event", "White", "event"]);
+        tags.push_raw(b"Event", b"Open");
+        tags.push_raw(b"White", b" Petrosyan, Ani ");
+        tags.push_raw(b"event", b"Open \\\"B\\\"");
+        tags.push_raw(b"Site", b"Z\xfcrich");
+        assert_eq!(tags.len(), 4);
+        assert_eq!(tags.get("EVENT").as_deref(), Some("Open \"B\""));
+        assert_eq!(tags.get("white").as_deref(), Some("Petrosyan, Ani"));
+        assert_eq!(tags.get("Site").as_deref(), Some("Z\u{fc}rich"));
+        let names: Vec<String> = tags.iter().map(|(n, _)| n.into_owned()).collect();
+        assert_eq!(names, ["Event", "White", "event", "Site"]);
     }
 }

@@ -61,12 +61,11 @@ impl TagStore {
             .map(|&(_, m, e, _)| &self.bytes[m..e])
     }
 
-    /// Every tag, in order, name and value decoded.
+    /// Every tag, in order, as read (decoded when the report asks).
     pub(crate) fn all(&self) -> crate::report::TagList {
         let mut list = crate::report::TagList::default();
         for &(s, m, e, _) in &self.entries {
-            let value = pdn::unescape(&self.bytes[m..e]);
-            list.push(&pdn::decode(&self.bytes[s..m]), pdn::decode(&value).trim());
+            list.push_raw(&self.bytes[s..m], &self.bytes[m..e]);
         }
         list
     }

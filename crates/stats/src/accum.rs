@@ -363,12 +363,18 @@ impl ChanceStats {
         let mut captures = 0u64;
         let mut lost = 0u64;
         let mut twins = 0u64;
+        // The slot of each throw value (`NO_SLOT`: not an outcome of this game's throws).
+        const NO_SLOT: u8 = u8::MAX;
+        let mut slot = [NO_SLOT; 256];
+        for (i, &v) in values.iter().enumerate().take(usize::from(NO_SLOT)).rev() {
+            slot[usize::from(v)] = i as u8;
+        }
         for f in g.facts {
             captures += u64::from(f.captures);
             for &t in &f.throws {
-                match values.iter().position(|&v| v == t) {
-                    Some(i) => self.throws[i] += 1,
-                    None => self.odd_throws += 1,
+                match slot[usize::from(t)] {
+                    NO_SLOT => self.odd_throws += 1,
+                    i => self.throws[usize::from(i)] += 1,
                 }
             }
             lost += u64::from(f.lost_throws);

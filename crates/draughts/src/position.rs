@@ -217,35 +217,26 @@ impl Position {
 
     /// Writes the FEN string (numeric or algebraic squares; ranges are not used).
     pub fn to_fen(&self, g: &Geometry, numeric: bool) -> String {
-        // Called for every ply by `export`: written as bytes into one buffer, no allocation
-        // per square.
-        let mut out = FenBytes::default();
-        out.push(self.side.letter() as u8);
+        // Called for every ply by `export`: written into one buffer, no allocation per square.
+        let mut out = String::with_capacity(192);
+        out.push(self.side.letter());
         for c in [Color::White, Color::Black] {
-            out.push(b':');
-            out.push(c.letter() as u8);
-            let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
+            out.push(':');
+            out.push(c.letter());
             // The pieces by square number, which lists them in number order: for each
             // number, 0 when empty, else the square plus `PIECE` (and `KING` for a king).
+            // Numbers never pass the 128 bits of a board.
             const PIECE: u16 = 0x100;
             const KING: u16 = 0x200;
-            let mut by_number = [0u16; 128];
+            let mut by_number = [0u16; 129];
             let mut top = 0;
-            let mut sorted = true;
+            let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
             for (bits, kind) in [(men, PIECE), (kings, PIECE | KING)] {
                 for b in Geometry::squares(bits) {
                     let n = g.number(b) as usize;
-                    let Some(slot) = by_number.get_mut(n) else {
-                        sorted = false;
-                        break;
-                    };
-                    *slot = kind | u16::from(b);
+                    by_number[n] = kind | u16::from(b);
                     top = top.max(n);
                 }
-            }
-            if !sorted {
-                push_sorted_items(&mut out, g, numeric, men, kings);
-                continue;
             }
             let mut first = true;
             for (n, &slot) in by_number[..=top].iter().enumerate() {
@@ -253,16 +244,16 @@ impl Position {
                     continue;
                 }
                 if !first {
-                    out.push(b',');
+                    out.push(',');
                 }
                 first = false;
                 if slot & KING != 0 {
-                    out.push(b'K');
+                    out.push('K');
                 }
-                out.square(g, numeric, (slot & 0xff) as Bit, n as u32);
+                push_fen_square(&mut out, g, numeric, (slot & 0xff) as Bit, n as u32);
             }
         }
-        out.into_string()
+        out
     }
 }
 
@@ -274,67 +265,14 @@ pub(crate) fn push_decimal(s: &mut String, n: u32) {
     s.push(char::from(b'0' + (n % 10) as u8));
 }
 
-/// The bytes of a FEN string being written (ASCII only).
-struct FenBytes(Vec<u8>);
-
-impl Default for FenBytes {
-    fn default() -> Self {
-        FenBytes(Vec::with_capacity(192))
-    }
-}
-
-impl FenBytes {
-    fn push(&mut self, byte: u8) {
-        self.0.push(byte);
-    }
-
-    /// Appends `n` in decimal (what `to_string` writes).
-    #[inline]
-    fn decimal(&mut self, n: u32) {
-        let digit = |d: u32| b'0' + (d % 10) as u8;
-        match n {
-            0..=9 => self.push(digit(n)),
-            10..=99 => self.0.extend_from_slice(&[digit(n / 10), digit(n)]),
-            _ => {
-                self.decimal(n / 10);
-                self.push(digit(n));
-            }
-        }
-    }
-
-    /// Appends the name of square `b`, whose number is `number`.
-    fn square(&mut self, g: &Geometry, numeric: bool, b: Bit, number: u32) {
-        if numeric {
-            self.decimal(number);
-        } else {
-            let (file, rank) = g.coords(b);
-            self.push(b'a' + file);
-            self.decimal(u32::from(rank) + 1);
-        }
-    }
-
-    fn into_string(self) -> String {
-        // Only ASCII was written, so the conversion never replaces anything.
-        String::from_utf8(self.0).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into())
-    }
-}
-
-/// Appends the FEN items of `men` and `kings` sorted by square number (whatever the
-/// numbers; [`Position::to_fen`] takes a faster way when they are all below 128).
-fn push_sorted_items(out: &mut FenBytes, g: &Geometry, numeric: bool, men: Bits, kings: Bits) {
-    let mut items: Vec<(u32, Bit, bool)> = Geometry::squares(men)
-        .map(|b| (g.number(b), b, false))
-        .chain(Geometry::squares(kings).map(|b| (g.number(b), b, true)))
-        .collect();
-    items.sort_unstable_by_key(|&(number, _, _)| number);
-    for (i, &(number, b, king)) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        if king {
-            out.push(b'K');
-        }
-        out.square(g, numeric, b, number);
+/// Appends the FEN name of square `b`, whose number is `number`.
+fn push_fen_square(out: &mut String, g: &Geometry, numeric: bool, b: Bit, number: u32) {
+    if numeric {
+        push_decimal(out, number);
+    } else {
+        let (file, rank) = g.coords(b);
+        out.push(char::from(b'a' + file));
+        push_decimal(out, u32::from(rank) + 1);
     }
 }
 

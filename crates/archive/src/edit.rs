@@ -267,7 +267,7 @@ pub fn plies_json(report: &GameReport) -> Value {
                 "move": d.notation,
                 "from": d.from,
                 "to": d.to,
-                "captured": d.captured,
+                "captured": d.captured.collect::<Vec<_>>(),
                 "promotion": d.promotion,
                 "position": d.position,
             });

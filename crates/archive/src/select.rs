@@ -525,7 +525,7 @@ impl<'s> Judge<'s> {
                 key.push(0);
                 let raw = fen.as_deref().unwrap_or("").trim();
                 key.extend_from_slice(start.as_deref().unwrap_or(raw).as_bytes());
-                for d in &r.details {
+                for d in r.details.iter() {
                     key.push(0);
                     key.extend_from_slice(d.position.as_bytes());
                 }

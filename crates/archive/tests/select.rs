@@ -503,7 +503,7 @@ fn position_filter_finds_games_through_a_position() {
             ..Default::default()
         },
     ));
-    let after = report.details[0].position.clone();
+    let after = report.details.get(0).unwrap().position.to_string();
     assert_eq!(count(&only(Filter::Position(after)), &tama), openers);
     // The start position is reached by every game.
     let start = e.position_string(None).unwrap();

@@ -98,6 +98,13 @@ impl Draughts {
     /// Writes `mv` (legal in `pos`): the short form unless another legal move with the same
     /// start and end takes different pieces, or full paths are asked for.
     pub fn format_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        let mut s = String::with_capacity(16);
+        self.push_move(&mut s, pos, mv, notation);
+        s
+    }
+
+    /// Appends [`Draughts::format_move`] to `s`.
+    pub fn push_move(&self, s: &mut String, pos: &Position, mv: &Move, notation: Notation) {
         let mut full = notation.full_captures;
         if mv.is_capture() && !full && self.rival_chain_from(pos, mv) {
             // Another chain of this piece ends where `mv` does: is it a legal move?
@@ -107,7 +114,7 @@ impl Draughts {
                 .iter()
                 .any(|m| m.from() == mv.from() && m.to() == mv.to() && !m.same_result(mv));
         }
-        self.path_text(mv, notation.numeric, full)
+        self.push_path_text(s, mv, notation.numeric, full);
     }
 
     /// True when another complete chain of the piece that plays `mv` ends on the same square
@@ -164,6 +171,10 @@ impl Game for Draughts {
 
     fn write_position(&self, pos: &Position) -> String {
         pos.to_fen(self.geometry, true)
+    }
+
+    fn write_position_into(&self, pos: &Position, out: &mut String) {
+        pos.write_fen(self.geometry, true, out);
     }
 
     fn to_move(&self, pos: &Position) -> Seat {

@@ -116,6 +116,10 @@ pub struct Geometry {
     /// The bit of each square number as the variant counts (index `n`; [`NONE`] where there
     /// is no such square).
     by_number: [Bit; 129],
+    /// The variant's number of each bit (0 = not a square).
+    numbers: [u8; 128],
+    /// Square numbers grow with bits, so a bit scan lists squares in number order.
+    numbers_follow_bits: bool,
 }
 
 impl Geometry {
@@ -150,6 +154,8 @@ impl Geometry {
             offsets,
             coords_of: [(0, 0); 128],
             by_number: [NONE; 129],
+            numbers: [0; 128],
+            numbers_follow_bits: false,
         };
         for n in 1..=count {
             // Dark boards: one unused bit every two rows (`width` squares); boards using
@@ -185,9 +191,18 @@ impl Geometry {
         for n in 1..=count as u32 {
             if let Some(b) = g.number_to_bit_computed(n) {
                 g.by_number[n as usize] = b;
+                g.numbers[usize::from(b)] = n as u8;
             }
         }
+        let bits = &g.by_number[1..=count];
+        g.numbers_follow_bits = bits.windows(2).all(|w| w[0] < w[1]);
         g
+    }
+
+    /// True when square numbers grow with bits: [`Geometry::squares`] then lists squares in
+    /// number order.
+    pub fn numbers_follow_bits(&self) -> bool {
+        self.numbers_follow_bits
     }
 
     /// The geometry a variant plays on.
@@ -297,7 +312,15 @@ impl Geometry {
     }
 
     /// The number of a square in the variant's numbering.
+    #[inline]
     pub fn number(&self, b: Bit) -> u32 {
+        match self.numbers[usize::from(b & 127)] {
+            0 => self.number_computed(b),
+            n => u32::from(n),
+        }
+    }
+
+    fn number_computed(&self, b: Bit) -> u32 {
         if self.all_squares {
             let (f, r) = self.coords(b);
             return u32::from(r) * self.half + u32::from(f) + 1;
@@ -374,7 +397,12 @@ mod tests {
             }
             for b in Geometry::squares(g.mask) {
                 assert_eq!(g.coords(b), g.coords_computed(b), "{} bit {b}", v.id);
+                assert_eq!(g.number(b), g.number_computed(b), "{} bit {b}", v.id);
             }
+            let numbers: Vec<u32> = Geometry::squares(g.mask).map(|b| g.number(b)).collect();
+            let ascending = numbers.windows(2).all(|w| w[0] < w[1]);
+            assert_eq!(g.numbers_follow_bits(), ascending, "{}", v.id);
+            assert!(numbers.iter().all(|&n| n >= 1 && n as usize <= g.count));
         }
     }
 

@@ -217,52 +217,80 @@ impl Position {
 
     /// Writes the FEN string (numeric or algebraic squares; ranges are not used).
     pub fn to_fen(&self, g: &Geometry, numeric: bool) -> String {
-        // Called for every ply by `export`: written into one buffer, no allocation per square.
         let mut out = String::with_capacity(192);
+        self.write_fen(g, numeric, &mut out);
+        out
+    }
+
+    /// Appends [`Position::to_fen`] to `out` (called for every ply by `export`: no
+    /// allocation of its own).
+    pub fn write_fen(&self, g: &Geometry, numeric: bool, out: &mut String) {
         out.push(self.side.letter());
         for c in [Color::White, Color::Black] {
             out.push(':');
             out.push(c.letter());
-            // The pieces by square number, which lists them in number order: for each
-            // number, 0 when empty, else the square plus `PIECE` (and `KING` for a king).
-            // Numbers never pass the 128 bits of a board.
-            const PIECE: u16 = 0x100;
-            const KING: u16 = 0x200;
-            let mut by_number = [0u16; 129];
-            let mut top = 0;
             let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
-            for (bits, kind) in [(men, PIECE), (kings, PIECE | KING)] {
-                for b in Geometry::squares(bits) {
-                    let n = g.number(b) as usize;
-                    by_number[n] = kind | u16::from(b);
-                    top = top.max(n);
+            if g.numbers_follow_bits() {
+                let mut first = true;
+                for b in Geometry::squares(men | kings) {
+                    if !first {
+                        out.push(',');
+                    }
+                    first = false;
+                    if kings >> b & 1 != 0 {
+                        out.push('K');
+                    }
+                    push_fen_square(out, g, numeric, b, g.number(b));
                 }
-            }
-            let mut first = true;
-            for (n, &slot) in by_number[..=top].iter().enumerate() {
-                if slot == 0 {
-                    continue;
-                }
-                if !first {
-                    out.push(',');
-                }
-                first = false;
-                if slot & KING != 0 {
-                    out.push('K');
-                }
-                push_fen_square(&mut out, g, numeric, (slot & 0xff) as Bit, n as u32);
+            } else {
+                write_in_number_order(out, g, numeric, men, kings);
             }
         }
-        out
+    }
+}
+
+/// Appends the pieces `men` and `kings` as FEN squares in number order, for boards whose
+/// numbers do not grow with bits.
+fn write_in_number_order(out: &mut String, g: &Geometry, numeric: bool, men: Bits, kings: Bits) {
+    // For each number, 0 when empty, else the square plus `PIECE` (and `KING` for a king).
+    // Numbers never pass the 128 bits of a board.
+    const PIECE: u16 = 0x100;
+    const KING: u16 = 0x200;
+    let mut by_number = [0u16; 129];
+    let mut top = 0;
+    for (bits, kind) in [(men, PIECE), (kings, PIECE | KING)] {
+        for b in Geometry::squares(bits) {
+            let n = g.number(b) as usize;
+            by_number[n] = kind | u16::from(b);
+            top = top.max(n);
+        }
+    }
+    let mut first = true;
+    for (n, &slot) in by_number[..=top].iter().enumerate() {
+        if slot == 0 {
+            continue;
+        }
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        if slot & KING != 0 {
+            out.push('K');
+        }
+        push_fen_square(out, g, numeric, (slot & 0xff) as Bit, n as u32);
     }
 }
 
 /// Appends `n` in decimal (what `to_string` writes, without the formatting machinery).
 pub(crate) fn push_decimal(s: &mut String, n: u32) {
+    let digit = |d: u32| char::from(b'0' + (d % 10) as u8);
     if n >= 10 {
-        push_decimal(s, n / 10);
+        if n >= 100 {
+            push_decimal(s, n / 100);
+        }
+        s.push(digit(n / 10));
     }
-    s.push(char::from(b'0' + (n % 10) as u8));
+    s.push(digit(n));
 }
 
 /// Appends the FEN name of square `b`, whose number is `number`.
@@ -336,3 +364,18 @@ impl fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn decimals_are_written_as_to_string_writes_them() {
+        let mut s = String::new();
+        for n in (0..2000).chain([9_999, 10_000, 65_535, 1_000_000, u32::MAX]) {
+            s.clear();
+            push_decimal(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+    }
+}

@@ -95,6 +95,21 @@ impl Explore for Draughts {
         }
     }
 
+    /// What [`Explore::describe`] gives, written into `out` without allocating.
+    fn describe_into(&self, pos: &Position, mv: &Move, out: &mut game::TextList) {
+        let notation = game::Game::default_notation(self);
+        self.push_move(out.open(), pos, mv, notation);
+        out.close();
+        let g = self.geometry;
+        for b in [mv.from(), mv.to()]
+            .into_iter()
+            .chain(mv.taken().iter().copied())
+        {
+            crate::position::push_decimal(out.open(), g.number(b));
+            out.close();
+        }
+    }
+
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         Draughts::perft(self, pos, depth)
     }

@@ -290,19 +290,24 @@ impl Draughts {
 
     /// A move written with every landing square (`full`) or start and end only.
     pub fn path_text(&self, mv: &Move, numeric: bool, full: bool) -> String {
-        let sep = if mv.is_capture() { 'x' } else { '-' };
         let mut s = String::with_capacity(16);
-        self.push_square_name(&mut s, mv.from(), numeric);
+        self.push_path_text(&mut s, mv, numeric, full);
+        s
+    }
+
+    /// Appends [`Draughts::path_text`] to `s`.
+    pub fn push_path_text(&self, s: &mut String, mv: &Move, numeric: bool, full: bool) {
+        let sep = if mv.is_capture() { 'x' } else { '-' };
+        self.push_square_name(s, mv.from(), numeric);
         if full {
             for &b in mv.path() {
                 s.push(sep);
-                self.push_square_name(&mut s, b, numeric);
+                self.push_square_name(s, b, numeric);
             }
         } else {
             s.push(sep);
-            self.push_square_name(&mut s, mv.to(), numeric);
+            self.push_square_name(s, mv.to(), numeric);
         }
-        s
     }
 
     fn numeric(&self) -> bool {

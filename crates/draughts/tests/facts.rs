@@ -1,6 +1,7 @@
 //! The statistics facts of a move agree with the position the move leads to: `facts` counts
 //! the material without playing the move, so every variant's random playouts check it against
-//! `play` (chains split over tokens included).
+//! `play` (chains split over tokens included). The same playouts check that the texts written
+//! into buffers for tables (`describe_into`, `write_position_into`) are the plain ones.
 
 use draughts::{Color, Draughts, VARIANTS};
 use game::Game;
@@ -38,6 +39,7 @@ fn check_playouts(d: &Draughts, games: usize, rng: &mut Lcg, split: bool) -> (us
                 partials += usize::from(mv.is_partial());
             }
             let mv = &mv;
+            game::conformance::writers_agree(d, &pos, mv).unwrap();
             let facts = d.facts(&pos, mv);
             let mut after = pos;
             d.play(&mut after, mv);

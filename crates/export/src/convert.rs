@@ -191,6 +191,7 @@ pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
     let names = rec.report.game.map_or(&[][..], |g| g.seat_names);
     let facts = &rec.report.facts;
     for (i, d) in rec.report.details.iter().enumerate() {
+        let captured = d.captured.len() as u32;
         let taken = facts.get(i).map(|f| f.captures);
         let unnamed;
         let mover = match names.get(usize::from(d.mover)) {
@@ -203,34 +204,34 @@ pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
         let fields = PlyFields {
             ply: d.ply,
             mover,
-            notation: Some(&d.notation),
-            from: d.from.as_deref(),
-            to: d.to.as_deref(),
-            captured: &d.captured,
-            pieces_taken: taken.map_or(d.captured.len() as u32, u32::from),
+            notation: Some(d.notation),
+            from: d.from,
+            to: d.to,
+            captured: d.captured,
+            pieces_taken: taken.map_or(captured, u32::from),
             promotion: d.promotion,
-            fen_after: (!d.position.is_empty()).then_some(d.position.as_str()),
-            throws: Throws::Narrow(&d.throws),
+            fen_after: (!d.position.is_empty()).then_some(d.position),
+            throws: Throws::Narrow(d.throws),
             lost_throws: u32::from(d.lost_throws),
         };
-        encoder.push(game, &fields);
+        encoder.push(game, fields);
     }
 }
 
 /// One plies row; `taken` is the count of pieces taken from the ply's facts, when known.
-fn ply_row(seat_names: &[&str], d: &PlyDetail, taken: Option<u8>) -> PlyRow {
+fn ply_row(seat_names: &[&str], d: PlyDetail<'_>, taken: Option<u8>) -> PlyRow {
     PlyRow {
         ply: d.ply,
         mover: seat_names
             .get(usize::from(d.mover))
             .map_or_else(|| format!("seat {}", d.mover), |n| (*n).to_string()),
-        notation: Some(d.notation.clone()),
-        from: d.from.clone(),
-        to: d.to.clone(),
-        captured: d.captured.clone(),
+        notation: Some(d.notation.to_string()),
+        from: d.from.map(str::to_string),
+        to: d.to.map(str::to_string),
         pieces_taken: taken.map_or(d.captured.len() as u32, u32::from),
+        captured: d.captured.map(str::to_string).collect(),
         promotion: d.promotion,
-        fen_after: (!d.position.is_empty()).then(|| d.position.clone()),
+        fen_after: (!d.position.is_empty()).then(|| d.position.to_string()),
         throws: d.throws.iter().map(|&t| i32::from(t)).collect(),
         lost_throws: u32::from(d.lost_throws),
     }

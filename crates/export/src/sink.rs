@@ -511,7 +511,11 @@ struct EncodedGroup {
 
 impl PlyEncoder {
     /// Adds one ply of game `game` (numbered from 0 within this encoder, in push order).
-    pub(crate) fn push(&mut self, game: u32, ply: &PlyFields<'_>) {
+    pub(crate) fn push<'a>(
+        &mut self,
+        game: u32,
+        ply: PlyFields<'a, impl Iterator<Item = &'a str>>,
+    ) {
         self.cols.push_fields(u64::from(game), ply);
         self.pending += 1;
         if self.pending >= self.setup.batch_rows.min(ENCODER_BATCH_ROWS) {
@@ -765,13 +769,13 @@ impl Columns for PlyColumns {
     fn push(&mut self, game_id: u64, p: &PlyRow) {
         self.push_fields(
             game_id,
-            &PlyFields {
+            PlyFields {
                 ply: p.ply,
                 mover: &p.mover,
                 notation: p.notation.as_deref(),
                 from: p.from.as_deref(),
                 to: p.to.as_deref(),
-                captured: &p.captured,
+                captured: p.captured.iter().map(String::as_str),
                 pieces_taken: p.pieces_taken,
                 promotion: p.promotion,
                 fen_after: p.fen_after.as_deref(),
@@ -801,13 +805,13 @@ impl Columns for PlyColumns {
 
 /// The values of one plies row, borrowed from wherever they are kept ([`PlyRow`], or the
 /// referee's detail record), so that they go into the builders without copies of their own.
-pub(crate) struct PlyFields<'a> {
+pub(crate) struct PlyFields<'a, C> {
     pub ply: u32,
     pub mover: &'a str,
     pub notation: Option<&'a str>,
     pub from: Option<&'a str>,
     pub to: Option<&'a str>,
-    pub captured: &'a [String],
+    pub captured: C,
     pub pieces_taken: u32,
     pub promotion: bool,
     pub fen_after: Option<&'a str>,
@@ -841,7 +845,7 @@ impl PlyColumns {
         }
     }
 
-    fn push_fields(&mut self, game_id: u64, p: &PlyFields<'_>) {
+    fn push_fields<'a>(&mut self, game_id: u64, p: PlyFields<'a, impl Iterator<Item = &'a str>>) {
         self.game_id.append_value(game_id);
         self.ply.append_value(p.ply);
         self.mover.append_value(p.mover);

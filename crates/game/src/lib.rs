@@ -9,12 +9,15 @@
 //! actions (`S [1 4 2] in c1+4+2`). [`Game::starts_ply`] tells the referee where a ply begins.
 #![deny(missing_docs)]
 
+pub mod conformance;
 mod registry;
+mod text;
 
 use std::fmt;
 
 /// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
 pub use smallvec::{smallvec, SmallVec};
+pub use text::TextList;
 
 pub use registry::{
     BoardShape, Chance, GameInfo, OptionError, Options, Profile, Registry, RuleOption, Unidentified,
@@ -379,6 +382,12 @@ pub trait Game {
     /// Writes a position string that [`Game::parse_position`] reads back.
     fn write_position(&self, pos: &Self::Position) -> String;
 
+    /// Appends [`Game::write_position`] to `out`. Rules crates override it to write without
+    /// a `String` of their own (a table of positions writes one per ply).
+    fn write_position_into(&self, pos: &Self::Position, out: &mut String) {
+        out.push_str(&self.write_position(pos));
+    }
+
     /// The seat to move.
     fn to_move(&self, pos: &Self::Position) -> Seat;
 
@@ -485,6 +494,20 @@ pub trait Explore: Game {
 
     /// A move of `pos` described square by square.
     fn describe(&self, pos: &Self::Position, mv: &Self::Move) -> MoveInfo;
+
+    /// Appends the texts of [`Explore::describe`] to `out` as entries: the notation, the start
+    /// square, the end square (each empty when there is none), then one entry per captured
+    /// square. The default goes through `describe`; rules crates override it to write without
+    /// allocating (a table of plies describes every ply).
+    fn describe_into(&self, pos: &Self::Position, mv: &Self::Move, out: &mut TextList) {
+        let info = self.describe(pos, mv);
+        out.push(&info.notation);
+        out.push(info.from.as_deref().unwrap_or_default());
+        out.push(info.to.as_deref().unwrap_or_default());
+        for square in &info.captured {
+            out.push(square);
+        }
+    }
 
     /// The number of move sequences of `depth` plies from `pos`. The default walks
     /// [`Explore::legal_moves`]; rules crates override it with their fast counter.

@@ -156,6 +156,10 @@ impl game::Game for Odnocvetnie {
         pos.to_fen()
     }
 
+    fn write_position_into(&self, pos: &Position, out: &mut String) {
+        pos.write_fen(out);
+    }
+
     fn to_move(&self, pos: &Position) -> Seat {
         Seat(pos.side_to_move().index())
     }
@@ -311,6 +315,18 @@ impl game::Explore for Odnocvetnie {
             to: path.last().cloned(),
             captured: mv.captured().iter().map(|s| s.to_string()).collect(),
             path,
+        }
+    }
+
+    /// What [`game::Explore::describe`] gives, written into `out` without allocating: the
+    /// start and end of a legal move are the ends of its path.
+    fn describe_into(&self, pos: &Position, mv: &Move, out: &mut game::TextList) {
+        notation::push_move(out.open(), pos, mv, true, false);
+        out.close();
+        let ends = [mv.from(), mv.to()];
+        for sq in ends.into_iter().chain(mv.captured().iter()) {
+            sq.push_styled(out.open(), true);
+            out.close();
         }
     }
 

@@ -91,15 +91,20 @@ pub struct MovePath {
 impl MovePath {
     /// Writes the path, numeric (`28x19x10`) or algebraic (`e5xg7xi9`).
     pub fn write(&self, numeric: bool) -> String {
-        let sep = if self.capture { "x" } else { "-" };
         let mut s = String::new();
+        self.push_to(&mut s, numeric);
+        s
+    }
+
+    /// Appends [`MovePath::write`] to `s`.
+    pub fn push_to(&self, s: &mut String, numeric: bool) {
+        let sep = if self.capture { 'x' } else { '-' };
         for (i, sq) in self.squares.iter().enumerate() {
             if i > 0 {
-                s.push_str(sep);
+                s.push(sep);
             }
-            s.push_str(&sq.styled(numeric).to_string());
+            sq.push_styled(s, numeric);
         }
-        s
     }
 }
 

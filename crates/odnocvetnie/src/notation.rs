@@ -56,9 +56,20 @@ pub fn parse_token(token: &[u8]) -> Result<MoveToken, String> {
 /// when `full` is set or when another legal move shares start and end. Squares are numeric or
 /// algebraic.
 pub fn write_move(pos: &Position, mv: &Move, numeric: bool, full: bool) -> String {
-    let st = |s: Square| s.styled(numeric).to_string();
+    let mut s = String::with_capacity(8);
+    push_move(&mut s, pos, mv, numeric, full);
+    s
+}
+
+/// Appends [`write_move`] to `s`.
+pub fn push_move(s: &mut String, pos: &Position, mv: &Move, numeric: bool, full: bool) {
+    let short = |s: &mut String, sep: char| {
+        mv.from().push_styled(s, numeric);
+        s.push(sep);
+        mv.to().push_styled(s, numeric);
+    };
     if !mv.is_capture() {
-        return format!("{}-{}", st(mv.from()), st(mv.to()));
+        return short(s, '-');
     }
     let full = full || {
         let mut moves = Vec::new();
@@ -69,10 +80,10 @@ pub fn write_move(pos: &Position, mv: &Move, numeric: bool, full: bool) -> Strin
     };
     if full {
         if let Some(path) = pos.paths(mv).first() {
-            return path.write(numeric);
+            return path.push_to(s, numeric);
         }
     }
-    format!("{}x{}", st(mv.from()), st(mv.to()))
+    short(s, 'x');
 }
 
 #[cfg(test)]

@@ -297,16 +297,21 @@ impl Position {
     /// Example: `S:M1-17,20,21,24-27,30,31,34-50`.
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(64);
+        self.write_fen(&mut s);
+        s
+    }
+
+    /// Appends [`Position::to_fen`] to `s`.
+    pub fn write_fen(&self, s: &mut String) {
         s.push(self.side.letter());
         s.push_str(":M");
         let mut first = true;
-        write_runs(&mut s, SquareSet(self.men), "", &mut first);
-        write_runs(&mut s, SquareSet(self.damki), "K", &mut first);
+        write_runs(s, SquareSet(self.men), "", &mut first);
+        write_runs(s, SquareSet(self.damki), "K", &mut first);
         if let Some(sq) = self.lock {
             s.push_str(":L");
-            s.push_str(&sq.to_string());
+            sq.push_styled(s, true);
         }
-        s
     }
 
     /// A picture of the board seen from South, for debugging and tests: `m` man, `K` damka,
@@ -339,26 +344,39 @@ impl Position {
 }
 
 fn write_runs(s: &mut String, set: SquareSet, prefix: &str, first: &mut bool) {
-    let numbers: Vec<u8> = set.iter().map(Square::number).collect();
+    // At most the 50 squares of the board, in number order.
+    let mut numbers = [0u8; 64];
+    let mut len = 0;
+    for sq in set.iter().take(numbers.len()) {
+        numbers[len] = sq.number();
+        len += 1;
+    }
+    let numbers = &numbers[..len];
+    let mut emit = |s: &mut String, n: u8, to: Option<u8>| {
+        if !*first {
+            s.push(',');
+        }
+        *first = false;
+        s.push_str(prefix);
+        if let Some(sq) = Square::from_number(n) {
+            sq.push_styled(s, true);
+        }
+        if let Some(to) = to.and_then(Square::from_number) {
+            s.push('-');
+            to.push_styled(s, true);
+        }
+    };
     let mut i = 0;
     while i < numbers.len() {
         let mut j = i;
         while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
             j += 1;
         }
-        let mut emit = |text: String| {
-            if !*first {
-                s.push(',');
-            }
-            *first = false;
-            s.push_str(prefix);
-            s.push_str(&text);
-        };
         if j - i >= 2 {
-            emit(format!("{}-{}", numbers[i], numbers[j]));
+            emit(s, numbers[i], Some(numbers[j]));
         } else {
-            for n in &numbers[i..=j] {
-                emit(n.to_string());
+            for &n in &numbers[i..=j] {
+                emit(s, n, None);
             }
         }
         i = j + 1;

@@ -174,6 +174,22 @@ impl Square {
         }
     }
 
+    /// Appends the square in the requested style ([`Square::styled`]) to `s`.
+    pub fn push_styled(self, s: &mut String, numeric: bool) {
+        let digits = |s: &mut String, n: u8| {
+            if n >= 10 {
+                s.push(char::from(b'0' + n / 10));
+            }
+            s.push(char::from(b'0' + n % 10));
+        };
+        if numeric {
+            digits(s, self.number());
+        } else {
+            s.push(char::from(b'a' + self.file()));
+            digits(s, self.rank() + 1);
+        }
+    }
+
     /// Bit position in the padded layout.
     #[inline]
     pub(crate) const fn pos(self) -> u8 {
@@ -533,6 +549,18 @@ pub(crate) fn diagonal(a: Square, b: Square) -> Option<(usize, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn squares_are_appended_as_they_display() {
+        for n in 1..=50 {
+            let sq = Square::from_number(n).unwrap();
+            for numeric in [true, false] {
+                let mut s = String::from(">");
+                sq.push_styled(&mut s, numeric);
+                assert_eq!(s[1..], sq.styled(numeric).to_string());
+            }
+        }
+    }
 
     #[test]
     fn numbering_matches_international_draughts() {

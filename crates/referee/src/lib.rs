@@ -9,17 +9,19 @@
 //! replay itself (the private `replay` module) is generic over [`game::Game`].
 #![deny(missing_docs)]
 
+mod details;
 mod replay;
 mod report;
 mod tags;
 
 use std::ops::ControlFlow;
 
+pub use details::{PlyDetail, PlyDetails, Squares};
 pub use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, Registry, Seat, SquarePath};
 pub use pdn::visitor::{Severity, Span};
 pub use report::{
-    BoardAt, BoardView, Diagnostic, DiagnosticCode, GameReport, PlyDetail, Rewrite, Settings,
-    Snapshot, TagList,
+    BoardAt, BoardView, Diagnostic, DiagnosticCode, GameReport, Rewrite, Settings, Snapshot,
+    TagList,
 };
 
 use game::Unidentified;

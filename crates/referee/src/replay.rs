@@ -8,7 +8,8 @@
 use game::{Code, Explore, Game, Notation, Outcome, Problem, SquarePath};
 use pdn::visitor::{Severity, Span};
 
-use crate::report::{BoardAt, BoardView, Diagnostic, GameReport, PlyDetail, Rewrite, Snapshot};
+use crate::details::{PlyDetails, PlyHead};
+use crate::report::{BoardAt, BoardView, Diagnostic, GameReport, Rewrite, Snapshot};
 use crate::tags::TagView;
 
 /// What a replay produces besides diagnostics.
@@ -94,7 +95,7 @@ pub(crate) struct Replayer<G: Explore> {
     /// With [`BoardAt::End`]: the paths of the last ply of the main line played.
     last_paths: Vec<SquarePath>,
     details: bool,
-    detail_list: Vec<PlyDetail>,
+    detail_list: PlyDetails,
 }
 
 impl<G: Explore> Replayer<G> {
@@ -121,7 +122,7 @@ impl<G: Explore> Replayer<G> {
             view: None,
             last_paths: Vec::new(),
             details: false,
-            detail_list: Vec::new(),
+            detail_list: PlyDetails::default(),
         }
     }
 
@@ -249,25 +250,29 @@ impl<G: Explore> Replayer<G> {
         let (Some(before), Some(after)) = (frame.before.as_ref(), frame.pos.as_ref()) else {
             return;
         };
-        let info = self.game.describe(before, mv);
-        // With facts collected, the ply's own were just kept by `observe`.
-        let kept = self.facts.len() == self.detail_list.len() + 1;
+        // With facts collected, the ply's own were just kept by `flush`.
+        let kept = self.collect && self.facts.len() == self.detail_list.len() + 1;
+        let computed;
         let facts = match self.facts.last() {
-            Some(facts) if self.collect && kept => facts.clone(),
-            _ => self.game.facts(before, mv),
+            Some(facts) if kept => facts,
+            _ => {
+                computed = self.game.facts(before, mv);
+                &computed
+            }
         };
-        self.detail_list.push(PlyDetail {
+        let head = PlyHead {
             ply: frame.ply,
             mover: facts.mover,
-            notation: info.notation,
-            from: info.from,
-            to: info.to,
-            captured: info.captured,
             promotion: facts.promotion,
-            position: self.game.write_position(after),
-            throws: facts.throws.to_vec(),
+            throws: &facts.throws,
             lost_throws: facts.lost_throws,
-        });
+        };
+        let game = &self.game;
+        self.detail_list.push(
+            head,
+            |texts| game.describe_into(before, mv, texts),
+            |out| game.write_position_into(after, out),
+        );
     }
 
     /// Reports a ply the rules refuse, and leaves the line dead after it (a variation that

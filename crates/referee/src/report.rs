@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::details::PlyDetails;
 use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, SquarePath};
 use pdn::visitor::{Severity, Span, SyntaxProblem};
 use pdn::SyntaxKind;
@@ -210,7 +211,7 @@ pub struct GameReport {
     /// With [`Settings::board_at`]: that position, if the replay reached it.
     pub position: Option<BoardView>,
     /// With [`Settings::details`]: every replayed ply of the main line, described.
-    pub details: Vec<PlyDetail>,
+    pub details: PlyDetails,
     /// With [`Settings::keep_tags`]: the tags, in order, names and values decoded.
     pub tags: TagList,
 }
@@ -284,32 +285,6 @@ fn decode_value(raw: &[u8]) -> Cow<'_, str> {
         },
         Cow::Owned(b) => Cow::Owned(pdn::decode(&b).trim().to_string()),
     }
-}
-
-/// One ply of a main line, described for a table: what was played, where, and the position
-/// after it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PlyDetail {
-    /// 1-based ply.
-    pub ply: u32,
-    /// The seat that played it.
-    pub mover: u8,
-    /// The move in the game's standard notation.
-    pub notation: String,
-    /// Where the (first) piece started, in the game's square names.
-    pub from: Option<String>,
-    /// Where the (last) piece ended.
-    pub to: Option<String>,
-    /// Squares of the captured pieces, in the order taken.
-    pub captured: Vec<String>,
-    /// A piece was crowned.
-    pub promotion: bool,
-    /// The position after the ply, in the game's position-string dialect.
-    pub position: String,
-    /// Games of chance: the outcomes thrown in the ply.
-    pub throws: Vec<u8>,
-    /// Games of chance: throws that could not be used.
-    pub lost_throws: u8,
 }
 
 impl GameReport {

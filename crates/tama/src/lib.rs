@@ -179,15 +179,33 @@ impl Tama {
     /// Writes `mv` (legal in `pos`). The short capture form is used unless another legal move
     /// with the same start and end captures different pieces; then the full path is written.
     pub fn format_move(&self, pos: &Position, mv: &Move, notation: Notation) -> String {
+        let mut s = String::with_capacity(8);
+        self.push_move(&mut s, pos, mv, notation);
+        s
+    }
+
+    /// Appends [`Tama::format_move`] to `s`.
+    pub fn push_move(&self, s: &mut String, pos: &Position, mv: &Move, notation: Notation) {
         let mut full = notation.full_captures;
-        if mv.is_capture() && !full {
+        if mv.is_capture() && !full && self.rival_chain_from(pos, mv) {
             let mut list = MoveList::new();
             self.legal_moves(pos, &mut list);
             full = list
                 .iter()
                 .any(|m| m.from() == mv.from() && m.to() == mv.to() && !m.same_result(mv));
         }
-        format_path(mv, notation.numeric, full)
+        notation::write_path(s, mv, notation.numeric, full);
+    }
+
+    /// True when another complete chain of the piece that plays `mv` ends on the same square
+    /// with different pieces taken (whether the majority rule allows it is not asked here):
+    /// without one, the short form names `mv` alone.
+    fn rival_chain_from(&self, pos: &Position, mv: &Move) -> bool {
+        let mut rival = false;
+        movegen::chains_from(pos, *self, mv.from(), &mut |m| {
+            rival |= m.to() == mv.to() && !m.same_result(mv);
+        });
+        rival
     }
 }
 
@@ -213,6 +231,10 @@ impl Game for Tama {
 
     fn write_position(&self, pos: &Position) -> String {
         pos.to_fen()
+    }
+
+    fn write_position_into(&self, pos: &Position, out: &mut String) {
+        pos.write_fen(false, out);
     }
 
     fn to_move(&self, pos: &Position) -> Seat {
@@ -354,6 +376,20 @@ impl game::Explore for Tama {
             to: path.last().cloned(),
             captured: mv.captured().iter().map(Square::to_string).collect(),
             path,
+        }
+    }
+
+    /// What [`Explore::describe`] gives, written into `out` without allocating.
+    fn describe_into(&self, pos: &Position, mv: &Move, out: &mut game::TextList) {
+        self.push_move(out.open(), pos, mv, self.default_notation());
+        out.close();
+        let end = mv.path().last().copied().unwrap_or(mv.from());
+        for sq in [mv.from(), end]
+            .into_iter()
+            .chain(mv.captured().iter().copied())
+        {
+            notation::push_square(out.open(), sq, false);
+            out.close();
         }
     }
 

@@ -245,6 +245,12 @@ impl Position {
 
     fn fen_with(&self, numeric: bool) -> String {
         let mut s = String::with_capacity(80);
+        self.write_fen(numeric, &mut s);
+        s
+    }
+
+    /// Appends [`Position::to_fen`] (or with `numeric`, [`Position::to_fen_numeric`]) to `s`.
+    pub fn write_fen(&self, numeric: bool, s: &mut String) {
         s.push(match self.side {
             Side::White => 'W',
             Side::Black => 'B',
@@ -264,16 +270,9 @@ impl Position {
                 if self.kings(side) & sq.bit() != 0 {
                     s.push('K');
                 }
-                if numeric {
-                    s.push_str(&sq.number().to_string());
-                } else {
-                    let [a, b] = sq.name();
-                    s.push(a as char);
-                    s.push(b as char);
-                }
+                crate::notation::push_square(s, sq, numeric);
             }
         }
-        s
     }
 }
 

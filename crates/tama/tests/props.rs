@@ -1,5 +1,6 @@
 //! Properties over random playouts: nothing panics, play keeps the invariants, and the
-//! resolver gives back every legal move from its written forms.
+//! resolver gives back every legal move from its written forms; moves and positions written
+//! into buffers read as the plain texts.
 
 use game::{Code, Game, Notation};
 use proptest::prelude::*;
@@ -23,6 +24,8 @@ fn check_position(rules: Tama, pos: &Position) {
     assert_eq!(rules.terminal(pos).is_some(), legal.is_empty());
     let us = pos.side_to_move();
     for m in legal.iter() {
+        // The texts written into buffers for tables are the plain ones.
+        game::conformance::writers_agree(&rules, pos, m).unwrap();
         // Play: captured pieces vanish, the mover's count is unchanged, the turn passes.
         let mut next = *pos;
         next.play(m);

@@ -1,0 +1,41 @@
+//! Checks that a rules crate's fast paths agree with the plain methods they stand for; the
+//! rules crates call them from their tests, on every move of random games.
+
+use crate::{Explore, TextList};
+
+/// Checks, for `mv` legal in `pos`, that [`Explore::describe_into`] writes the texts of
+/// [`Explore::describe`], and that [`crate::Game::write_position_into`] appends what
+/// [`crate::Game::write_position`] returns; an `Err` tells what differs.
+pub fn writers_agree<G: Explore>(game: &G, pos: &G::Position, mv: &G::Move) -> Result<(), String> {
+    let info = game.describe(pos, mv);
+    let mut expected = TextList::new();
+    expected.push("before");
+    expected.push(&info.notation);
+    expected.push(info.from.as_deref().unwrap_or_default());
+    expected.push(info.to.as_deref().unwrap_or_default());
+    for square in &info.captured {
+        expected.push(square);
+    }
+    // Written after an entry, as the referee writes them: nothing before may be touched.
+    let mut written = TextList::new();
+    written.push("before");
+    game.describe_into(pos, mv, &mut written);
+    if written != expected {
+        let all = |l: &TextList| l.range(0..l.len()).collect::<Vec<_>>().join(" | ");
+        return Err(format!(
+            "describe_into wrote [{}], describe gives [{}]",
+            all(&written),
+            all(&expected)
+        ));
+    }
+    let mut out = String::from("x");
+    game.write_position_into(pos, &mut out);
+    let plain = game.write_position(pos);
+    if out[1..] != plain {
+        return Err(format!(
+            "write_position_into wrote {:?}, write_position gives {plain:?}",
+            &out[1..]
+        ));
+    }
+    Ok(())
+}

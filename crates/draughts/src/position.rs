@@ -225,27 +225,59 @@ impl Position {
     /// Appends [`Position::to_fen`] to `out` (called for every ply by `export`: no
     /// allocation of its own).
     pub fn write_fen(&self, g: &Geometry, numeric: bool, out: &mut String) {
-        out.push(self.side.letter());
-        for c in [Color::White, Color::Black] {
-            out.push(':');
-            out.push(c.letter());
-            let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
-            if g.numbers_follow_bits() {
-                let mut first = true;
-                for b in Geometry::squares(men | kings) {
-                    if !first {
-                        out.push(',');
-                    }
-                    first = false;
-                    if kings >> b & 1 != 0 {
-                        out.push('K');
-                    }
-                    push_fen_square(out, g, numeric, b, g.number(b));
-                }
-            } else {
+        if !g.numbers_follow_bits() {
+            out.push(self.side.letter());
+            for c in [Color::White, Color::Black] {
+                out.push(':');
+                out.push(c.letter());
+                let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
                 write_in_number_order(out, g, numeric, men, kings);
             }
+            return;
         }
+        // Written byte by byte into a buffer on the stack, then appended at once: this runs
+        // for every ply of an export. At most 128 squares of five bytes (`,K123`, `,Kl12`),
+        // plus the side marks.
+        let mut buf = [0u8; 8 + 128 * 5];
+        let mut n = 0;
+        let mut put = |b: u8| {
+            buf[n] = b;
+            n += 1;
+        };
+        put(self.side.letter() as u8);
+        for c in [Color::White, Color::Black] {
+            put(b':');
+            put(c.letter() as u8);
+            let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
+            let mut first = true;
+            for b in Geometry::squares(men | kings) {
+                if !first {
+                    put(b',');
+                }
+                first = false;
+                if kings >> b & 1 != 0 {
+                    put(b'K');
+                }
+                let (letter, number) = if numeric {
+                    (None, g.number(b))
+                } else {
+                    let (file, rank) = g.coords(b);
+                    (Some(b'a' + file), u32::from(rank) + 1)
+                };
+                if let Some(letter) = letter {
+                    put(letter);
+                }
+                if number >= 100 {
+                    put(b'0' + (number / 100 % 10) as u8);
+                }
+                if number >= 10 {
+                    put(b'0' + (number / 10 % 10) as u8);
+                }
+                put(b'0' + (number % 10) as u8);
+            }
+        }
+        // Only ASCII was written.
+        out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
     }
 }
 

@@ -251,27 +251,52 @@ impl Position {
 
     /// Appends [`Position::to_fen`] (or with `numeric`, [`Position::to_fen_numeric`]) to `s`.
     pub fn write_fen(&self, numeric: bool, s: &mut String) {
-        s.push(match self.side {
-            Side::White => 'W',
-            Side::Black => 'B',
-        });
+        // Written byte by byte into a buffer on the stack, then appended at once: this runs
+        // for every ply of an export. 64 squares of at most four bytes, plus the side marks.
+        let mut buf = [0u8; 8 + 64 * 4];
+        let mut n = 0;
+        let mut put = |b: u8| {
+            buf[n] = b;
+            n += 1;
+        };
+        put(self.side_letter());
         for side in [Side::White, Side::Black] {
-            s.push(':');
-            s.push(if side == Side::White { 'W' } else { 'B' });
-            let mut bb = self.pieces(side);
+            put(b':');
+            put(if side == Side::White { b'W' } else { b'B' });
+            let (mut bb, kings) = (self.pieces(side), self.kings(side));
             let mut first = true;
             while bb != 0 {
-                let sq = Square::from_index_unchecked(bb.trailing_zeros() as u8);
+                let index = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
                 if !first {
-                    s.push(',');
+                    put(b',');
                 }
                 first = false;
-                if self.kings(side) & sq.bit() != 0 {
-                    s.push('K');
+                if kings >> index & 1 != 0 {
+                    put(b'K');
                 }
-                crate::notation::push_square(s, sq, numeric);
+                let sq = Square::from_index_unchecked(index);
+                if numeric {
+                    let number = sq.number();
+                    if number >= 10 {
+                        put(b'0' + number / 10);
+                    }
+                    put(b'0' + number % 10);
+                } else {
+                    let [file, rank] = sq.name();
+                    put(file);
+                    put(rank);
+                }
             }
+        }
+        // Only ASCII was written.
+        s.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+    }
+
+    fn side_letter(&self) -> u8 {
+        match self.side {
+            Side::White => b'W',
+            Side::Black => b'B',
         }
     }
 }

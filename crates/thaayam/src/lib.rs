@@ -409,11 +409,19 @@ impl Thaayam {
     /// position before the turn.
     pub fn write_turn(&self, pos: &Position, turn: &Turn, full: bool) -> String {
         let mut out = String::with_capacity(32);
+        self.push_turn(&mut out, pos, turn, full);
+        out
+    }
+
+    /// Appends [`Thaayam::write_turn`] to `out`.
+    pub fn push_turn(&self, out: &mut String, pos: &Position, turn: &Turn, full: bool) {
+        use std::fmt::Write as _;
+        // The actions' writer looks back only as far as this turn's first character.
         out.push(notation::seat_token(turn.seat));
         let mut cur = pos.clone();
         for s in &turn.series {
             out.push(' ');
-            out.push_str(&s.throws.to_string());
+            let _ = write!(out, "{}", s.throws);
             let (mut run, discarded) = Run::begin(&mut cur, &s.throws, self.options.ludii);
             let mut done = Vec::with_capacity(s.actions.len());
             for a in &s.actions {
@@ -421,13 +429,12 @@ impl Thaayam {
             }
             let lost = full.then(|| (&s.throws.as_slice()[..discarded], run.left));
             out.push(' ');
-            notation::write_actions(&mut out, turn.seat, &done, full, lost);
+            notation::write_actions(out, turn.seat, &done, full, lost);
             if out.ends_with(' ') {
                 out.pop();
             }
             run.finish(self.options.ludii);
         }
-        out
     }
 
     fn seats_from_tags(&self, tags: &dyn Fn(&str) -> Option<String>) -> Result<Position, Problem> {
@@ -501,6 +508,10 @@ impl Game for Thaayam {
 
     fn write_position(&self, pos: &Position) -> String {
         position::write(pos)
+    }
+
+    fn write_position_into(&self, pos: &Position, out: &mut String) {
+        position::write_into(pos, out);
     }
 
     fn to_move(&self, pos: &Position) -> Seat {
@@ -654,6 +665,27 @@ impl game::Explore for Thaayam {
                 series: vec![p.series],
             })
             .collect())
+    }
+
+    /// What [`game::Explore::describe`] gives, written into `out` with no `String` per text.
+    fn describe_into(&self, pos: &Position, turn: &Turn, out: &mut game::TextList) {
+        self.push_turn(out.open(), pos, turn, false);
+        out.close();
+        let name = |out: &mut game::TextList, square: Option<&(u8, u8)>| {
+            if let Some(&(file, rank)) = square {
+                let text = out.open();
+                text.push(char::from(b'a' + file));
+                text.push(char::from(b'1' + rank));
+            }
+            out.close();
+        };
+        let paths = self.move_paths(pos, turn);
+        let path = paths.iter().find(|p| p.len() > 1).or_else(|| paths.first());
+        name(out, path.and_then(|p| p.first()));
+        name(out, path.and_then(|p| p.last()));
+        for square in &self.facts(pos, turn).capture_squares {
+            name(out, Some(square));
+        }
     }
 
     fn describe(&self, pos: &Position, turn: &Turn) -> game::MoveInfo {

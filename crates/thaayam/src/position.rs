@@ -1,7 +1,5 @@
 //! Positions and the position string.
 
-use std::fmt::Write as _;
-
 use crate::board::{
     route_square, seat_from_letter, seat_letter, seat_name, Square, INDEX, KEEP_INDEX, ROUTE,
     TWIN_INDEX,
@@ -193,9 +191,16 @@ impl Position {
 /// Writes the canonical position string (see `docs/notation.md (section Thaayam)`).
 pub(crate) fn write(pos: &Position) -> String {
     let mut out = String::with_capacity(48);
+    write_into(pos, &mut out);
+    out
+}
+
+/// Appends [`write`] to `out` (it runs for every ply of an export: no formatting machinery).
+pub(crate) fn write_into(pos: &Position, out: &mut String) {
     out.push(seat_letter(pos.to_move));
     if pos.owed > 0 {
-        let _ = write!(out, "+{}", pos.owed);
+        out.push('+');
+        push_number(out, pos.owed);
     }
     out.push(':');
     let mut first = true;
@@ -208,37 +213,59 @@ pub(crate) fn write(pos: &Position) -> String {
         out.push('=');
         let side = &pos.sides[usize::from(seat)];
         let mut items = 0;
-        let mut item = |out: &mut String, text: std::fmt::Arguments<'_>| {
+        // One item: a comma before all but the first, the prefix, then a square or a count.
+        let mut item = |out: &mut String, prefix: &str, square: Option<Square>, n: u8| {
             if items > 0 {
                 out.push(',');
             }
             items += 1;
-            let _ = out.write_fmt(text);
+            out.push_str(prefix);
+            if let Some(sq) = square {
+                let [file, rank] = sq.name_bytes();
+                out.push(char::from(file));
+                out.push(char::from(rank));
+                if n > 1 {
+                    out.push('x');
+                    push_number(out, n);
+                }
+            } else {
+                push_number(out, n);
+            }
         };
         if side.hand > 0 {
-            item(&mut out, format_args!("h{}", side.hand));
+            item(out, "h", None, side.hand);
         }
         for i in 0..24u8 {
+            let (singles, twins) = (side.singles[usize::from(i)], side.twins[usize::from(i)]);
+            if singles | twins == 0 {
+                continue;
+            }
             let sq = route_square(seat, i);
-            for (count, prefix) in [
-                (side.singles[usize::from(i)], ""),
-                (side.twins[usize::from(i)], "T"),
-            ] {
-                match count {
-                    0 => {}
-                    1 => item(&mut out, format_args!("{prefix}{sq}")),
-                    n => item(&mut out, format_args!("{prefix}{sq}x{n}")),
-                }
+            if singles > 0 {
+                item(out, "", Some(sq), singles);
+            }
+            if twins > 0 {
+                item(out, "T", Some(sq), twins);
             }
         }
         if side.keep > 0 {
-            item(&mut out, format_args!("k{}", side.keep));
+            item(out, "k", None, side.keep);
         }
         if side.off > 0 {
-            item(&mut out, format_args!("o{}", side.off));
+            item(out, "o", None, side.off);
         }
     }
-    out
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
 }
 
 /// Reads a position string (see `docs/notation.md (section Thaayam)`).

@@ -1,4 +1,5 @@
-//! Random games: never a panic, and every turn written in notation resolves back to itself.
+//! Random games: never a panic, every turn written in notation resolves back to itself, and
+//! turns and positions written into buffers read as the plain texts.
 
 mod common;
 
@@ -13,6 +14,8 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
     let mut pos = start.clone();
     for (before, turn) in &turns {
         assert_eq!(&pos, before);
+        // The texts written into buffers for tables are the plain ones.
+        game::conformance::writers_agree(g, before, turn).unwrap();
         for full in [false, true] {
             let text = g.write_turn(before, turn, full);
             let toks = split_tokens(&text);

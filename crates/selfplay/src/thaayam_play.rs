@@ -211,7 +211,7 @@ fn play_turns(
         let before = pos.clone();
         let mut turn = Turn {
             seat,
-            series: Vec::new(),
+            series: Default::default(),
         };
         loop {
             let throws = throw_series(|| dice.next_u32());

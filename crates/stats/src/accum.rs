@@ -273,14 +273,17 @@ impl BoardStats {
             self.material.resize(tracked, MaterialAt::default());
         }
         let slots = material_slots(info);
+        // Slots past the game's are not counted (a mask instead of a loop bound keeps the
+        // per-ply sum to four straight additions).
+        let counted: [u64; MAX_SEATS] = std::array::from_fn(|k| if k < slots { !0 } else { 0 });
         let mut captures = 0u64;
         let mut longest = 0u64;
         let mut first_promotion = None;
         for (i, f) in g.facts.iter().enumerate() {
             if let Some(m) = self.material.get_mut(i) {
                 m.games += 1;
-                for (sum, &n) in m.sum.iter_mut().zip(&f.material).take(slots) {
-                    *sum += u64::from(n);
+                for ((sum, &n), &mask) in m.sum.iter_mut().zip(&f.material).zip(&counted) {
+                    *sum += u64::from(n) & mask;
                 }
             }
             captures += u64::from(f.captures);

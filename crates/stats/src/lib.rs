@@ -66,8 +66,8 @@ pub use summary::{
     TagSummary, ThrowRow, ThrowTest, UnknownSummary, ValidationSummary,
 };
 pub use tally::{
-    Agreement, CodeTally, Counted, NameTally, Names, OpeningTally, Openings, ResultTally, Table,
-    TagResult, TagStats, Validation, MAX_CODES, NAMES_KEEP, NAMES_PRUNE_AT, OPENINGS_KEEP,
+    Agreement, CodeTally, Counted, KeyMap, NameTally, Names, OpeningTally, Openings, ResultTally,
+    Table, TagResult, TagStats, Validation, MAX_CODES, NAMES_KEEP, NAMES_PRUNE_AT, OPENINGS_KEEP,
     OPENINGS_PRUNE_AT, OPENING_MAX_LEN,
 };
 

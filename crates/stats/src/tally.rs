@@ -248,6 +248,12 @@ impl Counted for OpeningTally {
     }
 }
 
+/// The hash map of a [`Table`]: text keys hashed with `rustc-hash`'s Fx hash. The keys are
+/// read from the games, not chosen against the table, and a table never holds more than a
+/// few thousand of them, so the flooding resistance of the standard hasher buys nothing
+/// here; its cost was most of what counting players, events and openings took.
+pub type KeyMap<T> = HashMap<String, T, rustc_hash::FxBuildHasher>;
+
 /// Counts per text key (an opening, a player, an event), bounded.
 ///
 /// Counts are **exact** while at most `prune_at` distinct keys have been seen (in one
@@ -260,7 +266,7 @@ impl Counted for OpeningTally {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table<T> {
     /// Counts per key.
-    pub table: HashMap<String, T>,
+    pub table: KeyMap<T>,
     /// Games whose key was dropped by pruning.
     pub pruned_games: u64,
 }

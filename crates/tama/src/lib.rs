@@ -306,24 +306,30 @@ impl Game for Tama {
 
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
         let mut after = *before;
-        after.play(mv);
-        PlyFacts {
-            mover: before.side_to_move().index() as u8,
+        self.play_with_facts(&mut after, mv)
+    }
+
+    /// Plays the move in place and reads the material from the position after it (one
+    /// play instead of the default's copy, play and play again).
+    fn play_with_facts(&self, pos: &mut Position, mv: &Move) -> PlyFacts {
+        let mover = pos.side_to_move().index() as u8;
+        pos.play(mv);
+        let mut facts = PlyFacts {
+            mover,
             captures: mv.capture_count() as u8,
-            capture_squares: mv
-                .captured()
-                .iter()
-                .map(|s| (s.file() as u8, s.rank() as u8))
-                .collect(),
             promotion: mv.is_promotion(),
             material: [
-                after.count(Side::White) as u8,
-                after.count(Side::Black) as u8,
+                pos.count(Side::White) as u8,
+                pos.count(Side::Black) as u8,
                 0,
                 0,
             ],
             ..PlyFacts::default()
+        };
+        for s in mv.captured() {
+            facts.capture_squares.push((s.file() as u8, s.rank() as u8));
         }
+        facts
     }
 
     /// An 8×8 checkered board; seat 0 (White) light, seat 1 (Black) dark.

@@ -27,7 +27,7 @@ fn generate(g: &Thaayam, start: &Position, seed: u64) -> Vec<Vec<String>> {
         let seat = pos.to_move();
         let mut turn = Turn {
             seat,
-            series: Vec::new(),
+            series: Default::default(),
         };
         loop {
             let throws = throw_series(|| rng.next() as u32);

@@ -39,7 +39,7 @@ fn main() {
         let before = pos.clone();
         let mut turn = Turn {
             seat,
-            series: Vec::new(),
+            series: Default::default(),
         };
         loop {
             let throws = throw_series(|| next() as u32);

@@ -32,7 +32,9 @@ mod resolve;
 mod search;
 mod throws;
 
-use game::{Board, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat, SquarePath};
+use game::{
+    smallvec, Board, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat, SmallVec, SquarePath,
+};
 
 pub use board::{
     route_index, route_square, seat_from_letter, seat_letter, seat_name, Square, KEEP_INDEX,
@@ -119,13 +121,21 @@ pub static INFO: game::GameInfo = game::GameInfo {
     },
 };
 
+/// The actions of one series ([`Series::actions`]).
+pub type Actions = SmallVec<[Action; 4]>;
+
+/// The series of one turn ([`Turn::series`]).
+pub type SeriesList = SmallVec<[Series; 1]>;
+
 /// The throws and actions of one series, as played.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Series {
     /// Every throw of the series in the order thrown, discarded and lost throws included.
     pub throws: ThrowSeq,
     /// The actions in the order played (lost-throw notes `~4` are not kept: they are derived).
-    pub actions: Vec<Action>,
+    /// Held inline up to four, which covers nearly every series: resolving a turn allocates
+    /// nothing in the common case.
+    pub actions: Actions,
 }
 
 /// A validated turn: the seat and its series (the first, then the extra series earned by
@@ -134,8 +144,8 @@ pub struct Series {
 pub struct Turn {
     /// The seat that plays (0 South, 1 West, 2 North, 3 East).
     pub seat: u8,
-    /// The series, in order.
-    pub series: Vec<Series>,
+    /// The series, in order (the first held inline: most turns have only it).
+    pub series: SeriesList,
 }
 
 /// One legal play of a series, as listed by [`Thaayam::plays`].
@@ -315,7 +325,7 @@ impl Thaayam {
                 Play {
                     series: Series {
                         throws: seq,
-                        actions,
+                        actions: Actions::from_vec(actions),
                     },
                     after: end.finish(self.options.ludii),
                     captures,
@@ -662,7 +672,7 @@ impl game::Explore for Thaayam {
             .into_iter()
             .map(|p| Turn {
                 seat,
-                series: vec![p.series],
+                series: smallvec![p.series],
             })
             .collect())
     }

@@ -11,7 +11,7 @@ use crate::notation::{
 use crate::position::Position;
 use crate::search::{best_play, beyond_reach};
 use crate::throws::ThrowSeq;
-use crate::{Series, Thaayam, Turn};
+use crate::{Actions, Series, SeriesList, Thaayam, Turn};
 
 fn text(token: &[u8]) -> String {
     String::from_utf8_lossy(token).into_owned()
@@ -162,16 +162,6 @@ fn played_so_far(seat: u8, series: &[Series], current: &[Action]) -> Vec<SquareP
     out
 }
 
-/// How many of the leading tokens, up to the next throw group, may be actions (lost-throw
-/// notes are not): the capacity a series needs.
-fn action_tokens(tokens: &[&[u8]]) -> usize {
-    tokens
-        .iter()
-        .take_while(|t| !is_group(t))
-        .filter(|t| t.first() != Some(&b'~'))
-        .count()
-}
-
 /// The index of the token of the `k`-th capturing advance (from 0) of a resolved turn's
 /// `series` (error path only). Each series' actions follow its throw group, one per token
 /// that is not a lost-throw note.
@@ -269,8 +259,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
     let mut allowed = 1 + u32::from(pos.owed);
     let mut thrown = 0u32;
     let mut won = false;
-    let groups = tokens.iter().filter(|t| is_group(t)).count();
-    let mut series: Vec<Series> = Vec::with_capacity(groups);
+    let mut series = SeriesList::new();
     let mut i = 1;
     while i < tokens.len() {
         let group_at = i;
@@ -301,7 +290,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         let start_side = cur.sides[usize::from(seat)];
         let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
         let usable = run.left;
-        let mut actions: Vec<Action> = Vec::with_capacity(action_tokens(&tokens[i + 1..]));
+        let mut actions = Actions::new();
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {

@@ -74,7 +74,7 @@ pub fn random_game(
         let seat = pos.to_move();
         let mut turn = Turn {
             seat,
-            series: Vec::new(),
+            series: Default::default(),
         };
         loop {
             let throws = thaayam::throw_series(|| rng.next() as u32);

@@ -294,7 +294,7 @@ impl Game for Draughts {
         // move leaves them on the board until the chain ends).
         let us = before.side;
         let them = us.opponent();
-        let removed = if mv.is_partial() {
+        let removed = if mv.is_partial() || !mv.is_capture() {
             0
         } else {
             (mv.captured() & before.pieces(them)).count_ones()
@@ -314,6 +314,26 @@ impl Game for Draughts {
             material,
             ..PlyFacts::default()
         }
+    }
+
+    /// Plays the move, then counts the material on the board it leaves (what
+    /// [`Game::facts`] works out from the position before).
+    fn play_with_facts(&self, pos: &mut Position, mv: &Move) -> PlyFacts {
+        let us = pos.side;
+        let mut facts = PlyFacts {
+            mover: us.index() as u8,
+            captures: mv.capture_count() as u8,
+            promotion: mv.is_promotion(),
+            ..PlyFacts::default()
+        };
+        for &b in mv.taken() {
+            facts.capture_squares.push(self.geometry.coords(b));
+        }
+        self.play_move(pos, mv);
+        for c in [us, us.opponent()] {
+            facts.material[c.index()] = pos.count(c) as u8;
+        }
+        facts
     }
 
     /// The board as players see it from White's side; turned boards are drawn with their dark

@@ -1,7 +1,8 @@
 //! The statistics facts of a move agree with the position the move leads to: `facts` counts
 //! the material without playing the move, so every variant's random playouts check it against
 //! `play` (chains split over tokens included). The same playouts check that the texts written
-//! into buffers for tables (`describe_into`, `write_position_into`) are the plain ones.
+//! into buffers for tables (`describe_into`, `write_position_into`) are the plain ones, and that
+//! `play_with_facts` plays as `play` and gives what `facts` gives.
 
 use draughts::{Color, Draughts, VARIANTS};
 use game::Game;
@@ -40,6 +41,7 @@ fn check_playouts(d: &Draughts, games: usize, rng: &mut Lcg, split: bool) -> (us
             }
             let mv = &mv;
             game::conformance::writers_agree(d, &pos, mv).unwrap();
+            game::conformance::facts_agree(d, &pos, mv).unwrap();
             let facts = d.facts(&pos, mv);
             let mut after = pos;
             d.play(&mut after, mv);

@@ -1,7 +1,7 @@
 //! Checks that a rules crate's fast paths agree with the plain methods they stand for; the
 //! rules crates call them from their tests, on every move of random games.
 
-use crate::{Explore, TextList};
+use crate::{Explore, Game, TextList};
 
 /// Checks, for `mv` legal in `pos`, that [`Explore::describe_into`] writes the texts of
 /// [`Explore::describe`], and that [`crate::Game::write_position_into`] appends what
@@ -35,6 +35,31 @@ pub fn writers_agree<G: Explore>(game: &G, pos: &G::Position, mv: &G::Move) -> R
         return Err(format!(
             "write_position_into wrote {:?}, write_position gives {plain:?}",
             &out[1..]
+        ));
+    }
+    Ok(())
+}
+
+/// Checks, for `mv` legal in `pos`, that [`Game::play_with_facts`] leaves the position
+/// [`Game::play`] leaves and returns what [`Game::facts`] gives; an `Err` tells what differs.
+pub fn facts_agree<G: Game>(game: &G, pos: &G::Position, mv: &G::Move) -> Result<(), String> {
+    let expected = game.facts(pos, mv);
+    let mut played = pos.clone();
+    game.play(&mut played, mv);
+    let mut with_facts = pos.clone();
+    let facts = game.play_with_facts(&mut with_facts, mv);
+    if facts != expected {
+        return Err(format!(
+            "play_with_facts gave {facts:?}, facts gives {expected:?}"
+        ));
+    }
+    let (got, want) = (
+        game.write_position(&with_facts),
+        game.write_position(&played),
+    );
+    if got != want {
+        return Err(format!(
+            "play_with_facts left {got:?}, play leaves {want:?}"
         ));
     }
     Ok(())

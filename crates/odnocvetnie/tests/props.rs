@@ -29,6 +29,7 @@ fn check_round_trips(g: &Odnocvetnie, pos: &Position, moves: &[Move]) {
     for mv in moves {
         // The texts written into buffers for tables are the plain ones.
         game::conformance::writers_agree(g, pos, mv).unwrap();
+        game::conformance::facts_agree(g, pos, mv).unwrap();
         for n in NOTATIONS {
             let text = g.write_move(pos, mv, n);
             let back = g.resolve(pos, &[text.as_bytes()]);

@@ -85,6 +85,8 @@ pub(crate) struct Replayer<G: Explore> {
     rewrites: Vec<(u32, u32, String)>,
     tokens_seen: u32,
     facts: Vec<game::PlyFacts>,
+    /// The most plies any game so far had facts for: each game's list starts that long.
+    facts_room: usize,
     opening: String,
     result: Option<(Option<Outcome>, Span)>,
     last_span: Span,
@@ -114,6 +116,7 @@ impl<G: Explore> Replayer<G> {
             rewrites: Vec::new(),
             tokens_seen: 0,
             facts: Vec::new(),
+            facts_room: 0,
             opening: String::new(),
             result: None,
             last_span: Span::default(),
@@ -627,9 +630,11 @@ impl<G: Explore> Replay for Replayer<G> {
             }
         }
         if self.collect {
-            // The next game's list starts as long as this one's: no regrowing ply by ply.
-            let room = self.facts.len();
-            report.facts = std::mem::replace(&mut self.facts, Vec::with_capacity(room));
+            // The next game's list starts as long as the longest so far (up to a thousand
+            // plies): no regrowing (and copying) ply by ply.
+            self.facts_room = self.facts_room.max(self.facts.len()).min(1024);
+            let next = Vec::with_capacity(self.facts_room);
+            report.facts = std::mem::replace(&mut self.facts, next);
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);

@@ -234,6 +234,12 @@ pub struct TagList {
 }
 
 impl TagList {
+    /// A list over `bytes`, where each entry gives where a tag's name starts, where its value
+    /// starts and where it ends (the layout [`TagList::push_raw`] builds).
+    pub(crate) fn from_parts(bytes: Vec<u8>, entries: Vec<(usize, usize, usize)>) -> TagList {
+        TagList { bytes, entries }
+    }
+
     /// Appends a tag: its name and its value as written between the quotes (escapes and
     /// encoding are dealt with when it is read).
     pub fn push_raw(&mut self, name: &[u8], value: &[u8]) {

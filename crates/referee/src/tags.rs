@@ -63,11 +63,9 @@ impl TagStore {
 
     /// Every tag, in order, as read (decoded when the report asks).
     pub(crate) fn all(&self) -> crate::report::TagList {
-        let mut list = crate::report::TagList::default();
-        for &(s, m, e, _) in &self.entries {
-            list.push_raw(&self.bytes[s..m], &self.bytes[m..e]);
-        }
-        list
+        // The list keeps the same layout: one copy of the buffer, one of the bounds.
+        let entries = self.entries.iter().map(|&(s, m, e, _)| (s, m, e)).collect();
+        crate::report::TagList::from_parts(self.bytes.clone(), entries)
     }
 
     /// The span of the last tag with this name.

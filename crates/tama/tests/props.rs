@@ -26,6 +26,7 @@ fn check_position(rules: Tama, pos: &Position) {
     for m in legal.iter() {
         // The texts written into buffers for tables are the plain ones.
         game::conformance::writers_agree(&rules, pos, m).unwrap();
+        game::conformance::facts_agree(&rules, pos, m).unwrap();
         // Play: captured pieces vanish, the mover's count is unchanged, the turn passes.
         let mut next = *pos;
         next.play(m);

@@ -16,6 +16,7 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
         assert_eq!(&pos, before);
         // The texts written into buffers for tables are the plain ones.
         game::conformance::writers_agree(g, before, turn).unwrap();
+        game::conformance::facts_agree(g, before, turn).unwrap();
         for full in [false, true] {
             let text = g.write_turn(before, turn, full);
             let toks = split_tokens(&text);

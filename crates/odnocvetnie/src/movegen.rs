@@ -442,6 +442,44 @@ impl Position {
         false
     }
 
+    /// True if another legal capture goes from `mv`'s start to its end, taking other pieces:
+    /// the short form `from x to` would not tell the two apart. `mv` must be legal. Only the
+    /// moving piece's chains are searched (a rival of a legal capture takes as many pieces,
+    /// so it is legal too).
+    pub fn has_rival_capture(&self, mv: &Move) -> bool {
+        struct Rival {
+            to: u8,
+            count: u32,
+            captured: u64,
+            found: bool,
+        }
+        impl Sink for Rival {
+            #[inline]
+            fn complete(&mut self, path: &[u8], captured: u64) -> bool {
+                self.found |= path[path.len() - 1] == self.to
+                    && captured != self.captured
+                    && captured.count_ones() == self.count;
+                self.found
+            }
+        }
+        if !mv.is_capture() {
+            return false;
+        }
+        let piece = if self.damki & mv.from.bit() != 0 {
+            Piece::Damka
+        } else {
+            Piece::Man
+        };
+        let mut rival = Rival {
+            to: mv.to.pos(),
+            count: mv.captured.0.count_ones(),
+            captured: mv.captured.0,
+            found: false,
+        };
+        search_chains(self, mv.from, piece, &mut rival);
+        rival.found
+    }
+
     fn append_chains(&self, movers: u64, out: &mut Vec<Move>) {
         for (sq, piece) in self.capturers(movers) {
             let start = out.len();

@@ -71,13 +71,7 @@ pub fn push_move(s: &mut String, pos: &Position, mv: &Move, numeric: bool, full:
     if !mv.is_capture() {
         return short(s, '-');
     }
-    let full = full || {
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        moves
-            .iter()
-            .any(|m| m.from() == mv.from() && m.to() == mv.to() && m != mv)
-    };
+    let full = full || pos.has_rival_capture(mv);
     if full {
         if let Some(path) = pos.paths(mv).first() {
             return path.push_to(s, numeric);

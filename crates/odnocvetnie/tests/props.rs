@@ -30,6 +30,11 @@ fn check_round_trips(g: &Odnocvetnie, pos: &Position, moves: &[Move]) {
         // The texts written into buffers for tables are the plain ones.
         game::conformance::writers_agree(g, pos, mv).unwrap();
         game::conformance::facts_agree(g, pos, mv).unwrap();
+        // The short form is ambiguous exactly when another legal move joins the same squares.
+        let rival = moves
+            .iter()
+            .any(|m| m.from() == mv.from() && m.to() == mv.to() && m != mv);
+        assert_eq!(pos.has_rival_capture(mv), rival, "{mv:?} in {pos:?}");
         for n in NOTATIONS {
             let text = g.write_move(pos, mv, n);
             let back = g.resolve(pos, &[text.as_bytes()]);

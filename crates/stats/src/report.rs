@@ -263,8 +263,10 @@ impl Stats {
             dir,
             html: String::with_capacity(1 << 20),
             charts: Vec::new(),
+            pngs: Vec::new(),
         };
         page.render(&summary, extras)?;
+        page.write_pngs()?;
         let html = dir.join("report.html");
         fs::write(&html, &page.html)?;
         let json = dir.join("stats.json");
@@ -401,6 +403,8 @@ struct Page<'a> {
     dir: &'a Path,
     html: String,
     charts: Vec<ChartFile>,
+    /// Charts whose PNG file is still to be drawn (all at the end, on every core).
+    pngs: Vec<(Chart, PathBuf)>,
 }
 
 /// Seat colours for per-seat charts.
@@ -422,7 +426,6 @@ impl Page<'_> {
         let svg_path = self.dir.join(format!("{}.svg", chart.id));
         let png_path = self.dir.join(format!("{}.png", chart.id));
         fs::write(&svg_path, &svg)?;
-        chart.write_png(&png_path)?;
         let _ = writeln!(
             self.html,
             "<figure id=\"fig-{}\">\n{}\n<figcaption>{}</figcaption></figure>",
@@ -431,12 +434,22 @@ impl Page<'_> {
             caption
         );
         self.charts.push(ChartFile {
-            id: chart.id,
-            title: chart.title,
+            id: chart.id.clone(),
+            title: chart.title.clone(),
             svg: svg_path,
-            png: png_path,
+            png: png_path.clone(),
         });
+        self.pngs.push((chart, png_path));
         Ok(())
+    }
+
+    /// Draws the PNG files of every chart of the page, in parallel (rasterising and
+    /// compressing them is most of a report's time).
+    fn write_pngs(&mut self) -> io::Result<()> {
+        use rayon::prelude::*;
+        std::mem::take(&mut self.pngs)
+            .par_iter()
+            .try_for_each(|(chart, path)| chart.write_png(path))
     }
 
     fn render(&mut self, s: &Summary, extras: &ReportExtras) -> io::Result<()> {

@@ -704,7 +704,7 @@ fn count_man_steps<const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
 
 /// The ranking key of a chain under the capture rule: only chains with the greatest key are
 /// legal.
-fn priority(rules: &Rules, mv: &Move) -> u64 {
+pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
     let count = mv.len as u64;
     let kings = u64::from(mv.captured_kings.count_ones());
     let mover_king = u64::from(mv.king);

@@ -5,7 +5,7 @@
 use game::{Code, Problem};
 
 use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
-use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
+use crate::movegen::{allowed_chains, for_each_chain, has_capture, priority, Move};
 use crate::position::Position;
 use crate::token::{parse_token, read_canonical, Separator};
 use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture};
@@ -143,6 +143,11 @@ impl Draughts {
             }
             return Err(Refusal::Illegal(self.explain(pos, tok)));
         }
+        if !pos.pending.is_active() {
+            if let Some(m) = self.plain_capture(pos, squares) {
+                return Ok(m);
+            }
+        }
         let mut allowed = Vec::new();
         allowed_chains(g, rules, pos, &mut allowed);
         if pos.pending.is_active() && squares[0] != pos.pending.at {
@@ -256,6 +261,53 @@ impl Draughts {
             });
         }
         Err(Refusal::Illegal(self.explain(pos, tok)))
+    }
+
+    /// The capture a token names when it names one without doubt, found in one pass over the
+    /// chains and without a list of them; `None` sends the token through the whole resolver
+    /// (refusals, ambiguities, partial moves, and the rare case where only another route to
+    /// the same result is allowed). What it returns is what the whole resolver returns: the
+    /// first chain written out in full (`squares` of three or more) when the capture rule
+    /// allows it, else the first allowed chain the token names when all such chains have the
+    /// same result. No chain may be under way ([`Position::pending`]).
+    fn plain_capture(&self, pos: &Position, squares: &[Bit]) -> Option<Move> {
+        let rules = &self.rules;
+        let full_path = squares.len() >= 3;
+        // The best priority so far, and the first chain of that priority the token names.
+        let mut best = 0u64;
+        let mut named: Option<Move> = None;
+        let mut ambiguous = false;
+        // The first chain whose path is the token's, with its priority.
+        let mut exact: Option<(Move, u64)> = None;
+        for_each_chain(self.geometry, rules, pos, &mut |m| {
+            let p = priority(rules, m);
+            if p > best {
+                best = p;
+                named = None;
+                ambiguous = false;
+            }
+            if p < best && !full_path {
+                return;
+            }
+            if fit(squares, m.from(), m.path().iter().copied()) != Fit::Whole {
+                return;
+            }
+            if full_path && exact.is_none() && m.path() == &squares[1..] {
+                exact = Some((*m, p));
+            }
+            if p == best {
+                match &named {
+                    None => named = Some(*m),
+                    Some(n) => ambiguous |= !n.same_result(m),
+                }
+            }
+        });
+        match exact {
+            Some((m, p)) if p == best => Some(m),
+            Some(_) => None,
+            None if ambiguous => None,
+            None => named,
+        }
     }
 
     /// The partial move a token names when it is the start of an allowed chain.

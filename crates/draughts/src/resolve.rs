@@ -279,7 +279,7 @@ impl Draughts {
         let mut ambiguous = false;
         // The first chain whose path is the token's, with its priority.
         let mut exact: Option<(Move, u64)> = None;
-        for_each_chain(self.geometry, rules, pos, &mut |m| {
+        let mut visit = |m: &Move| {
             let p = priority(rules, m);
             if p > best {
                 best = p;
@@ -301,7 +301,14 @@ impl Draughts {
                     Some(n) => ambiguous |= !n.same_result(m),
                 }
             }
-        });
+        };
+        if rules.capture == CaptureRule::Free {
+            // Every chain is allowed, and only those of the piece on the token's first square
+            // can fit it.
+            crate::for_each_chain_from(self.geometry, rules, pos, squares[0], &mut visit);
+        } else {
+            for_each_chain(self.geometry, rules, pos, &mut visit);
+        }
         match exact {
             Some((m, p)) if p == best => Some(m),
             Some(_) => None,

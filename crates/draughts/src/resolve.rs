@@ -148,6 +148,15 @@ impl Draughts {
                 return Ok(m);
             }
         }
+        self.resolve_capture(pos, tok)
+    }
+
+    /// The whole resolver for a token while the side to move has a capture: the move it
+    /// names, or why not.
+    #[allow(clippy::result_large_err)]
+    fn resolve_capture(&self, pos: &Position, tok: Written<'_>) -> Result<Move, Refusal> {
+        let (g, rules) = (self.geometry, &self.rules);
+        let squares = tok.squares;
         let mut allowed = Vec::new();
         allowed_chains(g, rules, pos, &mut allowed);
         if pos.pending.is_active() && squares[0] != pos.pending.at {
@@ -780,5 +789,62 @@ fn pieces(n: usize) -> String {
         "1 piece".to_string()
     } else {
         format!("{n} pieces")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+    use crate::VARIANTS;
+
+    /// The one-pass capture finder returns what the whole resolver returns, for every legal
+    /// capture written short and in full, along random games of every variant.
+    #[test]
+    fn plain_capture_agrees_with_the_whole_resolver() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let mut checked = 0;
+        for v in VARIANTS {
+            let d = Draughts::new(v);
+            for _ in 0..20 {
+                let mut pos = d.start();
+                for _ in 0..150 {
+                    let mut moves = Vec::new();
+                    legal_moves(d.geometry, &d.rules, &pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if has_capture(d.geometry, &d.rules, &pos) {
+                        let mut all = Vec::new();
+                        for_each_chain(d.geometry, &d.rules, &pos, &mut |m| all.push(*m));
+                        for m in &all {
+                            for full in [false, true] {
+                                let text = d.path_text(m, true, full);
+                                let tok = parse_token(&d.names(), text.as_bytes()).unwrap();
+                                let written = Written {
+                                    squares: &tok.squares,
+                                    separator: tok.separator,
+                                    numeric: tok.numeric,
+                                };
+                                let whole = d.resolve_capture(&pos, written).ok();
+                                if let Some(fast) = d.plain_capture(&pos, &tok.squares) {
+                                    assert_eq!(Some(fast), whole, "{} {text}", v.label);
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                    let mv = moves[next(moves.len())];
+                    d.play_move(&mut pos, &mv);
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} captures checked");
     }
 }

@@ -158,9 +158,22 @@ struct Ctx<'a> {
     occ: Bits,
 }
 
+/// The set holding square `b` alone, for every bit index (a table: a variable shift of a
+/// `u128` takes several instructions and a branch-free select, a load takes one).
+static BIT: [Bits; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn bit(b: Bit) -> Bits {
-    1u128 << b
+    // Squares are below 128; the mask only keeps the lookup free of a bounds check.
+    BIT[usize::from(b) & 127]
 }
 
 #[inline(always)]

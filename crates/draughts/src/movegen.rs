@@ -158,9 +158,22 @@ struct Ctx<'a> {
     occ: Bits,
 }
 
+/// The set holding square `b` alone, for every bit index (a table: a variable shift of a
+/// `u128` takes several instructions and a branch-free select, a load takes one).
+static BIT: [Bits; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 fn bit(b: Bit) -> Bits {
-    1u128 << b
+    // Squares are below 128; the mask only keeps the lookup free of a bounds check.
+    BIT[usize::from(b) & 127]
 }
 
 #[inline(always)]
@@ -519,49 +532,125 @@ pub fn capturers(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
 
 /// True when the side to move has a capture.
 pub fn has_capture(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
-    if pos.pending.is_active() || diagonal_capturing_men(g, rules, pos) != 0 {
+    if pos.pending.is_active() {
         return true;
     }
-    let us = pos.side.index();
-    if men_checked_one_by_one(rules) {
-        if Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false)) {
-            return true;
-        }
-    } else if pos.kings[us] != 0 {
-        // Kings that only capture diagonally: every king at once, with shifts.
-        return with_half!(g, diagonal_kings_can_capture_h, g, rules, pos);
+    if !men_checked_one_by_one(rules) {
+        // Diagonal captures only: every piece at once, with shifts, in one 64-bit word on
+        // the boards that fit in one.
+        let small = g.mask >> 64 == 0;
+        return match (g.half, small) {
+            (4, true) => diagonal_has_capture::<u64, 4>(g, rules, pos),
+            (5, true) => diagonal_has_capture::<u64, 5>(g, rules, pos),
+            (4, false) => diagonal_has_capture::<Bits, 4>(g, rules, pos),
+            (5, false) => diagonal_has_capture::<Bits, 5>(g, rules, pos),
+            _ => diagonal_has_capture::<Bits, 6>(g, rules, pos),
+        };
     }
-    Geometry::squares(pos.kings[us]).any(|from| can_jump(g, rules, pos, from, true))
+    if diagonal_capturing_men(g, rules, pos) != 0 {
+        return true;
+    }
+    // Orthogonal captures: piece by piece.
+    let us = pos.side.index();
+    Geometry::squares(pos.men[us]).any(|from| can_jump(g, rules, pos, from, false))
+        || Geometry::squares(pos.kings[us]).any(|from| can_jump(g, rules, pos, from, true))
 }
 
-/// True when a king of the side to move has a first diagonal jump, all kings and all four
+/// A set of squares held in a machine word: `u128` for every board, `u64` for the boards
+/// whose squares all fit in it (then half the work per shift).
+trait Word:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    /// The squares of `b` (all below the word's width).
+    fn of(b: Bits) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn of(b: Bits) -> u64 {
+        b as u64
+    }
+}
+
+impl Word for Bits {
+    const ZERO: Bits = 0;
+    #[inline(always)]
+    fn of(b: Bits) -> Bits {
+        b
+    }
+}
+
+/// [`shift`] for any [`Word`]: squares pushed past either end are dropped, which is right
+/// because every shift of a search goes the same way (nothing comes back onto the board).
+#[inline(always)]
+fn shift_word<W: Word>(b: W, off: i32) -> W {
+    if off >= 0 {
+        b << off as u32
+    } else {
+        b >> (-off) as u32
+    }
+}
+
+/// [`has_capture`] for diagonal captures only (no orthogonal ones), in the word `W`: first the
+/// men's first jumps as [`diagonal_capturing_men_h`] finds them; then every king in all four
 /// directions at once: each ray is grown through empty squares, its first occupied square is
 /// a victim when it holds an enemy piece, and the jump exists when the square behind is empty
 /// (for flying kings too: whatever the landing rule, the square right behind must be free).
-/// Only for diagonal movement without orthogonal captures (see [`men_checked_one_by_one`]).
 #[inline(always)]
-fn diagonal_kings_can_capture_h<const H: i32>(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+fn diagonal_has_capture<W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> bool {
     let us = pos.side;
-    let empty = g.mask & !pos.occupied();
-    let kings = pos.kings[us.index()];
-    let enemy = pos.pieces(us.opponent());
+    let them = us.opponent();
+    let empty = W::of(g.mask & !pos.occupied());
+    let men = W::of(pos.men[us.index()]);
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    if men != W::ZERO {
+        let mut victims = pos.pieces(them);
+        if !rules.man_takes_king {
+            victims &= !pos.kings[them.index()];
+        }
+        let victims = W::of(victims);
+        let back = |off: i32| shift_word(shift_word(empty, -off) & victims, -off);
+        let can = match (rules.men_capture_backwards, us) {
+            (true, _) => back(nw) | back(ne) | back(sw) | back(se),
+            (false, Color::White) => back(nw) | back(ne),
+            (false, Color::Black) => back(sw) | back(se),
+        };
+        if can & men != W::ZERO {
+            return true;
+        }
+    }
+    let kings = W::of(pos.kings[us.index()]);
+    if kings == W::ZERO {
+        return false;
+    }
+    let enemy = W::of(pos.pieces(them));
     let flying = rules.king != KingRange::Short;
     #[inline(always)]
-    fn along(off: i32, kings: Bits, empty: Bits, enemy: Bits, flying: bool) -> bool {
-        let mut ray = shift(kings, off);
+    fn along<W: Word>(off: i32, kings: W, empty: W, enemy: W, flying: bool) -> bool {
+        let mut ray = shift_word(kings, off);
         let mut seen = ray;
-        while flying && ray & empty != 0 {
-            ray = shift(ray & empty, off);
-            seen |= ray;
+        while flying && ray & empty != W::ZERO {
+            ray = shift_word(ray & empty, off);
+            seen = seen | ray;
         }
-        shift(seen & enemy, off) & empty != 0
+        shift_word(seen & enemy, off) & empty != W::ZERO
     }
-    // Written out, so that each direction's shift is a constant.
-    let [a, b, c, d] = diagonal_offsets::<H>();
-    along(a, kings, empty, enemy, flying)
-        || along(b, kings, empty, enemy, flying)
-        || along(c, kings, empty, enemy, flying)
-        || along(d, kings, empty, enemy, flying)
+    along(nw, kings, empty, enemy, flying)
+        || along(ne, kings, empty, enemy, flying)
+        || along(sw, kings, empty, enemy, flying)
+        || along(se, kings, empty, enemy, flying)
 }
 
 /// The quiet moves of the side to move, appended to `out`.
@@ -704,7 +793,7 @@ fn count_man_steps<const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
 
 /// The ranking key of a chain under the capture rule: only chains with the greatest key are
 /// legal.
-fn priority(rules: &Rules, mv: &Move) -> u64 {
+pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
     let count = mv.len as u64;
     let kings = u64::from(mv.captured_kings.count_ones());
     let mover_king = u64::from(mv.king);

@@ -5,7 +5,7 @@
 use game::{Code, Problem};
 
 use crate::geometry::{Bit, Bits, Dir, Geometry, NONE};
-use crate::movegen::{allowed_chains, for_each_chain, has_capture, Move};
+use crate::movegen::{allowed_chains, for_each_chain, has_capture, priority, Move};
 use crate::position::Position;
 use crate::token::{parse_token, read_canonical, Separator};
 use crate::variant::{CaptureRule, KingRange, Movement, PromotionInCapture};
@@ -143,6 +143,20 @@ impl Draughts {
             }
             return Err(Refusal::Illegal(self.explain(pos, tok)));
         }
+        if !pos.pending.is_active() {
+            if let Some(m) = self.plain_capture(pos, squares) {
+                return Ok(m);
+            }
+        }
+        self.resolve_capture(pos, tok)
+    }
+
+    /// The whole resolver for a token while the side to move has a capture: the move it
+    /// names, or why not.
+    #[allow(clippy::result_large_err)]
+    fn resolve_capture(&self, pos: &Position, tok: Written<'_>) -> Result<Move, Refusal> {
+        let (g, rules) = (self.geometry, &self.rules);
+        let squares = tok.squares;
         let mut allowed = Vec::new();
         allowed_chains(g, rules, pos, &mut allowed);
         if pos.pending.is_active() && squares[0] != pos.pending.at {
@@ -256,6 +270,60 @@ impl Draughts {
             });
         }
         Err(Refusal::Illegal(self.explain(pos, tok)))
+    }
+
+    /// The capture a token names when it names one without doubt, found in one pass over the
+    /// chains and without a list of them; `None` sends the token through the whole resolver
+    /// (refusals, ambiguities, partial moves, and the rare case where only another route to
+    /// the same result is allowed). What it returns is what the whole resolver returns: the
+    /// first chain written out in full (`squares` of three or more) when the capture rule
+    /// allows it, else the first allowed chain the token names when all such chains have the
+    /// same result. No chain may be under way ([`Position::pending`]).
+    fn plain_capture(&self, pos: &Position, squares: &[Bit]) -> Option<Move> {
+        let rules = &self.rules;
+        let full_path = squares.len() >= 3;
+        // The best priority so far, and the first chain of that priority the token names.
+        let mut best = 0u64;
+        let mut named: Option<Move> = None;
+        let mut ambiguous = false;
+        // The first chain whose path is the token's, with its priority.
+        let mut exact: Option<(Move, u64)> = None;
+        let mut visit = |m: &Move| {
+            let p = priority(rules, m);
+            if p > best {
+                best = p;
+                named = None;
+                ambiguous = false;
+            }
+            if p < best && !full_path {
+                return;
+            }
+            if fit(squares, m.from(), m.path().iter().copied()) != Fit::Whole {
+                return;
+            }
+            if full_path && exact.is_none() && m.path() == &squares[1..] {
+                exact = Some((*m, p));
+            }
+            if p == best {
+                match &named {
+                    None => named = Some(*m),
+                    Some(n) => ambiguous |= !n.same_result(m),
+                }
+            }
+        };
+        if rules.capture == CaptureRule::Free {
+            // Every chain is allowed, and only those of the piece on the token's first square
+            // can fit it.
+            crate::for_each_chain_from(self.geometry, rules, pos, squares[0], &mut visit);
+        } else {
+            for_each_chain(self.geometry, rules, pos, &mut visit);
+        }
+        match exact {
+            Some((m, p)) if p == best => Some(m),
+            Some(_) => None,
+            None if ambiguous => None,
+            None => named,
+        }
     }
 
     /// The partial move a token names when it is the start of an allowed chain.
@@ -721,5 +789,62 @@ fn pieces(n: usize) -> String {
         "1 piece".to_string()
     } else {
         format!("{n} pieces")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+    use crate::VARIANTS;
+
+    /// The one-pass capture finder returns what the whole resolver returns, for every legal
+    /// capture written short and in full, along random games of every variant.
+    #[test]
+    fn plain_capture_agrees_with_the_whole_resolver() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let mut checked = 0;
+        for v in VARIANTS {
+            let d = Draughts::new(v);
+            for _ in 0..20 {
+                let mut pos = d.start();
+                for _ in 0..150 {
+                    let mut moves = Vec::new();
+                    legal_moves(d.geometry, &d.rules, &pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if has_capture(d.geometry, &d.rules, &pos) {
+                        let mut all = Vec::new();
+                        for_each_chain(d.geometry, &d.rules, &pos, &mut |m| all.push(*m));
+                        for m in &all {
+                            for full in [false, true] {
+                                let text = d.path_text(m, true, full);
+                                let tok = parse_token(&d.names(), text.as_bytes()).unwrap();
+                                let written = Written {
+                                    squares: &tok.squares,
+                                    separator: tok.separator,
+                                    numeric: tok.numeric,
+                                };
+                                let whole = d.resolve_capture(&pos, written).ok();
+                                if let Some(fast) = d.plain_capture(&pos, &tok.squares) {
+                                    assert_eq!(Some(fast), whole, "{} {text}", v.label);
+                                    checked += 1;
+                                }
+                            }
+                        }
+                    }
+                    let mv = moves[next(moves.len())];
+                    d.play_move(&mut pos, &mv);
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} captures checked");
     }
 }

@@ -107,6 +107,18 @@ impl<P: BorrowMut<Position>> Run<P> {
     /// Returns the run and the number of leading throws discarded.
     #[inline(always)]
     pub fn begin(pos: P, throws: &ThrowSeq, ludii: bool) -> (Run<P>, usize) {
+        Run::begin_counted(pos, throws, None, ludii)
+    }
+
+    /// [`Run::begin`] given, when known, all of `throws` as a multiset (`all`), which is
+    /// then the throws left unless some are discarded.
+    #[inline(always)]
+    pub fn begin_counted(
+        pos: P,
+        throws: &ThrowSeq,
+        all: Option<Throws>,
+        ludii: bool,
+    ) -> (Run<P>, usize) {
         let seat = pos.borrow().to_move;
         let side = &pos.borrow().sides[usize::from(seat)];
         let discarded = if side.on_board() {
@@ -114,7 +126,10 @@ impl<P: BorrowMut<Position>> Run<P> {
         } else {
             throws.discard_count()
         };
-        let left = throws.multiset_from(discarded);
+        let left = match all {
+            Some(all) if discarded == 0 => all,
+            _ => throws.multiset_from(discarded),
+        };
         (
             Run {
                 pos,

@@ -285,10 +285,11 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                 i,
             ));
         }
-        let (low, high, len) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
+        let (low, high, len, all) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
         let throws = ThrowSeq::from_words([low, high], len);
         let start_side = cur.sides[usize::from(seat)];
-        let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
+        let (mut run, discarded) =
+            Run::begin_counted(&mut cur, &throws, Some(all), game.options.ludii);
         let usable = run.left;
         let mut actions = Actions::new();
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();

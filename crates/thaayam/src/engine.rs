@@ -244,7 +244,7 @@ impl<P: BorrowMut<Position>> Run<P> {
         if self.won {
             return Err(Illegal::GameOver);
         }
-        let i = INDEX[usize::from(self.seat)][usize::from(from.index())];
+        let i = INDEX[usize::from(self.seat & 3)][usize::from(from.index())];
         if i == KEEP_INDEX {
             return Err(Illegal::InKeep);
         }
@@ -310,7 +310,7 @@ impl<P: BorrowMut<Position>> Run<P> {
         throws: &Throws,
     ) -> Result<(Square, u8), Illegal> {
         let to = self.check_advance(from, twin, throws)?;
-        let i = usize::from(INDEX[usize::from(self.seat)][usize::from(from.index())]);
+        let i = usize::from(INDEX[usize::from(self.seat & 3)][usize::from(from.index())]);
         self.left.take(throws);
         self.used += throws.len() as u8;
         let ludii = self.ludii;
@@ -442,7 +442,7 @@ pub(crate) fn next_seat(pos: &Position, seat: u8, anticlockwise: bool) -> u8 {
 
 /// Rule 13 (and its `ludii` reading): the units of other seats on `square` that an arriving
 /// unit of `seat` captures go back to their owners' hands. Returns the pieces sent home.
-#[inline]
+#[inline(always)]
 fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bool) -> u8 {
     if square.is_marked() {
         return 0;
@@ -451,7 +451,7 @@ fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bo
     let take_singles = !twin || !ludii;
     let mut others = pos.seats & !(1u8 << (seat & 3)) & 0xF;
     while others != 0 {
-        let other = others.trailing_zeros() as usize;
+        let other = others.trailing_zeros() as usize & 3;
         others &= others - 1;
         let k = usize::from(INDEX[other][usize::from(square.index())]);
         debug_assert_eq!(ROUTE[other][k], square.index());
@@ -573,7 +573,7 @@ pub(crate) fn replay_series(
 /// Moves the unit of an advance along `seat`'s route on `side` without the rules' checks;
 /// returns the square of arrival, or `None` (nothing changed) when there is no such unit
 /// or the throws do not take it to a square of the route.
-#[inline]
+#[inline(always)]
 fn advance_unchecked(side: &mut Side, seat: u8, a: &Advance) -> Option<Square> {
     let i = INDEX[usize::from(seat & 3)][usize::from(a.from.index())];
     if i == KEEP_INDEX {

@@ -350,6 +350,7 @@ impl<P: BorrowMut<Position>> Run<P> {
     }
 
     /// Rule 13 (and its `ludii` reading): sends enemy units on `square` home.
+    #[inline(always)]
     fn capture(&mut self, square: Square, twin: bool) -> u8 {
         let (seat, ludii) = (self.seat, self.ludii);
         send_home(self.pos_mut(), seat, square, twin, ludii)
@@ -504,6 +505,7 @@ pub(crate) struct Replayed {
 /// move. An action that cannot be played at all (a unit that is not there) is skipped, so
 /// an illegal series never panics, though it may then end differently from a checked
 /// [`Run`].
+#[inline]
 pub(crate) fn replay_series(
     pos: &mut Position,
     throws: &ThrowSeq,

@@ -239,8 +239,15 @@ impl<P: BorrowMut<Position>> Run<P> {
         Ok(())
     }
 
-    /// Checks an advance without playing it; returns the route index of arrival.
-    pub fn check_advance(&self, from: Square, twin: bool, throws: &Throws) -> Result<u8, Illegal> {
+    /// Checks an advance without playing it; returns the route indices of departure and
+    /// arrival.
+    #[inline(always)]
+    fn check_advance(
+        &self,
+        from: Square,
+        twin: bool,
+        throws: &Throws,
+    ) -> Result<(u8, u8), Illegal> {
         if self.won {
             return Err(Illegal::GameOver);
         }
@@ -298,7 +305,7 @@ impl<P: BorrowMut<Position>> Run<P> {
         if distance > u32::from(to_go) {
             return Err(Illegal::PassesKeep { distance, to_go });
         }
-        Ok(i + distance as u8)
+        Ok((i, i + distance as u8))
     }
 
     /// Plays an advance; returns the arrival square and the enemy pieces sent home.
@@ -309,8 +316,8 @@ impl<P: BorrowMut<Position>> Run<P> {
         twin: bool,
         throws: &Throws,
     ) -> Result<(Square, u8), Illegal> {
-        let to = self.check_advance(from, twin, throws)?;
-        let i = usize::from(INDEX[usize::from(self.seat & 3)][usize::from(from.index())]);
+        let (i, to) = self.check_advance(from, twin, throws)?;
+        let i = usize::from(i);
         self.left.take(throws);
         self.used += throws.len() as u8;
         let ludii = self.ludii;

@@ -107,6 +107,18 @@ impl<P: BorrowMut<Position>> Run<P> {
     /// Returns the run and the number of leading throws discarded.
     #[inline(always)]
     pub fn begin(pos: P, throws: &ThrowSeq, ludii: bool) -> (Run<P>, usize) {
+        Run::begin_counted(pos, throws, None, ludii)
+    }
+
+    /// [`Run::begin`] given, when known, all of `throws` as a multiset (`all`), which is
+    /// then the throws left unless some are discarded.
+    #[inline(always)]
+    pub fn begin_counted(
+        pos: P,
+        throws: &ThrowSeq,
+        all: Option<Throws>,
+        ludii: bool,
+    ) -> (Run<P>, usize) {
         let seat = pos.borrow().to_move;
         let side = &pos.borrow().sides[usize::from(seat)];
         let discarded = if side.on_board() {
@@ -114,7 +126,10 @@ impl<P: BorrowMut<Position>> Run<P> {
         } else {
             throws.discard_count()
         };
-        let left = throws.multiset_from(discarded);
+        let left = match all {
+            Some(all) if discarded == 0 => all,
+            _ => throws.multiset_from(discarded),
+        };
         (
             Run {
                 pos,
@@ -224,12 +239,19 @@ impl<P: BorrowMut<Position>> Run<P> {
         Ok(())
     }
 
-    /// Checks an advance without playing it; returns the route index of arrival.
-    pub fn check_advance(&self, from: Square, twin: bool, throws: &Throws) -> Result<u8, Illegal> {
+    /// Checks an advance without playing it; returns the route indices of departure and
+    /// arrival.
+    #[inline(always)]
+    fn check_advance(
+        &self,
+        from: Square,
+        twin: bool,
+        throws: &Throws,
+    ) -> Result<(u8, u8), Illegal> {
         if self.won {
             return Err(Illegal::GameOver);
         }
-        let i = INDEX[usize::from(self.seat)][usize::from(from.index())];
+        let i = INDEX[usize::from(self.seat & 3)][usize::from(from.index())];
         if i == KEEP_INDEX {
             return Err(Illegal::InKeep);
         }
@@ -283,7 +305,7 @@ impl<P: BorrowMut<Position>> Run<P> {
         if distance > u32::from(to_go) {
             return Err(Illegal::PassesKeep { distance, to_go });
         }
-        Ok(i + distance as u8)
+        Ok((i, i + distance as u8))
     }
 
     /// Plays an advance; returns the arrival square and the enemy pieces sent home.
@@ -294,8 +316,8 @@ impl<P: BorrowMut<Position>> Run<P> {
         twin: bool,
         throws: &Throws,
     ) -> Result<(Square, u8), Illegal> {
-        let to = self.check_advance(from, twin, throws)?;
-        let i = usize::from(INDEX[usize::from(self.seat)][usize::from(from.index())]);
+        let (i, to) = self.check_advance(from, twin, throws)?;
+        let i = usize::from(i);
         self.left.take(throws);
         self.used += throws.len() as u8;
         let ludii = self.ludii;
@@ -335,6 +357,7 @@ impl<P: BorrowMut<Position>> Run<P> {
     }
 
     /// Rule 13 (and its `ludii` reading): sends enemy units on `square` home.
+    #[inline(always)]
     fn capture(&mut self, square: Square, twin: bool) -> u8 {
         let (seat, ludii) = (self.seat, self.ludii);
         send_home(self.pos_mut(), seat, square, twin, ludii)
@@ -427,7 +450,7 @@ pub(crate) fn next_seat(pos: &Position, seat: u8, anticlockwise: bool) -> u8 {
 
 /// Rule 13 (and its `ludii` reading): the units of other seats on `square` that an arriving
 /// unit of `seat` captures go back to their owners' hands. Returns the pieces sent home.
-#[inline]
+#[inline(always)]
 fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bool) -> u8 {
     if square.is_marked() {
         return 0;
@@ -436,7 +459,7 @@ fn send_home(pos: &mut Position, seat: u8, square: Square, twin: bool, ludii: bo
     let take_singles = !twin || !ludii;
     let mut others = pos.seats & !(1u8 << (seat & 3)) & 0xF;
     while others != 0 {
-        let other = others.trailing_zeros() as usize;
+        let other = others.trailing_zeros() as usize & 3;
         others &= others - 1;
         let k = usize::from(INDEX[other][usize::from(square.index())]);
         debug_assert_eq!(ROUTE[other][k], square.index());
@@ -489,6 +512,7 @@ pub(crate) struct Replayed {
 /// move. An action that cannot be played at all (a unit that is not there) is skipped, so
 /// an illegal series never panics, though it may then end differently from a checked
 /// [`Run`].
+#[inline]
 pub(crate) fn replay_series(
     pos: &mut Position,
     throws: &ThrowSeq,
@@ -558,7 +582,7 @@ pub(crate) fn replay_series(
 /// Moves the unit of an advance along `seat`'s route on `side` without the rules' checks;
 /// returns the square of arrival, or `None` (nothing changed) when there is no such unit
 /// or the throws do not take it to a square of the route.
-#[inline]
+#[inline(always)]
 fn advance_unchecked(side: &mut Side, seat: u8, a: &Advance) -> Option<Square> {
     let i = INDEX[usize::from(seat & 3)][usize::from(a.from.index())];
     if i == KEEP_INDEX {

@@ -54,19 +54,23 @@ fn show(token: &[u8]) -> String {
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
 #[cfg(test)]
 pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
-    let (low, high, len) = parse_group_words(token)?;
+    let (low, high, len, _) = parse_group_words(token)?;
     Ok(ThrowSeq::from_words([low, high], len))
 }
 
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas), giving
-/// the throws as two words and a length (see [`ThrowSeq::from_words`]). The words stay in
-/// registers where a [`ThrowSeq`] built here and then moved would be written and read back
-/// in pieces, which is slow.
+/// the throws as two words and a length (see [`ThrowSeq::from_words`]), and all of them as
+/// a multiset. The words stay in registers where a [`ThrowSeq`] built here and then moved
+/// would be written and read back in pieces, which is slow; the multiset is counted while
+/// reading, which spares going over the throws again.
 #[inline(always)]
-pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize), String> {
+pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize, Throws), String> {
     match parse_plain_group(token) {
-        Some(words) => Ok(words),
-        None => parse_any_group(token).map(|seq| seq.words()),
+        Some(group) => Ok(group),
+        None => parse_any_group(token).map(|seq| {
+            let (low, high, len) = seq.words();
+            (low, high, len, seq.multiset())
+        }),
     }
 }
 
@@ -118,12 +122,15 @@ fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
 /// digits separated by single spaces (`[1 4 2]`), as words. `None` for anything else,
 /// which [`parse_any_group`] then reads (and explains if it is wrong).
 #[inline(always)]
-fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize)> {
+fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize, Throws)> {
     let inner = token.strip_prefix(b"[")?.strip_suffix(b"]")?;
     // The values gather in two words (bytes 0..16 and 16..32) rather than in memory one
     // byte at a time, which is slow to read back as a whole right after.
     let (mut low, mut high) = (0u128, 0u128);
     let mut len = 0usize;
+    // How many of each value, in byte `value % 8` of a word: 8s, 1s, 2s, 3s, 4s (at most 32
+    // throws: no byte overflows).
+    let mut counts = 0u64;
     let mut bytes = inner.iter();
     loop {
         let value = match bytes.next()? {
@@ -133,6 +140,7 @@ fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize)> {
         if len == MAX_SERIES {
             return None;
         }
+        counts += 1 << (8 * (value % 8));
         let shifted = u128::from(value) << (8 * (len % 16));
         if len < 16 {
             low |= shifted;
@@ -142,7 +150,11 @@ fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize)> {
         len += 1;
         match bytes.next() {
             // Rule 5: a 2 or a 3 ends the series, and only the last throw may be one.
-            None if value == 2 || value == 3 => return Some((low, high, len)),
+            None if value == 2 || value == 3 => {
+                let [eights, ones, twos, threes, fours, ..] = counts.to_le_bytes();
+                let all = Throws::from_counts([ones, twos, threes, fours, eights]);
+                return Some((low, high, len, all));
+            }
             Some(b' ') if value != 2 && value != 3 => {}
             _ => return None,
         }

@@ -76,6 +76,16 @@ fn word(units: &[u8; 24], k: usize) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// The lowest route index holding a unit in `units` (a seat's singles or twins), if any:
+/// eight squares are looked at in one step.
+#[inline]
+pub(crate) fn lowest_occupied(units: &[u8; 24]) -> Option<u8> {
+    (0..3).find_map(|k| {
+        let w = word(units, k);
+        (w != 0).then(|| (8 * k) as u8 + (w.trailing_zeros() / 8) as u8)
+    })
+}
+
 /// The sum of the eight bytes of `w`, exact for any bytes: pairs of bytes are added in
 /// 16-bit lanes first, then the four lanes.
 #[inline]

@@ -152,13 +152,13 @@ fn enemy_twins_on(run: &Run<&mut Position>, square: crate::board::Square) -> boo
     })
 }
 
-/// The paths of the turn's actions so far, for diagrams (error path only).
-fn played_so_far(seat: u8, series: &[Series], current: &[Action]) -> Vec<SquarePath> {
+/// The paths of the turn's actions so far (those of the series being played last), for
+/// diagrams (error path only).
+fn played_so_far(seat: u8, series: &[Series]) -> Vec<SquarePath> {
     let mut out = Vec::new();
     for s in series {
         applied_paths(seat, &s.actions, &mut out);
     }
-    applied_paths(seat, current, &mut out);
     out
 }
 
@@ -285,12 +285,20 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                 i,
             ));
         }
-        let (low, high, len) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
+        let (low, high, len, all) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
         let throws = ThrowSeq::from_words([low, high], len);
         let start_side = cur.sides[usize::from(seat)];
-        let (mut run, discarded) = Run::begin(&mut cur, &throws, game.options.ludii);
+        let (mut run, discarded) =
+            Run::begin_counted(&mut cur, &throws, Some(all), game.options.ludii);
         let usable = run.left;
-        let mut actions = Actions::new();
+        // The series goes into the turn now and its actions are added in place: moving a
+        // whole series into the list at its end costs more than the rest of most series.
+        series.push(Series {
+            throws,
+            actions: Actions::new(),
+        });
+        let current = series.len() - 1;
+        let actions = &mut series[current].actions;
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {
@@ -334,7 +342,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                         };
                         if let Some(stated) = arrival {
                             if let Some(m) = check_arrival(stated, done, &run) {
-                                let mut played = played_so_far(seat, &series, &actions);
+                                let mut played = played_so_far(seat, &series);
                                 applied_paths(seat, &[Action::Advance(done)], &mut played);
                                 return Err(illegal(m, i).with_played(played));
                             }
@@ -347,7 +355,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             match result {
                 Ok(a) => actions.push(a),
                 Err(why) => {
-                    let mut played = played_so_far(seat, &series, &actions);
+                    let mut played = played_so_far(seat, &series);
                     if let Token::Advance { from, .. } = parsed {
                         played.push(vec![(from.file(), from.rank())]);
                     }
@@ -395,7 +403,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                         ),
                     )
                     .at_token(group_at)
-                    .with_played(played_so_far(seat, &series, &actions)));
+                    .with_played(played_so_far(seat, &series)));
                 }
             } else if !beyond_reach(&start_side, usable, run.left) {
                 let (best, _) = best_play(&start_side, seat, usable, game.options.ludii, false);
@@ -404,7 +412,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                         best_play(&start_side, seat, usable, game.options.ludii, true);
                     // The position at the start of this series, replayed (error path only).
                     let mut start = pos.clone();
-                    for done in &series {
+                    for done in &series[..current] {
                         game.play_series(&mut start, done);
                     }
                     let (shown, suggested) = show_witness(game, &start, &throws, &witness);
@@ -417,7 +425,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                         ),
                     )
                     .at_token(group_at)
-                    .with_played(played_so_far(seat, &series, &actions))
+                    .with_played(played_so_far(seat, &series))
                     .with_suggested(suggested));
                 }
             }
@@ -425,7 +433,6 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         won = run.won;
         allowed += u32::from(run.captures);
         thrown += 1;
-        series.push(Series { throws, actions });
         run.finish(anticlockwise);
     }
     if !won && thrown < allowed {

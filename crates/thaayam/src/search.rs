@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::board::{route_square, KEEP_INDEX, TWIN_INDEX};
 use crate::engine::{Action, Advance, Run};
-use crate::position::{Position, Side};
+use crate::position::{lowest_occupied, Position, Side};
 use crate::throws::{Throws, VALUES};
 
 /// Series with more usable throws than this are memoised.
@@ -317,18 +317,15 @@ pub(crate) fn beyond_reach(side: &Side, usable: Throws, left: Throws) -> bool {
     if left.count(1) > 0 || (side.hand > 0 && usable.count(1) > 0) {
         return false;
     }
-    let reach = (0..usize::from(KEEP_INDEX))
-        .map(|i| {
-            let to_go = u32::from(KEEP_INDEX) - i as u32;
-            let single = if side.singles[i] > 0 { to_go } else { 0 };
-            let twin = if side.twins[i] > 0 { 2 * to_go + 1 } else { 0 };
-            single.max(twin)
-        })
-        .max()
-        .unwrap_or(0);
-    VALUES
+    // The unit farthest from the keep goes farthest: the lowest occupied route index.
+    let to_go = |units: &[u8; 24]| lowest_occupied(units).map(|i| u32::from(KEEP_INDEX - i));
+    let single = to_go(&side.singles).unwrap_or(0);
+    let twin = to_go(&side.twins).map_or(0, |d| 2 * d + 1);
+    let reach = single.max(twin);
+    left.counts()
         .iter()
-        .all(|&v| left.count(v) == 0 || u32::from(v) > reach)
+        .zip(VALUES)
+        .all(|(&count, v)| count == 0 || u32::from(v) > reach)
 }
 
 /// The greatest number of throws of `left` that the seat owning `side` can use in one series

@@ -459,19 +459,30 @@ fn men_checked_one_by_one(rules: &Rules) -> bool {
 
 #[inline(always)]
 fn diagonal_capturing_men_h<const H: i32>(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    diagonal_capturing_men_w::<Bits, H>(g, rules, pos)
+}
+
+/// [`diagonal_capturing_men`] in the word `W` (see [`Word`]).
+#[inline(always)]
+fn diagonal_capturing_men_w<W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> W {
     let us = pos.side;
     let them = us.opponent();
-    let empty = g.mask & !pos.occupied();
-    let men = pos.men[us.index()];
-    if men == 0 {
-        return 0;
+    let men = W::of(pos.men[us.index()]);
+    if men == W::ZERO {
+        return W::ZERO;
     }
+    let empty = W::of(g.mask & !pos.occupied());
     let mut victims = pos.pieces(them);
     if !rules.man_takes_king {
         victims &= !pos.kings[them.index()];
     }
+    let victims = W::of(victims);
     let [nw, ne, sw, se] = diagonal_offsets::<H>();
-    let back = |off: i32| shift(shift(empty, -off) & victims, -off);
+    let back = |off: i32| shift_word(shift_word(empty, -off) & victims, -off);
     let can = match (rules.men_capture_backwards, us) {
         (true, _) => back(nw) | back(ne) | back(sw) | back(se),
         (false, Color::White) => back(nw) | back(ne),
@@ -600,7 +611,7 @@ fn shift_word<W: Word>(b: W, off: i32) -> W {
 }
 
 /// [`has_capture`] for diagonal captures only (no orthogonal ones), in the word `W`: first the
-/// men's first jumps as [`diagonal_capturing_men_h`] finds them; then every king in all four
+/// men's first jumps ([`diagonal_capturing_men_w`]); then every king in all four
 /// directions at once: each ray is grown through empty squares, its first occupied square is
 /// a victim when it holds an enemy piece, and the jump exists when the square behind is empty
 /// (for flying kings too: whatever the landing rule, the square right behind must be free).
@@ -610,32 +621,18 @@ fn diagonal_has_capture<W: Word, const H: i32>(
     rules: &Rules,
     pos: &Position,
 ) -> bool {
-    let us = pos.side;
-    let them = us.opponent();
-    let empty = W::of(g.mask & !pos.occupied());
-    let men = W::of(pos.men[us.index()]);
-    let [nw, ne, sw, se] = diagonal_offsets::<H>();
-    if men != W::ZERO {
-        let mut victims = pos.pieces(them);
-        if !rules.man_takes_king {
-            victims &= !pos.kings[them.index()];
-        }
-        let victims = W::of(victims);
-        let back = |off: i32| shift_word(shift_word(empty, -off) & victims, -off);
-        let can = match (rules.men_capture_backwards, us) {
-            (true, _) => back(nw) | back(ne) | back(sw) | back(se),
-            (false, Color::White) => back(nw) | back(ne),
-            (false, Color::Black) => back(sw) | back(se),
-        };
-        if can & men != W::ZERO {
-            return true;
-        }
+    if diagonal_capturing_men_w::<W, H>(g, rules, pos) != W::ZERO {
+        return true;
     }
+    let us = pos.side;
     let kings = W::of(pos.kings[us.index()]);
     if kings == W::ZERO {
         return false;
     }
+    let them = us.opponent();
+    let empty = W::of(g.mask & !pos.occupied());
     let enemy = W::of(pos.pieces(them));
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
     let flying = rules.king != KingRange::Short;
     #[inline(always)]
     fn along<W: Word>(off: i32, kings: W, empty: W, enemy: W, flying: bool) -> bool {

@@ -85,7 +85,8 @@ pub(crate) struct Replayer<G: Explore> {
     rewrites: Vec<(u32, u32, String)>,
     tokens_seen: u32,
     facts: Vec<game::PlyFacts>,
-    /// The most plies any game so far had facts for: each game's list starts that long.
+    /// The most plies any game so far had facts for, up to 1024: each game's list starts
+    /// that long.
     facts_room: usize,
     opening: String,
     result: Option<(Option<Outcome>, Span)>,

@@ -290,20 +290,8 @@ impl Game for Draughts {
     }
 
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
-        // What `play` removes: the captured pieces, once the chain is complete (a partial
-        // move leaves them on the board until the chain ends).
-        let us = before.side;
-        let them = us.opponent();
-        let removed = if mv.is_partial() || !mv.is_capture() {
-            0
-        } else {
-            (mv.captured() & before.pieces(them)).count_ones()
-        };
-        let mut material = [0u8; 4];
-        material[us.index()] = before.count(us) as u8;
-        material[them.index()] = (before.count(them) - removed) as u8;
         PlyFacts {
-            mover: us.index() as u8,
+            mover: before.side.index() as u8,
             captures: mv.capture_count() as u8,
             capture_squares: mv
                 .taken()
@@ -311,29 +299,23 @@ impl Game for Draughts {
                 .map(|&b| self.geometry.coords(b))
                 .collect(),
             promotion: mv.is_promotion(),
-            material,
+            material: material_after(before, mv),
             ..PlyFacts::default()
         }
     }
 
-    /// Plays the move, then counts the material on the board it leaves (what
-    /// [`Game::facts`] works out from the position before).
-    fn play_with_facts(&self, pos: &mut Position, mv: &Move) -> PlyFacts {
-        let us = pos.side;
-        let mut facts = PlyFacts {
-            mover: us.index() as u8,
-            captures: mv.capture_count() as u8,
-            promotion: mv.is_promotion(),
-            ..PlyFacts::default()
-        };
+    /// Works out the facts from the position before the move, then plays it. Counting the
+    /// board after `play` would read the pieces right after they were written, and the load
+    /// waits for those stores (it was most of this function's time in `stats`).
+    fn play_with_facts(&self, pos: &mut Position, mv: &Move, facts: &mut PlyFacts) {
+        facts.mover = pos.side.index() as u8;
+        facts.captures = mv.capture_count() as u8;
+        facts.promotion = mv.is_promotion();
+        facts.material = material_after(pos, mv);
         for &b in mv.taken() {
             facts.capture_squares.push(self.geometry.coords(b));
         }
         self.play_move(pos, mv);
-        for c in [us, us.opponent()] {
-            facts.material[c.index()] = pos.count(c) as u8;
-        }
-        facts
     }
 
     /// The board as players see it from White's side; turned boards are drawn with their dark
@@ -369,4 +351,21 @@ impl Game for Draughts {
     fn move_paths(&self, _pos: &Position, mv: &Move) -> Vec<SquarePath> {
         vec![self.coords_path(mv)]
     }
+}
+
+/// The pieces per colour on the board `mv` leaves, worked out from the position before it:
+/// `play` removes the captured pieces once the chain is complete (a partial move leaves them
+/// on the board until the chain ends) and never adds a piece.
+fn material_after(before: &Position, mv: &Move) -> [u8; 4] {
+    let us = before.side;
+    let them = us.opponent();
+    let removed = if mv.is_partial() || !mv.is_capture() {
+        0
+    } else {
+        (mv.captured() & before.pieces(them)).count_ones()
+    };
+    let mut material = [0u8; 4];
+    material[us.index()] = before.count(us) as u8;
+    material[them.index()] = (before.count(them) - removed) as u8;
+    material
 }

@@ -1,7 +1,7 @@
 //! Checks that a rules crate's fast paths agree with the plain methods they stand for; the
 //! rules crates call them from their tests, on every move of random games.
 
-use crate::{Explore, Game, TextList};
+use crate::{Explore, Game, PlyFacts, TextList};
 
 /// Checks, for `mv` legal in `pos`, that [`Explore::describe_into`] writes the texts of
 /// [`Explore::describe`], and that [`crate::Game::write_position_into`] appends what
@@ -47,7 +47,8 @@ pub fn facts_agree<G: Game>(game: &G, pos: &G::Position, mv: &G::Move) -> Result
     let mut played = pos.clone();
     game.play(&mut played, mv);
     let mut with_facts = pos.clone();
-    let facts = game.play_with_facts(&mut with_facts, mv);
+    let mut facts = PlyFacts::default();
+    game.play_with_facts(&mut with_facts, mv, &mut facts);
     if facts != expected {
         return Err(format!(
             "play_with_facts gave {facts:?}, facts gives {expected:?}"

@@ -348,6 +348,23 @@ pub struct PlyFacts {
     pub material: [u8; 4],
 }
 
+impl PlyFacts {
+    /// The facts of a ply before anything is known of it (the same as the default). A
+    /// constant is copied into place whole, where a default assembled field by field on the
+    /// stack and then copied makes the copy wait for those narrow stores.
+    pub const BLANK: PlyFacts = PlyFacts {
+        mover: 0,
+        captures: 0,
+        capture_squares: SmallVec::new_const(),
+        promotion: false,
+        throws: SmallVec::new_const(),
+        lost_throws: 0,
+        twins_formed: 0,
+        borne_off: 0,
+        material: [0; 4],
+    };
+}
+
 /// How moves are written when a game is converted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Notation {
@@ -412,13 +429,17 @@ pub trait Game {
     /// Plays a resolved move.
     fn play(&self, pos: &mut Self::Position, mv: &Self::Move);
 
-    /// Plays a resolved move and returns its statistics facts (what [`Game::facts`] gives
-    /// for the position before it). The default asks for the facts, then plays; a game whose
-    /// facts come from playing the move overrides it to do the work once.
-    fn play_with_facts(&self, pos: &mut Self::Position, mv: &Self::Move) -> PlyFacts {
-        let facts = self.facts(pos, mv);
+    /// Plays a resolved move and writes its statistics facts (what [`Game::facts`] gives
+    /// for the position before it) into `facts`, which the caller passes as
+    /// `PlyFacts::default()`. The default asks for the facts, then plays; a game whose facts
+    /// come from playing the move overrides it to do the work once.
+    ///
+    /// The facts are written where the caller keeps them (the referee: in place in its list)
+    /// rather than returned: a returned `PlyFacts` is assembled field by field and then copied
+    /// whole, and that copy waits for the narrow stores just made, on every ply of `stats`.
+    fn play_with_facts(&self, pos: &mut Self::Position, mv: &Self::Move, facts: &mut PlyFacts) {
+        *facts = self.facts(pos, mv);
         self.play(pos, mv);
-        facts
     }
 
     /// The outcome the rules give if the game is over in `pos`, `None` while it goes on.

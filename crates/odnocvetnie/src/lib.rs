@@ -254,20 +254,15 @@ impl game::Game for Odnocvetnie {
     }
 
     /// Plays the move and reads the men left from the position after it.
-    fn play_with_facts(&self, pos: &mut Position, mv: &Move) -> PlyFacts {
-        let mover = pos.side_to_move().index();
+    fn play_with_facts(&self, pos: &mut Position, mv: &Move, facts: &mut PlyFacts) {
+        facts.mover = pos.side_to_move().index();
         pos.play_with(mv, self.lock_any_piece);
-        let mut facts = PlyFacts {
-            mover,
-            captures: mv.capture_count() as u8,
-            promotion: mv.promotes(),
-            material: [pos.pieces().len() as u8, 0, 0, 0],
-            ..PlyFacts::default()
-        };
+        facts.captures = mv.capture_count() as u8;
+        facts.promotion = mv.promotes();
+        facts.material = [pos.pieces().len() as u8, 0, 0, 0];
         for s in mv.captured() {
             facts.capture_squares.push((s.file(), s.rank()));
         }
-        facts
     }
 
     /// A 10×10 board, dark squares only; every piece ownerless. The locked man is marked

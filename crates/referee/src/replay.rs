@@ -5,7 +5,7 @@
 //! error in a line the rest of that line is not checked (errors would only cascade), but the
 //! variation that follows the faulty move still is, since its starting position is known.
 
-use game::{Code, Explore, Game, Notation, Outcome, Problem, SquarePath};
+use game::{Code, Explore, Game, Notation, Outcome, PlyFacts, Problem, SquarePath};
 use pdn::visitor::{Severity, Span};
 
 use crate::details::{PlyDetails, PlyHead};
@@ -160,7 +160,9 @@ impl<G: Explore> Replayer<G> {
                     let before = frame.before.get_or_insert_with(|| pos.clone());
                     before.clone_from(pos);
                     if collect {
-                        self.facts.push(self.game.play_with_facts(pos, &mv));
+                        self.facts.push(PlyFacts::BLANK);
+                        let slot = self.facts.last_mut().expect("just pushed");
+                        self.game.play_with_facts(pos, &mv, slot);
                     } else {
                         self.game.play(pos, &mv);
                     }

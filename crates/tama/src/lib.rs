@@ -306,30 +306,27 @@ impl Game for Tama {
 
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
         let mut after = *before;
-        self.play_with_facts(&mut after, mv)
+        let mut facts = PlyFacts::default();
+        self.play_with_facts(&mut after, mv, &mut facts);
+        facts
     }
 
     /// Plays the move in place and reads the material from the position after it (one
     /// play instead of the default's copy, play and play again).
-    fn play_with_facts(&self, pos: &mut Position, mv: &Move) -> PlyFacts {
-        let mover = pos.side_to_move().index() as u8;
+    fn play_with_facts(&self, pos: &mut Position, mv: &Move, facts: &mut PlyFacts) {
+        facts.mover = pos.side_to_move().index() as u8;
         pos.play(mv);
-        let mut facts = PlyFacts {
-            mover,
-            captures: mv.capture_count() as u8,
-            promotion: mv.is_promotion(),
-            material: [
-                pos.count(Side::White) as u8,
-                pos.count(Side::Black) as u8,
-                0,
-                0,
-            ],
-            ..PlyFacts::default()
-        };
+        facts.captures = mv.capture_count() as u8;
+        facts.promotion = mv.is_promotion();
+        facts.material = [
+            pos.count(Side::White) as u8,
+            pos.count(Side::Black) as u8,
+            0,
+            0,
+        ];
         for s in mv.captured() {
             facts.capture_squares.push((s.file() as u8, s.rank() as u8));
         }
-        facts
     }
 
     /// An 8×8 checkered board; seat 0 (White) light, seat 1 (Black) dark.

@@ -604,15 +604,14 @@ impl Game for Thaayam {
     /// discarded and unused throws; `material` counts each seat's pieces on the board
     /// (route and keep) after the turn.
     fn facts(&self, before: &Position, mv: &Turn) -> PlyFacts {
-        self.play_with_facts(&mut before.clone(), mv)
+        let mut facts = PlyFacts::default();
+        self.play_with_facts(&mut before.clone(), mv, &mut facts);
+        facts
     }
 
     /// The turn is replayed once: the facts are gathered while the position changes.
-    fn play_with_facts(&self, pos: &mut Position, mv: &Turn) -> PlyFacts {
-        let mut f = PlyFacts {
-            mover: mv.seat,
-            ..PlyFacts::default()
-        };
+    fn play_with_facts(&self, pos: &mut Position, mv: &Turn, f: &mut PlyFacts) {
+        f.mover = mv.seat;
         let thrown: usize = mv.series.iter().map(|s| s.throws.as_slice().len()).sum();
         f.throws.reserve_exact(thrown);
         for s in &mv.series {
@@ -630,7 +629,6 @@ impl Game for Thaayam {
         for (s, m) in f.material.iter_mut().enumerate() {
             *m = pos.on_board(s as u8);
         }
-        f
     }
 
     /// The 5×5 board with the keep and the palaces marked safe; each seat's singles and

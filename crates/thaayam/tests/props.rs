@@ -76,7 +76,9 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
         assert_eq!(g.facts(before, turn), want, "{}", g.write_position(before));
         // Playing with the facts gives the same facts and the same position as playing.
         let mut with_facts = pos.clone();
-        assert_eq!(g.play_with_facts(&mut with_facts, turn), want);
+        let mut facts = PlyFacts::default();
+        g.play_with_facts(&mut with_facts, turn, &mut facts);
+        assert_eq!(facts, want);
         g.play(&mut pos, turn);
         assert_eq!(pos, p);
         assert_eq!(with_facts, p);

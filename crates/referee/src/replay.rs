@@ -141,19 +141,26 @@ impl<G: Explore> Replayer<G> {
         if self.pending_tokens.is_empty() {
             return;
         }
-        let resolved = self.resolve_pending();
         let Some(frame) = self.frames.last_mut() else {
             self.clear_pending();
             return;
         };
         frame.ply += 1;
+        if frame.pos.is_none() {
+            // The line is dead: the position before this ply is unknown too.
+            frame.before = None;
+            self.clear_pending();
+            return;
+        }
+        let frame = self.frames.last().expect("a line is open");
+        let pos = frame.pos.as_ref().expect("the position is known");
+        // The move stays where `resolve` wrote it and is used by reference: moving a
+        // freshly returned move (into an `Option`, then out of the `Ok`) made each copy wait
+        // for the narrow stores that had just written it, on every ply.
+        let resolved = self.resolve_pending(pos);
         match resolved {
-            None => {
-                // The line is dead: the position before this ply is unknown too.
-                frame.before = None;
-            }
-            Some(Ok(mv)) => {
-                self.observe(&mv);
+            Ok(ref mv) => {
+                self.observe(mv);
                 let collect = self.collect && self.main_line();
                 let frame = self.frames.last_mut().expect("a line is open");
                 if let Some(pos) = frame.pos.as_mut() {
@@ -162,17 +169,17 @@ impl<G: Explore> Replayer<G> {
                     if collect {
                         self.facts.push(PlyFacts::BLANK);
                         let slot = self.facts.last_mut().expect("just pushed");
-                        self.game.play_with_facts(pos, &mv, slot);
+                        self.game.play_with_facts(pos, mv, slot);
                     } else {
-                        self.game.play(pos, &mv);
+                        self.game.play(pos, mv);
                     }
                     frame.replayed += 1;
                 }
                 if self.details && self.main_line() {
-                    self.describe_last(&mv);
+                    self.describe_last(mv);
                 }
             }
-            Some(Err(problem)) => self.refuse(problem, diags),
+            Err(problem) => self.refuse(problem, diags),
         }
         self.clear_pending();
     }
@@ -182,10 +189,8 @@ impl<G: Explore> Replayer<G> {
         self.pending_tokens.clear();
     }
 
-    /// The pending ply resolved against the current position; `None` when the position is
-    /// unknown (the line died at an earlier error).
-    fn resolve_pending(&self) -> Option<Result<G::Move, Problem>> {
-        let pos = self.frames.last()?.pos.as_ref()?;
+    /// The pending ply resolved against `pos`, the current position.
+    fn resolve_pending(&self, pos: &G::Position) -> Result<G::Move, Problem> {
         let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
         let heap: Vec<&[u8]>;
         let tokens: &[&[u8]] = if self.pending_tokens.len() <= INLINE_TOKENS {
@@ -201,7 +206,7 @@ impl<G: Explore> Replayer<G> {
                 .collect();
             &heap
         };
-        Some(self.game.resolve(pos, tokens))
+        self.game.resolve(pos, tokens)
     }
 
     /// Keeps what the run asked for of a ply about to be played from the current position.

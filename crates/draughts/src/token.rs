@@ -77,19 +77,40 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         raw: &[u8],
         blank: S,
     ) -> Result<Self, String> {
-        let mut t = FixedToken {
+        let mut t = Self::blank(blank);
+        t.read(board, raw)?;
+        Ok(t)
+    }
+
+    /// A token of no squares, every slot `blank`: the place [`FixedToken::read`] reads into.
+    #[inline]
+    pub fn blank(blank: S) -> Self {
+        FixedToken {
             squares: [blank; N],
             len: 0,
             separator: Separator::None,
             numeric: false,
-        };
+        }
+    }
+
+    /// Reads a token into this one, which must be [`FixedToken::blank`]: what
+    /// [`FixedToken::parse`] returns, written in place. The replay reads every move token this
+    /// way: a token just written square by square and then returned is copied whole, and the
+    /// copy waits for those narrow stores.
+    #[inline]
+    pub fn read<B: SquareNames<Square = S>>(
+        &mut self,
+        board: &B,
+        raw: &[u8],
+    ) -> Result<(), String> {
+        let t = self;
         // The common shapes (`32-28`, `c3xe5xc7`) in one pass straight into the buffer; any
         // other token, or one too long for it, goes through the whole grammar from the start.
         if let Some((count, separator, numeric)) = read_canonical(board, raw, &mut t.squares) {
             t.len = count as u8;
             t.separator = separator;
             t.numeric = numeric;
-            return Ok(t);
+            return Ok(());
         }
         let (separator, numeric) = parse_squares(board, raw, |sq| {
             let slot = t.squares.get_mut(usize::from(t.len)).ok_or_else(|| {
@@ -104,7 +125,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         })?;
         t.separator = separator;
         t.numeric = numeric;
-        Ok(t)
+        Ok(())
     }
 
     /// The squares in order (at least two).

@@ -139,9 +139,12 @@ struct Search<'s, S: Sink> {
 
 impl<S: Sink> Search<'_, S> {
     /// Man chains: short jumps along the two forward diagonals `dirs`. Returns true to stop.
-    fn man(&mut self, at: u8, cap: u64, depth: usize, dirs: [usize; 2]) -> bool {
+    /// (The directions travel as bytes, in a register: an array of two `usize` is passed
+    /// through memory, and every call's load of it waited for the caller's two stores.)
+    fn man(&mut self, at: u8, cap: u64, depth: usize, dirs: [u8; 2]) -> bool {
         let mut extended = false;
         for d in dirs {
+            let d = usize::from(d);
             let over = NEXT[d][at as usize];
             if over == NONE {
                 continue;
@@ -218,7 +221,10 @@ pub(crate) fn search_chains<S: Sink>(
     };
     search.path[0] = from.pos();
     match piece {
-        Piece::Man => search.man(from.pos(), 0, 0, pos.side.forward()),
+        Piece::Man => {
+            let [a, b] = pos.side.forward();
+            search.man(from.pos(), 0, 0, [a as u8, b as u8])
+        }
         Piece::Damka => search.damka(from.pos(), 0, 4, 0),
     }
 }

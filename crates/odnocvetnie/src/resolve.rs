@@ -8,13 +8,16 @@
 use game::{Code, Problem};
 
 use crate::movegen::{is_forward, search_chains, Move, MovePath, Sink};
-use crate::notation::{matches_path, parse_token, token_text, MoveToken, Separator};
+use crate::notation::{matches_path, token_text, MoveToken, OdnocvetnieSquares, Separator};
 use crate::position::{Piece, Position};
 use crate::square::{diagonal, opposite, Square, SquareSet, NEXT};
 
 /// Resolves one move token against `pos`.
 pub fn resolve(pos: &Position, token: &[u8]) -> Result<Move, Problem> {
-    let tok = parse_token(token).map_err(|m| Problem::new(Code::IllegalMove, m))?;
+    // Read in place and used by reference (see `FixedToken::read`).
+    let mut tok = MoveToken::blank(Square::from_pos(0));
+    tok.read(&OdnocvetnieSquares, token)
+        .map_err(|m| Problem::new(Code::IllegalMove, m))?;
     resolve_token(pos, &tok)
 }
 

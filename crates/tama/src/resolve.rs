@@ -10,7 +10,7 @@ use crate::movegen::{chains, chains_from, has_capture_with, quiet_move_with, RAY
 use draughts::{fit, Fit};
 
 use crate::moves::{Move, MoveList};
-use crate::notation::{parse_token, Separator, Token};
+use crate::notation::{Separator, TamaSquares, Token};
 use crate::position::{Kind, Position};
 use crate::square::{Dir, Side, Square};
 use crate::Tama;
@@ -38,7 +38,10 @@ pub(crate) fn move_path(mv: &Move) -> Vec<(u8, u8)> {
 /// Resolves one token against the position. A problem carries the squares the token names
 /// (and, for a capture too short or missed, one maximal chain) for diagrams.
 pub fn resolve(pos: &Position, rules: Tama, raw: &[u8]) -> Result<Move, Problem> {
-    let tok = parse_token(raw).map_err(|m| Problem::new(Code::IllegalMove, m))?;
+    // Read in place and used by reference (see `FixedToken::read`).
+    let mut tok = Token::blank(Square::A1);
+    tok.read(&TamaSquares, raw)
+        .map_err(|m| Problem::new(Code::IllegalMove, m))?;
     resolve_parsed(pos, rules, &tok, raw).map_err(|p| {
         let named = tok.squares().iter().copied().map(coords).collect();
         p.with_played(vec![named])

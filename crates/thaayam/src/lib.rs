@@ -138,6 +138,14 @@ pub struct Series {
     pub actions: Actions,
 }
 
+impl Series {
+    /// A series of no throws and no actions.
+    pub const EMPTY: Series = Series {
+        throws: ThrowSeq::EMPTY,
+        actions: Actions::new_const(),
+    };
+}
+
 /// A validated turn: the seat and its series (the first, then the extra series earned by
 /// captures). This is [`Game::Move`] for Thaayam.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -11,7 +11,7 @@ use crate::notation::{
 use crate::position::Position;
 use crate::search::{best_play, beyond_reach};
 use crate::throws::ThrowSeq;
-use crate::{Actions, Series, SeriesList, Thaayam, Turn};
+use crate::{Series, SeriesList, Thaayam, Turn};
 
 fn text(token: &[u8]) -> String {
     String::from_utf8_lossy(token).into_owned()
@@ -292,12 +292,12 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             Run::begin_counted(&mut cur, &throws, Some(all), game.options.ludii);
         let usable = run.left;
         // The series goes into the turn now and its actions are added in place: moving a
-        // whole series into the list at its end costs more than the rest of most series.
-        series.push(Series {
-            throws,
-            actions: Actions::new(),
-        });
+        // whole series into the list at its end costs more than the rest of most series. It
+        // goes in as a constant and takes its throws there: a series assembled on the stack
+        // and then copied in made the copy wait for the stores that had just built it.
+        series.push(Series::EMPTY);
         let current = series.len() - 1;
+        series[current].throws = throws;
         let actions = &mut series[current].actions;
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;

@@ -163,6 +163,7 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
         count(&mut tally, &mut game, job.print.strict);
         if job.stats {
             add_to_stats(&mut stats, &game);
+            referee.recycle_facts(std::mem::take(&mut game.facts));
         }
         let label = game.game.map_or("Unknown game", |g| g.label);
         let printing = job.print.format.is_some();

@@ -72,6 +72,8 @@ pub struct Referee<'c> {
     /// The last identification, by the raw `Variant` and `GameType` tags it was made from:
     /// the games of one file nearly always carry the same ones.
     last_identity: Option<(Vec<u8>, Result<&'static GameInfo, Unidentified>)>,
+    /// An emptied facts list handed back by [`Referee::recycle_facts`], for the next game.
+    spare_facts: Vec<PlyFacts>,
 }
 
 impl<'c> Referee<'c> {
@@ -87,7 +89,17 @@ impl<'c> Referee<'c> {
             plies_written_main: 0,
             depth: 0,
             last_identity: None,
+            spare_facts: Vec::new(),
         }
+    }
+
+    /// Hands back a report's facts list once they have been read, so that the next game
+    /// collects its facts in it instead of a new one: a list is allocated and freed per game
+    /// otherwise, and a long game's is big enough for the allocator to tidy its heap on every
+    /// free.
+    pub fn recycle_facts(&mut self, mut facts: Vec<PlyFacts>) {
+        facts.clear();
+        self.spare_facts = facts;
     }
 
     /// The game of the current record: forced by the settings, else from its tags.
@@ -305,6 +317,8 @@ impl Visitor for Referee<'_> {
         }
         if let Some(index) = self.active {
             let view = TagView(&self.tags);
+            // The replay swaps its facts for this empty list (see `recycle_facts`).
+            report.facts = std::mem::take(&mut self.spare_facts);
             self.engines[index].engine.0.finish(&view, &mut report);
         }
         report

@@ -641,7 +641,10 @@ impl<G: Explore> Replay for Replayer<G> {
             // The next game's list starts as long as the longest so far (up to a thousand
             // plies): no regrowing (and copying) ply by ply.
             self.facts_room = self.facts_room.max(self.facts.len()).min(1024);
-            let next = Vec::with_capacity(self.facts_room);
+            // The report may bring an emptied list back (`Referee::recycle_facts`).
+            let mut next = std::mem::take(&mut report.facts);
+            next.clear();
+            next.reserve(self.facts_room);
             report.facts = std::mem::replace(&mut self.facts, next);
             report.opening = std::mem::take(&mut self.opening);
         }

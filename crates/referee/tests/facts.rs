@@ -1,0 +1,59 @@
+//! Facts lists handed back with `Referee::recycle_facts` are reused for later games without
+//! carrying anything over: every game's facts are what a referee that never recycles gives.
+
+use referee::{Referee, Settings};
+
+/// Games of different kinds and lengths, a long one before short ones (a recycled list is
+/// longer than the next game needs) and a game of an unknown kind among them.
+const GAMES: &str = r#"[Variant "International"]
+
+1. 32-28 19-23 2. 28x19 14x23 3. 33-29 10-14 4. 39-33 5-10 *
+
+[Variant "Tama"]
+
+1. a3-a4 *
+
+[Variant "No such game"]
+
+1. a1-a2 *
+
+[Variant "Russian"]
+
+1. c3-d4 f6-e5 2. d4xf6 g7xe5 *
+
+[Variant "Thaayam"]
+[Seats "S N"]
+
+1. S [4 2] N [3] 2. S [2] *
+"#;
+
+fn settings() -> Settings {
+    Settings {
+        collect_facts: true,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn recycled_facts_lists_give_the_same_facts_as_new_ones() {
+    let mut fresh = Vec::new();
+    let mut referee = Referee::new(games::games(), settings());
+    let mut reader = pdn::Reader::new(GAMES.as_bytes());
+    while let Some(g) = reader.read_game(&mut referee).expect("in-memory read") {
+        fresh.push(g.facts);
+    }
+    let mut recycled = Vec::new();
+    let mut referee = Referee::new(games::games(), settings());
+    let mut reader = pdn::Reader::new(GAMES.as_bytes());
+    while let Some(mut g) = reader.read_game(&mut referee).expect("in-memory read") {
+        recycled.push(g.facts.clone());
+        referee.recycle_facts(std::mem::take(&mut g.facts));
+    }
+    assert_eq!(fresh.len(), 5);
+    assert_eq!(
+        fresh.iter().map(Vec::len).collect::<Vec<_>>(),
+        [8, 1, 0, 4, 3],
+        "{fresh:?}"
+    );
+    assert_eq!(recycled, fresh);
+}

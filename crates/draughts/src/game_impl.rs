@@ -197,7 +197,7 @@ impl Game for Draughts {
                 "the game is already over: a king has been crowned",
             ));
         }
-        self.resolve_token(pos, first).map_err(|r| {
+        self.resolve_for_replay(pos, first, |r| {
             if self.terminal(pos).is_some() {
                 return Problem::new(
                     Code::IllegalMove,

@@ -687,7 +687,9 @@ pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
     }
 }
 
-/// The quiet move from `from` to `to`, if the side to move has it (captures aside).
+/// The quiet move from `from` to `to`, if the side to move has it (captures aside). Inlined so
+/// that the replay builds the move where it keeps it (see `Draughts::resolve_for_replay`).
+#[inline(always)]
 pub fn quiet_move(g: &Geometry, rules: &Rules, pos: &Position, from: Bit, to: Bit) -> Option<Move> {
     if pos.pending.is_active() {
         return None;

@@ -133,9 +133,49 @@ impl Draughts {
 
     #[allow(clippy::result_large_err)]
     fn resolve_parsed(&self, pos: &Position, tok: Written<'_>) -> Result<Move, Refusal> {
+        self.resolve_known(pos, tok, has_capture(self.geometry, &self.rules, pos))
+    }
+
+    /// [`Draughts::resolve_token`] for the replay, the refusal turned into a problem by
+    /// `explain`. A quiet move, the common case, is built where the caller keeps the result:
+    /// returned through the refusal type and then converted, it was copied right after the
+    /// narrow stores that built it, and the copy waited for them.
+    pub(crate) fn resolve_for_replay(
+        &self,
+        pos: &Position,
+        raw: &[u8],
+        explain: impl FnOnce(Refusal) -> Problem,
+    ) -> Result<Move, Problem> {
+        let (g, rules) = (self.geometry, &self.rules);
+        let mut buf = [NONE; 32];
+        let Some((count, separator, numeric)) = read_canonical(&self.names(), raw, &mut buf) else {
+            return self.resolve_token(pos, raw).map_err(explain);
+        };
+        let capture = has_capture(g, rules, pos);
+        if !capture && count == 2 {
+            if let Some(m) = crate::movegen::quiet_move(g, rules, pos, buf[0], buf[1]) {
+                return Ok(m);
+            }
+        }
+        let written = Written {
+            squares: &buf[..count],
+            separator,
+            numeric,
+        };
+        self.resolve_known(pos, written, capture).map_err(explain)
+    }
+
+    /// [`Draughts::resolve_parsed`] once it is known whether the side to move can capture.
+    #[allow(clippy::result_large_err)]
+    fn resolve_known(
+        &self,
+        pos: &Position,
+        tok: Written<'_>,
+        capture: bool,
+    ) -> Result<Move, Refusal> {
         let (g, rules) = (self.geometry, &self.rules);
         let squares = tok.squares;
-        if !has_capture(g, rules, pos) {
+        if !capture {
             if squares.len() == 2 {
                 if let Some(m) = crate::movegen::quiet_move(g, rules, pos, squares[0], squares[1]) {
                     return Ok(m);
@@ -800,6 +840,67 @@ mod tests {
 
     /// The one-pass capture finder returns what the whole resolver returns, for every legal
     /// capture written short and in full, along random games of every variant.
+    #[test]
+    fn the_replay_resolver_agrees_with_resolve_token() {
+        // Every written form of every legal move, and tokens one square off, on random games
+        // of every variant: the replay's path (quiet moves built in place) gives the move
+        // `resolve_token` gives, and refuses what it refuses.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let (mut accepted, mut refused) = (0, 0);
+        for v in VARIANTS {
+            let d = Draughts::new(v);
+            for _ in 0..10 {
+                let mut pos = d.start();
+                for _ in 0..120 {
+                    let mut moves = Vec::new();
+                    legal_moves(d.geometry, &d.rules, &pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for m in &moves {
+                        for (numeric, full) in [(true, false), (true, true), (false, false)] {
+                            let text = d.path_text(m, numeric, full);
+                            let mut texts = vec![text.clone()];
+                            // The same token with its last square moved one step along.
+                            if let Some(last) = text.bytes().last().filter(u8::is_ascii_digit) {
+                                let mut off = text.clone();
+                                off.pop();
+                                off.push(char::from(b'0' + (last - b'0' + 1) % 10));
+                                texts.push(off);
+                            }
+                            for t in texts {
+                                let want = d.resolve_token(&pos, t.as_bytes()).ok();
+                                let got = d
+                                    .resolve_for_replay(&pos, t.as_bytes(), |_| {
+                                        Problem::new(Code::IllegalMove, "refused")
+                                    })
+                                    .ok();
+                                assert_eq!(got, want, "{} {t}", v.label);
+                                if want.is_some() {
+                                    accepted += 1;
+                                } else {
+                                    refused += 1;
+                                }
+                            }
+                        }
+                    }
+                    let mv = moves[next(moves.len())];
+                    d.play_move(&mut pos, &mv);
+                }
+            }
+        }
+        assert!(
+            accepted > 10_000 && refused > 1000,
+            "{accepted} accepted, {refused} refused"
+        );
+    }
+
     #[test]
     fn plain_capture_agrees_with_the_whole_resolver() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;

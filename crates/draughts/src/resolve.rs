@@ -838,20 +838,22 @@ mod tests {
     use crate::movegen::legal_moves;
     use crate::VARIANTS;
 
-    /// The one-pass capture finder returns what the whole resolver returns, for every legal
-    /// capture written short and in full, along random games of every variant.
+    /// A small deterministic generator of indices below `n` (no dependency for a test).
+    fn random_indices(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        }
+    }
+
     #[test]
     fn the_replay_resolver_agrees_with_resolve_token() {
         // Every written form of every legal move, and tokens one square off, on random games
         // of every variant: the replay's path (quiet moves built in place) gives the move
         // `resolve_token` gives, and refuses what it refuses.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n
-        };
+        let mut next = random_indices(0x2545_f491_4f6c_dd1d);
         let (mut accepted, mut refused) = (0, 0);
         for v in VARIANTS {
             let d = Draughts::new(v);
@@ -901,15 +903,11 @@ mod tests {
         );
     }
 
+    /// The one-pass capture finder returns what the whole resolver returns, for every legal
+    /// capture written short and in full, along random games of every variant.
     #[test]
     fn plain_capture_agrees_with_the_whole_resolver() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as usize % n
-        };
+        let mut next = random_indices(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for v in VARIANTS {
             let d = Draughts::new(v);

@@ -79,8 +79,15 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
-    /// True when `name` (a `Variant` tag or a `--game` value) names this game.
+    /// True when `name` (a `Variant` tag or a `--game` value) names this game: one of its
+    /// names, or one followed by the family's word (`International draughts`, `American
+    /// checkers`), as records and people often write them.
     pub fn answers_to(&self, name: &str) -> bool {
+        self.answers_to_exactly(name)
+            || without_family_word(name).is_some_and(|n| self.answers_to_exactly(n))
+    }
+
+    fn answers_to_exactly(&self, name: &str) -> bool {
         normalised(name).next().is_some()
             && std::iter::once(self.id)
                 .chain(std::iter::once(self.variant_tag))
@@ -116,6 +123,21 @@ impl GameInfo {
         }
         Ok(options)
     }
+}
+
+/// `name` without a final `draughts` or `checkers` set off by a space, dash or underscore
+/// (`Russian draughts` -> `Russian`); `None` when it has no such word or nothing before it.
+fn without_family_word(name: &str) -> Option<&str> {
+    let name = name.trim().trim_end_matches('!');
+    ["draughts", "checkers"].iter().find_map(|word| {
+        let cut = name.len().checked_sub(word.len())?;
+        let (head, tail) = (name.get(..cut)?, name.get(cut..)?);
+        if !tail.eq_ignore_ascii_case(word) {
+            return None;
+        }
+        let head = head.strip_suffix([' ', '-', '_', '\t'])?.trim_end();
+        (!head.is_empty()).then_some(head)
+    })
 }
 
 /// The characters that matter when names are compared: lower case, without spaces, dashes,

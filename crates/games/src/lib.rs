@@ -278,6 +278,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_name_followed_by_the_family_word_names_the_game() {
+        let r = games().registry();
+        let id = |name: &str| r.by_name(name).map(|g| g.id);
+        for (name, want) in [
+            ("International draughts", "international"),
+            ("russian-draughts", "russian"),
+            ("Brazilian Draughts", "brazilian"),
+            ("American checkers", "english"),
+            ("Canadian_checkers", "canadian"),
+            ("Armenian draughts", "tama"),
+            ("Draughts", "international"),
+        ] {
+            assert_eq!(id(name), Some(want), "{name}");
+        }
+        for name in [
+            "Foo draughts",
+            "Internationaldraughts!x",
+            "Tama checkers draughts",
+        ] {
+            assert_eq!(id(name), None, "{name}");
+        }
+    }
+
+    #[test]
     fn every_game_is_listed_once_with_distinct_names() {
         let g = games();
         let infos = g.registry().games();

@@ -433,6 +433,19 @@ impl Thaayam {
 
     /// Appends [`Thaayam::write_turn`] to `out`.
     pub fn push_turn(&self, out: &mut String, pos: &Position, turn: &Turn, full: bool) {
+        self.push_turn_seeing(out, pos, turn, full, |_, _| {});
+    }
+
+    /// [`Thaayam::push_turn`], also showing `seen` every action that applies, as applied
+    /// (an advance with its arrival and captures), with the mover's seat.
+    fn push_turn_seeing(
+        &self,
+        out: &mut String,
+        pos: &Position,
+        turn: &Turn,
+        full: bool,
+        mut seen: impl FnMut(u8, &Action),
+    ) {
         use std::fmt::Write as _;
         // The actions' writer looks back only as far as this turn's first character.
         out.push(notation::seat_token(turn.seat));
@@ -443,7 +456,13 @@ impl Thaayam {
             let (mut run, discarded) = Run::begin(&mut cur, &s.throws, self.options.ludii);
             let mut done = Vec::with_capacity(s.actions.len());
             for a in &s.actions {
-                done.push(run.apply(a).unwrap_or(*a));
+                done.push(match run.apply(a) {
+                    Ok(applied) => {
+                        seen(run.seat, &applied);
+                        applied
+                    }
+                    Err(_) => *a,
+                });
             }
             let lost = full.then(|| (&s.throws.as_slice()[..discarded], run.left));
             out.push(' ');
@@ -684,22 +703,33 @@ impl game::Explore for Thaayam {
     }
 
     /// What [`game::Explore::describe`] gives, written into `out` with no `String` per text.
+    /// One replay of the turn writes its notation and finds what `describe` finds with
+    /// three: the ends of the first path that goes somewhere (else of the first path) and
+    /// the squares of the captures.
     fn describe_into(&self, pos: &Position, turn: &Turn, out: &mut game::TextList) {
-        self.push_turn(out.open(), pos, turn, false);
+        let mut ends = PathEnds::default();
+        let mut captures: SmallVec<[Square; 4]> = SmallVec::new();
+        self.push_turn_seeing(out.open(), pos, turn, false, |seat, action| {
+            ends.see(seat, action);
+            if let Action::Advance(a) = action {
+                if a.captured > 0 && a.to != Square::KEEP {
+                    captures.push(a.to);
+                }
+            }
+        });
         out.close();
-        let name = |out: &mut game::TextList, square: Option<&(u8, u8)>| {
-            if let Some(&(file, rank)) = square {
+        let name = |out: &mut game::TextList, square: Option<Square>| {
+            if let Some(square) = square {
                 let text = out.open();
-                text.push(char::from(b'a' + file));
-                text.push(char::from(b'1' + rank));
+                text.push(char::from(b'a' + square.file()));
+                text.push(char::from(b'1' + square.rank()));
             }
             out.close();
         };
-        let paths = self.move_paths(pos, turn);
-        let path = paths.iter().find(|p| p.len() > 1).or_else(|| paths.first());
-        name(out, path.and_then(|p| p.first()));
-        name(out, path.and_then(|p| p.last()));
-        for square in &self.facts(pos, turn).capture_squares {
+        let (from, to) = ends.chosen().unzip();
+        name(out, from);
+        name(out, to);
+        for square in captures {
             name(out, Some(square));
         }
     }
@@ -721,5 +751,38 @@ impl game::Explore for Thaayam {
             captured: facts.capture_squares.into_iter().map(name).collect(),
             path,
         }
+    }
+}
+
+/// The ends of the path [`game::Explore::describe`] reports for a turn, found as its
+/// actions are applied: the first advance that leaves its square, else the first path of
+/// all (an advance that stays, or an entry at the palace).
+#[derive(Default)]
+struct PathEnds {
+    first: Option<(Square, Square)>,
+    moving: Option<(Square, Square)>,
+}
+
+impl PathEnds {
+    fn see(&mut self, seat: u8, action: &Action) {
+        let ends = match action {
+            Action::Advance(a) => {
+                let moves = route_index(seat, a.to) > route_index(seat, a.from);
+                if moves && self.moving.is_none() {
+                    self.moving = Some((a.from, a.to));
+                }
+                (a.from, if moves { a.to } else { a.from })
+            }
+            Action::Enter => {
+                let palace = route_square(seat, 0);
+                (palace, palace)
+            }
+            Action::Twins | Action::BearOff => return,
+        };
+        self.first.get_or_insert(ends);
+    }
+
+    fn chosen(&self) -> Option<(Square, Square)> {
+        self.moving.or(self.first)
     }
 }

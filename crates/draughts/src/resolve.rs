@@ -839,12 +839,35 @@ mod tests {
     use crate::VARIANTS;
 
     /// A small deterministic generator of indices below `n` (no dependency for a test).
-    fn random_indices(mut seed: u64) -> impl FnMut(usize) -> usize {
-        move |n| {
+    /// Calls `visit` with every position of `games` random games of each variant (at most
+    /// `plies` plies each) that has a legal move, with those moves.
+    fn walk_random_games(
+        mut seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&Draughts, &Position, &[Move]),
+    ) {
+        let mut next = move |n: usize| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as usize % n
+        };
+        for v in VARIANTS {
+            let d = Draughts::new(v);
+            for _ in 0..games {
+                let mut pos = d.start();
+                for _ in 0..plies {
+                    let mut moves = Vec::new();
+                    legal_moves(d.geometry, &d.rules, &pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    visit(&d, &pos, &moves);
+                    let mv = moves[next(moves.len())];
+                    d.play_move(&mut pos, &mv);
+                }
+            }
         }
     }
 
@@ -853,50 +876,36 @@ mod tests {
         // Every written form of every legal move, and tokens one square off, on random games
         // of every variant: the replay's path (quiet moves built in place) gives the move
         // `resolve_token` gives, and refuses what it refuses.
-        let mut next = random_indices(0x2545_f491_4f6c_dd1d);
         let (mut accepted, mut refused) = (0, 0);
-        for v in VARIANTS {
-            let d = Draughts::new(v);
-            for _ in 0..10 {
-                let mut pos = d.start();
-                for _ in 0..120 {
-                    let mut moves = Vec::new();
-                    legal_moves(d.geometry, &d.rules, &pos, &mut moves);
-                    if moves.is_empty() {
-                        break;
+        walk_random_games(0x2545_f491_4f6c_dd1d, 10, 120, |d, pos, moves| {
+            for m in moves {
+                for (numeric, full) in [(true, false), (true, true), (false, false)] {
+                    let text = d.path_text(m, numeric, full);
+                    let mut texts = vec![text.clone()];
+                    // The same token with its last square moved one step along.
+                    if let Some(last) = text.bytes().last().filter(u8::is_ascii_digit) {
+                        let mut off = text.clone();
+                        off.pop();
+                        off.push(char::from(b'0' + (last - b'0' + 1) % 10));
+                        texts.push(off);
                     }
-                    for m in &moves {
-                        for (numeric, full) in [(true, false), (true, true), (false, false)] {
-                            let text = d.path_text(m, numeric, full);
-                            let mut texts = vec![text.clone()];
-                            // The same token with its last square moved one step along.
-                            if let Some(last) = text.bytes().last().filter(u8::is_ascii_digit) {
-                                let mut off = text.clone();
-                                off.pop();
-                                off.push(char::from(b'0' + (last - b'0' + 1) % 10));
-                                texts.push(off);
-                            }
-                            for t in texts {
-                                let want = d.resolve_token(&pos, t.as_bytes()).ok();
-                                let got = d
-                                    .resolve_for_replay(&pos, t.as_bytes(), |_| {
-                                        Problem::new(Code::IllegalMove, "refused")
-                                    })
-                                    .ok();
-                                assert_eq!(got, want, "{} {t}", v.label);
-                                if want.is_some() {
-                                    accepted += 1;
-                                } else {
-                                    refused += 1;
-                                }
-                            }
+                    for t in texts {
+                        let want = d.resolve_token(pos, t.as_bytes()).ok();
+                        let got = d
+                            .resolve_for_replay(pos, t.as_bytes(), |_| {
+                                Problem::new(Code::IllegalMove, "refused")
+                            })
+                            .ok();
+                        assert_eq!(got, want, "{} {t}", d.variant.label);
+                        if want.is_some() {
+                            accepted += 1;
+                        } else {
+                            refused += 1;
                         }
                     }
-                    let mv = moves[next(moves.len())];
-                    d.play_move(&mut pos, &mv);
                 }
             }
-        }
+        });
         assert!(
             accepted > 10_000 && refused > 1000,
             "{accepted} accepted, {refused} refused"
@@ -907,43 +916,30 @@ mod tests {
     /// capture written short and in full, along random games of every variant.
     #[test]
     fn plain_capture_agrees_with_the_whole_resolver() {
-        let mut next = random_indices(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
-        for v in VARIANTS {
-            let d = Draughts::new(v);
-            for _ in 0..20 {
-                let mut pos = d.start();
-                for _ in 0..150 {
-                    let mut moves = Vec::new();
-                    legal_moves(d.geometry, &d.rules, &pos, &mut moves);
-                    if moves.is_empty() {
-                        break;
+        walk_random_games(0x9e37_79b9_7f4a_7c15, 20, 150, |d, pos, _| {
+            if !has_capture(d.geometry, &d.rules, pos) {
+                return;
+            }
+            let mut all = Vec::new();
+            for_each_chain(d.geometry, &d.rules, pos, &mut |m| all.push(*m));
+            for m in &all {
+                for full in [false, true] {
+                    let text = d.path_text(m, true, full);
+                    let tok = parse_token(&d.names(), text.as_bytes()).unwrap();
+                    let written = Written {
+                        squares: &tok.squares,
+                        separator: tok.separator,
+                        numeric: tok.numeric,
+                    };
+                    let whole = d.resolve_capture(pos, written).ok();
+                    if let Some(fast) = d.plain_capture(pos, &tok.squares) {
+                        assert_eq!(Some(fast), whole, "{} {text}", d.variant.label);
+                        checked += 1;
                     }
-                    if has_capture(d.geometry, &d.rules, &pos) {
-                        let mut all = Vec::new();
-                        for_each_chain(d.geometry, &d.rules, &pos, &mut |m| all.push(*m));
-                        for m in &all {
-                            for full in [false, true] {
-                                let text = d.path_text(m, true, full);
-                                let tok = parse_token(&d.names(), text.as_bytes()).unwrap();
-                                let written = Written {
-                                    squares: &tok.squares,
-                                    separator: tok.separator,
-                                    numeric: tok.numeric,
-                                };
-                                let whole = d.resolve_capture(&pos, written).ok();
-                                if let Some(fast) = d.plain_capture(&pos, &tok.squares) {
-                                    assert_eq!(Some(fast), whole, "{} {text}", v.label);
-                                    checked += 1;
-                                }
-                            }
-                        }
-                    }
-                    let mv = moves[next(moves.len())];
-                    d.play_move(&mut pos, &mv);
                 }
             }
-        }
+        });
         assert!(checked > 1000, "only {checked} captures checked");
     }
 }

@@ -838,7 +838,6 @@ mod tests {
     use crate::movegen::legal_moves;
     use crate::VARIANTS;
 
-    /// A small deterministic generator of indices below `n` (no dependency for a test).
     /// Calls `visit` with every position of `games` random games of each variant (at most
     /// `plies` plies each) that has a legal move, with those moves.
     fn walk_random_games(
@@ -847,6 +846,7 @@ mod tests {
         plies: usize,
         mut visit: impl FnMut(&Draughts, &Position, &[Move]),
     ) {
+        // A small deterministic generator of indices below `n` (no dependency for a test).
         let mut next = move |n: usize| {
             seed = seed
                 .wrapping_mul(6364136223846793005)

@@ -79,15 +79,8 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
-    /// True when `name` (a `Variant` tag or a `--game` value) names this game: one of its
-    /// names, or one followed by the family's word (`International draughts`, `American
-    /// checkers`), as records and people often write them.
+    /// True when `name` (a `Variant` tag or a `--game` value) is one of this game's names.
     pub fn answers_to(&self, name: &str) -> bool {
-        self.answers_to_exactly(name)
-            || without_family_word(name).is_some_and(|n| self.answers_to_exactly(n))
-    }
-
-    fn answers_to_exactly(&self, name: &str) -> bool {
         normalised(name).next().is_some()
             && std::iter::once(self.id)
                 .chain(std::iter::once(self.variant_tag))
@@ -241,8 +234,13 @@ impl Registry {
     }
 
     /// The game a command-line name or `Variant` value names.
+    ///
+    /// A name no game answers to is tried again without a final family word, as records
+    /// and people often write them (`International draughts`, `American checkers`); a game
+    /// that answers to the whole name comes first.
     pub fn by_name(&self, name: &str) -> Option<&'static GameInfo> {
-        self.games.iter().copied().find(|g| g.answers_to(name))
+        let find = |name: &str| self.games.iter().copied().find(|g| g.answers_to(name));
+        find(name).or_else(|| without_family_word(name).and_then(find))
     }
 
     /// The game a `GameType` value names (its first field), if any.

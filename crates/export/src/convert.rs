@@ -54,6 +54,19 @@ impl<'c> Recorder<'c> {
             offset: 0,
         }
     }
+
+    /// Hands a game's buffers back once its rows are made, so that the next game fills
+    /// them instead of growing new ones ([`Referee::recycle_facts`],
+    /// [`Referee::recycle_details`]).
+    pub fn recycle(&mut self, rec: Recorded) {
+        let Recorded {
+            mut tags, report, ..
+        } = rec;
+        self.referee.recycle_facts(report.facts);
+        self.referee.recycle_details(report.details);
+        tags.clear();
+        self.tags = tags;
+    }
 }
 
 impl Visitor for Recorder<'_> {
@@ -299,6 +312,7 @@ pub fn export_reader<R: Read>(
         let game = game_row(file, index, rec.offset, &rec);
         let plies = ply_rows(&rec);
         let diags = diagnostic_rows(file, &rec, |b| reader.locate(b));
+        recorder.recycle(rec);
         sink.push_game(&game, &plies, &diags)?;
     }
     Ok(difference(sink.counts(), before))
@@ -373,6 +387,7 @@ pub fn encode_chunk(
         );
         encode_plies(&mut encoder, number, &rec);
         let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
+        recorder.recycle(rec);
         games.push((game, diags));
     }
     Ok(EncodedChunk {

@@ -74,6 +74,8 @@ pub struct Referee<'c> {
     last_identity: Option<(Vec<u8>, Result<&'static GameInfo, Unidentified>)>,
     /// An emptied facts list handed back by [`Referee::recycle_facts`], for the next game.
     spare_facts: Vec<PlyFacts>,
+    /// An emptied details list handed back by [`Referee::recycle_details`].
+    spare_details: PlyDetails,
 }
 
 impl<'c> Referee<'c> {
@@ -90,6 +92,7 @@ impl<'c> Referee<'c> {
             depth: 0,
             last_identity: None,
             spare_facts: Vec::new(),
+            spare_details: PlyDetails::default(),
         }
     }
 
@@ -100,6 +103,13 @@ impl<'c> Referee<'c> {
     pub fn recycle_facts(&mut self, mut facts: Vec<PlyFacts>) {
         facts.clear();
         self.spare_facts = facts;
+    }
+
+    /// Like [`Referee::recycle_facts`], for a report's details ([`Settings::details`]): the
+    /// next game describes its plies in these buffers instead of growing new ones.
+    pub fn recycle_details(&mut self, mut details: PlyDetails) {
+        details.clear();
+        self.spare_details = details;
     }
 
     /// The game of the current record: forced by the settings, else from its tags.
@@ -319,6 +329,7 @@ impl Visitor for Referee<'_> {
             let view = TagView(&self.tags);
             // The replay swaps its facts for this empty list (see `recycle_facts`).
             report.facts = std::mem::take(&mut self.spare_facts);
+            report.details = std::mem::take(&mut self.spare_details);
             self.engines[index].engine.0.finish(&view, &mut report);
         }
         report

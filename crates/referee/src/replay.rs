@@ -649,7 +649,10 @@ impl<G: Explore> Replay for Replayer<G> {
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
-        report.details = std::mem::take(&mut self.detail_list);
+        // The report may bring an emptied list back (`Referee::recycle_details`).
+        let mut next = std::mem::take(&mut report.details);
+        next.clear();
+        report.details = std::mem::replace(&mut self.detail_list, next);
     }
 }
 

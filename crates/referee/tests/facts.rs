@@ -1,5 +1,6 @@
-//! Facts lists handed back with `Referee::recycle_facts` are reused for later games without
-//! carrying anything over: every game's facts are what a referee that never recycles gives.
+//! Facts and details lists handed back with `Referee::recycle_facts` and
+//! `Referee::recycle_details` are reused for later games without carrying anything over: every
+//! game's facts and details are what a referee that never recycles gives.
 
 use referee::{Referee, Settings};
 
@@ -30,29 +31,36 @@ const GAMES: &str = r#"[Variant "International"]
 fn settings() -> Settings {
     Settings {
         collect_facts: true,
+        details: true,
         ..Settings::default()
     }
 }
 
 #[test]
-fn recycled_facts_lists_give_the_same_facts_as_new_ones() {
+fn recycled_lists_give_the_same_facts_and_details_as_new_ones() {
     let mut fresh = Vec::new();
     let mut referee = Referee::new(games::games(), settings());
     let mut reader = pdn::Reader::new(GAMES.as_bytes());
     while let Some(g) = reader.read_game(&mut referee).expect("in-memory read") {
-        fresh.push(g.facts);
+        fresh.push((g.facts, g.details));
     }
     let mut recycled = Vec::new();
     let mut referee = Referee::new(games::games(), settings());
     let mut reader = pdn::Reader::new(GAMES.as_bytes());
     while let Some(mut g) = reader.read_game(&mut referee).expect("in-memory read") {
-        recycled.push(g.facts.clone());
+        recycled.push((g.facts.clone(), g.details.clone()));
         referee.recycle_facts(std::mem::take(&mut g.facts));
+        referee.recycle_details(std::mem::take(&mut g.details));
     }
     assert_eq!(fresh.len(), 5);
+    let lengths = |list: &[(Vec<_>, referee::PlyDetails)]| {
+        list.iter()
+            .map(|(f, d)| (f.len(), d.len()))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
-        fresh.iter().map(Vec::len).collect::<Vec<_>>(),
-        [8, 1, 0, 4, 3],
+        lengths(&fresh),
+        [(8, 8), (1, 1), (0, 0), (4, 4), (3, 3)],
         "{fresh:?}"
     );
     assert_eq!(recycled, fresh);

@@ -199,6 +199,16 @@ impl Geometry {
         g
     }
 
+    /// `bits` laid out again so that bit `n - 1` stands for square number `n`: a bit scan of
+    /// the result lists the squares in the variant's number order.
+    pub fn in_number_order(&self, bits: Bits) -> Bits {
+        let mut ordered = 0;
+        for b in Self::squares(bits & self.mask) {
+            ordered |= 1u128 << (self.number(b).wrapping_sub(1) & 127);
+        }
+        ordered
+    }
+
     /// True when square numbers grow with bits: [`Geometry::squares`] then lists squares in
     /// number order.
     pub fn numbers_follow_bits(&self) -> bool {

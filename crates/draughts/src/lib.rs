@@ -22,6 +22,8 @@ mod perft_file;
 mod position;
 mod registry;
 mod resolve;
+#[cfg(test)]
+mod testing;
 mod token;
 mod variant;
 

@@ -191,10 +191,7 @@ impl Position {
                 if item.is_empty() {
                     continue;
                 }
-                let (king, sq) = match item.strip_prefix(['K', 'k']) {
-                    Some(s) => (true, s.trim()),
-                    None => (false, item),
-                };
+                let (king, sq) = king_mark(g, item);
                 for b in parse_squares(g, sq).map_err(err)? {
                     let m = 1u128 << b;
                     if pos.occupied() & m != 0 {
@@ -234,55 +231,58 @@ impl Position {
     /// Appends [`Position::to_fen`] to `out` (called for every ply by `export`: no
     /// allocation of its own).
     pub fn write_fen(&self, g: &Geometry, numeric: bool, out: &mut String) {
-        if !g.numbers_follow_bits() {
-            out.push(self.side.letter());
-            for c in [Color::White, Color::Black] {
-                out.push(':');
-                out.push(c.letter());
-                let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
-                write_in_number_order(out, g, numeric, men, kings);
-            }
+        if numeric {
+            self.write_numeric_fen(g, out);
             return;
         }
-        // Written byte by byte into a buffer on the stack, then appended at once: this runs
-        // for every ply of an export. At most 128 squares of five bytes (`,K123`, `,Kl12`),
-        // plus the side marks.
-        let mut buf = [0u8; 8 + 128 * 5];
-        let mut n = 0;
-        let mut put = |b: u8| {
-            buf[n] = b;
-            n += 1;
-        };
-        put(self.side.letter() as u8);
+        out.push(self.side.letter());
         for c in [Color::White, Color::Black] {
-            put(b':');
-            put(c.letter() as u8);
+            out.push(':');
+            out.push(c.letter());
             let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
-            let mut first = true;
-            for b in Geometry::squares(men | kings) {
-                if !first {
-                    put(b',');
+            write_algebraic(out, g, men, kings);
+        }
+    }
+
+    /// [`Position::write_fen`] with square numbers: written byte by byte into a buffer on
+    /// the stack, then appended at once (this runs for every ply of an export).
+    fn write_numeric_fen(&self, g: &Geometry, out: &mut String) {
+        // At most 128 squares of five bytes (`,K123`), the side marks, and room for the
+        // four-byte copy of the last number.
+        let mut buf = [0u8; 8 + 128 * 5 + 4];
+        buf[0] = self.side.letter() as u8;
+        let mut n = 1;
+        // A bit scan lists the squares in number order when numbers grow with bits; else
+        // the pieces are laid out again by number first.
+        let follow = g.numbers_follow_bits();
+        for c in [Color::White, Color::Black] {
+            buf[n] = b':';
+            buf[n + 1] = c.letter() as u8;
+            n += 2;
+            let (men, kings) = (self.men[c.index()], self.kings[c.index()]);
+            let (pieces, kings) = match follow {
+                true => (men | kings, kings),
+                false => (g.in_number_order(men | kings), g.in_number_order(kings)),
+            };
+            let mut comma = false;
+            for b in Geometry::squares(pieces) {
+                if comma {
+                    buf[n] = b',';
+                    n += 1;
                 }
-                first = false;
-                if kings >> b & 1 != 0 {
-                    put(b'K');
+                comma = true;
+                // (Most positions have no kings: the wide shift is skipped.)
+                if kings != 0 && kings >> b & 1 != 0 {
+                    buf[n] = b'K';
+                    n += 1;
                 }
-                let (letter, number) = if numeric {
-                    (None, g.number(b))
-                } else {
-                    let (file, rank) = g.coords(b);
-                    (Some(b'a' + file), u32::from(rank) + 1)
+                let number = match follow {
+                    true => g.number(b),
+                    false => u32::from(b) + 1,
                 };
-                if let Some(letter) = letter {
-                    put(letter);
-                }
-                if number >= 100 {
-                    put(b'0' + (number / 100 % 10) as u8);
-                }
-                if number >= 10 {
-                    put(b'0' + (number / 10 % 10) as u8);
-                }
-                put(b'0' + (number % 10) as u8);
+                let (digits, len) = DECIMAL[number as usize & 255];
+                buf[n..n + 4].copy_from_slice(&digits);
+                n += usize::from(len);
             }
         }
         // Only ASCII was written.
@@ -290,35 +290,47 @@ impl Position {
     }
 }
 
-/// Appends the pieces `men` and `kings` as FEN squares in number order, for boards whose
-/// numbers do not grow with bits.
-fn write_in_number_order(out: &mut String, g: &Geometry, numeric: bool, men: Bits, kings: Bits) {
-    // For each number, 0 when empty, else the square plus `PIECE` (and `KING` for a king).
-    // Numbers never pass the 128 bits of a board.
-    const PIECE: u16 = 0x100;
-    const KING: u16 = 0x200;
-    let mut by_number = [0u16; 129];
-    let mut top = 0;
-    for (bits, kind) in [(men, PIECE), (kings, PIECE | KING)] {
-        for b in Geometry::squares(bits) {
-            let n = g.number(b) as usize;
-            by_number[n] = kind | u16::from(b);
-            top = top.max(n);
-        }
+/// The decimal digits of every number up to 255, as four bytes (the unused ones zero) and
+/// how many of them are digits.
+const DECIMAL: [([u8; 4], u8); 256] = decimal_table();
+
+const fn decimal_table() -> [([u8; 4], u8); 256] {
+    let mut table = [([0u8; 4], 0u8); 256];
+    let mut n = 0;
+    while n < 256 {
+        table[n] = if n >= 100 {
+            ([digit(n / 100), digit(n / 10), digit(n), 0], 3)
+        } else if n >= 10 {
+            ([digit(n / 10), digit(n), 0, 0], 2)
+        } else {
+            ([digit(n), 0, 0, 0], 1)
+        };
+        n += 1;
     }
-    let mut first = true;
-    for (n, &slot) in by_number[..=top].iter().enumerate() {
-        if slot == 0 {
-            continue;
-        }
-        if !first {
+    table
+}
+
+/// The last decimal digit of `d`, as ASCII.
+const fn digit(d: usize) -> u8 {
+    b'0' + (d % 10) as u8
+}
+
+/// Appends the pieces `men` and `kings` as algebraic FEN squares (`c3`, `Ke5`), in number
+/// order.
+fn write_algebraic(out: &mut String, g: &Geometry, men: Bits, kings: Bits) {
+    let ordered_kings = g.in_number_order(kings);
+    for (k, i) in Geometry::squares(g.in_number_order(men | kings)).enumerate() {
+        if k > 0 {
             out.push(',');
         }
-        first = false;
-        if slot & KING != 0 {
+        if ordered_kings >> i & 1 != 0 {
             out.push('K');
         }
-        push_fen_square(out, g, numeric, (slot & 0xff) as Bit, n as u32);
+        if let Some(b) = g.from_number(u32::from(i) + 1) {
+            let (file, rank) = g.coords(b);
+            out.push(char::from(b'a' + file));
+            push_decimal(out, u32::from(rank) + 1);
+        }
     }
 }
 
@@ -334,18 +346,21 @@ pub(crate) fn push_decimal(s: &mut String, n: u32) {
     s.push(digit(n));
 }
 
-/// Appends the FEN name of square `b`, whose number is `number`.
-fn push_fen_square(out: &mut String, g: &Geometry, numeric: bool, b: Bit, number: u32) {
-    if numeric {
-        push_decimal(out, number);
-    } else {
-        let (file, rank) = g.coords(b);
-        out.push(char::from(b'a' + file));
-        push_decimal(out, u32::from(rank) + 1);
+/// Reads one FEN item: a number, a range `31-50`, or an algebraic square.
+/// Splits the king mark off a listed square: `K`, or `k` unless it is the file k of a board
+/// that wide followed by a rank (`k11` on a 12-wide board is a square, not a king on 11).
+fn king_mark<'a>(g: &Geometry, item: &'a str) -> (bool, &'a str) {
+    if let Some(rest) = item.strip_prefix('K') {
+        return (true, rest.trim());
+    }
+    match item.strip_prefix('k') {
+        Some(rest) if g.width <= 10 || !rest.starts_with(|c: char| c.is_ascii_digit()) => {
+            (true, rest.trim())
+        }
+        _ => (false, item),
     }
 }
 
-/// Reads one FEN item: a number, a range `31-50`, or an algebraic square.
 fn parse_squares(g: &Geometry, item: &str) -> Result<Vec<Bit>, String> {
     let number = |s: &str| -> Result<Bit, String> {
         let n: u32 = s
@@ -409,6 +424,55 @@ impl std::error::Error for FenError {}
 #[cfg(test)]
 mod tests {
     use super::push_decimal;
+    use crate::testing::walk_random_games;
+    use crate::{Color, Geometry};
+
+    /// The numeric position string as the dialect defines it, built the plain way: each
+    /// side's pieces sorted by square number, kings marked.
+    fn plain_fen(g: &Geometry, pos: &super::Position) -> String {
+        let mut fen = pos.side.letter().to_string();
+        for c in [Color::White, Color::Black] {
+            let kings = pos.kings[c.index()];
+            let mut pieces: Vec<(u32, bool)> = Geometry::squares(pos.men[c.index()] | kings)
+                .map(|b| (g.number(b), kings >> b & 1 != 0))
+                .collect();
+            pieces.sort_unstable();
+            let listed: Vec<String> = pieces
+                .iter()
+                .map(|&(n, king)| format!("{}{n}", if king { "K" } else { "" }))
+                .collect();
+            fen.push_str(&format!(":{}{}", c.letter(), listed.join(",")));
+        }
+        fen
+    }
+
+    #[test]
+    fn position_strings_list_squares_in_number_order_and_read_back() {
+        let (mut positions, mut reordered, mut with_kings) = (0, 0, 0);
+        walk_random_games(0x5851_f42d_4c95_7f2d, 6, 200, |d, pos, _| {
+            let g = d.geometry;
+            let fen = pos.to_fen(g, true);
+            assert_eq!(fen, plain_fen(g, pos), "{}", d.variant.id);
+            // The string holds the pieces and the side to move (not, say, Frisian's count
+            // of king moves).
+            let back = super::Position::from_fen(g, &fen, pos.side).unwrap();
+            let board = |p: &super::Position| (p.men, p.kings, p.side);
+            assert_eq!(board(&back), board(pos), "{} {fen}", d.variant.id);
+            let algebraic = pos.to_fen(g, false);
+            let back = super::Position::from_fen(g, &algebraic, pos.side)
+                .unwrap_or_else(|e| panic!("{} {algebraic}: {e:?}", d.variant.id));
+            assert_eq!(board(&back), board(pos), "{} {algebraic}", d.variant.id);
+            positions += 1;
+            reordered += usize::from(!g.numbers_follow_bits());
+            with_kings += usize::from(pos.kings != [0, 0]);
+        });
+        // Both ways of listing were taken, kings included.
+        assert!(
+            reordered > 0 && reordered < positions,
+            "{reordered} of {positions}"
+        );
+        assert!(with_kings > 0, "no kings in {positions} positions");
+    }
 
     #[test]
     fn decimals_are_written_as_to_string_writes_them() {

@@ -1,6 +1,6 @@
 //! Position strings: the PDN FEN dialect, read and written.
 
-use draughts::{Color, Draughts, Position, BRAZILIAN, INTERNATIONAL, RUSSIAN};
+use draughts::{Color, Draughts, Position, BRAZILIAN, CANADIAN, INTERNATIONAL, RUSSIAN};
 use game::{Code, Game};
 
 #[test]
@@ -34,6 +34,25 @@ fn algebraic_lists() {
     assert_eq!(p.kings[0].count_ones(), 1);
     // Written back (numeric) and read again: the same position.
     assert_eq!(r.parse_position(&r.write_position(&p)).unwrap(), p);
+}
+
+#[test]
+fn a_lowercase_k_is_a_king_mark_unless_it_is_a_file() {
+    // On ten files `k` only marks kings.
+    let g = Draughts::new(&INTERNATIONAL).geometry;
+    let p = Position::from_fen(g, "W:Wk11,K12:B1", Color::White).unwrap();
+    assert_eq!(p.kings[0].count_ones(), 2);
+    // On twelve, `k11` is a square of the file k; `Kk11` a king there.
+    let g = Draughts::new(&CANADIAN).geometry;
+    let p = Position::from_fen(g, "W:Wk11,a3:BKk9,b12", Color::White).unwrap();
+    assert_eq!((p.count(Color::White), p.kings[0]), (2, 0));
+    assert_eq!((p.count(Color::Black), p.kings[1].count_ones()), (2, 1));
+    let written = p.to_fen(g, false);
+    assert_eq!(
+        Position::from_fen(g, &written, Color::White).unwrap(),
+        p,
+        "{written}"
+    );
 }
 
 #[test]

@@ -299,11 +299,14 @@ const fn decimal_table() -> [([u8; 4], u8); 256] {
     let mut n = 0;
     while n < 256 {
         table[n] = if n >= 100 {
-            ([digit(n / 100), digit(n / 10), digit(n), 0], 3)
+            (
+                [ascii_digit(n / 100), ascii_digit(n / 10), ascii_digit(n), 0],
+                3,
+            )
         } else if n >= 10 {
-            ([digit(n / 10), digit(n), 0, 0], 2)
+            ([ascii_digit(n / 10), ascii_digit(n), 0, 0], 2)
         } else {
-            ([digit(n), 0, 0, 0], 1)
+            ([ascii_digit(n), 0, 0, 0], 1)
         };
         n += 1;
     }
@@ -311,7 +314,7 @@ const fn decimal_table() -> [([u8; 4], u8); 256] {
 }
 
 /// The last decimal digit of `d`, as ASCII.
-const fn digit(d: usize) -> u8 {
+const fn ascii_digit(d: usize) -> u8 {
     b'0' + (d % 10) as u8
 }
 
@@ -346,7 +349,6 @@ pub(crate) fn push_decimal(s: &mut String, n: u32) {
     s.push(digit(n));
 }
 
-/// Reads one FEN item: a number, a range `31-50`, or an algebraic square.
 /// Splits the king mark off a listed square: `K`, or `k` unless it is the file k of a board
 /// that wide followed by a rank (`k11` on a 12-wide board is a square, not a king on 11).
 fn king_mark<'a>(g: &Geometry, item: &'a str) -> (bool, &'a str) {
@@ -361,6 +363,7 @@ fn king_mark<'a>(g: &Geometry, item: &'a str) -> (bool, &'a str) {
     }
 }
 
+/// Reads one FEN item: a number, a range `31-50`, or an algebraic square.
 fn parse_squares(g: &Geometry, item: &str) -> Result<Vec<Bit>, String> {
     let number = |s: &str| -> Result<Bit, String> {
         let n: u32 = s

@@ -446,13 +446,12 @@ impl Thaayam {
         full: bool,
         mut seen: impl FnMut(u8, &Action),
     ) {
-        use std::fmt::Write as _;
         // The actions' writer looks back only as far as this turn's first character.
         out.push(notation::seat_token(turn.seat));
         let mut cur = pos.clone();
         for s in &turn.series {
             out.push(' ');
-            let _ = write!(out, "{}", s.throws);
+            notation::write_throws(out, &s.throws);
             let (mut run, discarded) = Run::begin(&mut cur, &s.throws, self.options.ludii);
             let mut done = Vec::with_capacity(s.actions.len());
             for a in &s.actions {

@@ -1,7 +1,5 @@
 //! Movetext tokens of a Thaayam turn: reading them and writing them.
 
-use std::fmt::Write as _;
-
 use crate::board::{route_square, seat_from_letter, seat_letter, Square, TWIN_INDEX};
 use crate::engine::{Action, Advance};
 use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws, MAX_SERIES};
@@ -298,14 +296,46 @@ fn parse_any_token(token: &[u8]) -> Result<Token, String> {
     })
 }
 
+/// Appends `n` in decimal (these writers run for every ply of an export: no formatting
+/// machinery).
+pub(crate) fn push_number(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
+}
+
+/// Appends a square's name (`c3`).
+pub(crate) fn push_square(out: &mut String, square: Square) {
+    let [file, rank] = square.name_bytes();
+    out.push(char::from(file));
+    out.push(char::from(rank));
+}
+
+/// Appends a series' throws as a group: `[1 4 2]`.
+pub(crate) fn write_throws(out: &mut String, throws: &ThrowSeq) {
+    out.push('[');
+    for (i, &v) in throws.as_slice().iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_number(out, v);
+    }
+    out.push(']');
+}
+
 /// Writes an advance's unit and throws: `c1+4+2`, `Tc5+8+4`.
 pub(crate) fn write_advance_head(out: &mut String, a: &Advance) {
     if a.twin {
         out.push('T');
     }
-    let _ = write!(out, "{}", a.from);
+    push_square(out, a.from);
     for v in a.throws.descending() {
-        let _ = write!(out, "+{v}");
+        out.push('+');
+        push_number(out, v);
     }
 }
 
@@ -316,14 +346,17 @@ pub(crate) fn write_action(out: &mut String, seat: u8, action: &Action, full: bo
         Action::Enter => out.push_str("in"),
         Action::BearOff => out.push_str("off"),
         Action::Twins => {
-            let _ = write!(out, "T{}", route_square(seat, TWIN_INDEX));
+            out.push('T');
+            push_square(out, route_square(seat, TWIN_INDEX));
         }
         Action::Advance(a) => {
             write_advance_head(out, a);
             if a.captured > 0 {
-                let _ = write!(out, "x{}", a.to);
+                out.push('x');
+                push_square(out, a.to);
             } else if full {
-                let _ = write!(out, "-{}", a.to);
+                out.push('-');
+                push_square(out, a.to);
             }
         }
     }
@@ -348,7 +381,8 @@ pub(crate) fn write_actions(
             if !out.is_empty() && !out.ends_with(' ') {
                 out.push(' ');
             }
-            let _ = write!(out, "~{v}");
+            out.push('~');
+            push_number(out, v);
         }
     }
 }

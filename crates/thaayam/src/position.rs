@@ -4,6 +4,7 @@ use crate::board::{
     route_square, seat_from_letter, seat_letter, seat_name, Square, INDEX, KEEP_INDEX, ROUTE,
     TWIN_INDEX,
 };
+use crate::notation::{push_number, push_square};
 
 /// Pieces of one seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -231,9 +232,7 @@ pub(crate) fn write_into(pos: &Position, out: &mut String) {
             items += 1;
             out.push_str(prefix);
             if let Some(sq) = square {
-                let [file, rank] = sq.name_bytes();
-                out.push(char::from(file));
-                out.push(char::from(rank));
+                push_square(out, sq);
                 if n > 1 {
                     out.push('x');
                     push_number(out, n);
@@ -265,17 +264,6 @@ pub(crate) fn write_into(pos: &Position, out: &mut String) {
             item(out, "o", None, side.off);
         }
     }
-}
-
-/// Appends `n` in decimal.
-fn push_number(out: &mut String, n: u8) {
-    if n >= 100 {
-        out.push(char::from(b'0' + n / 100));
-    }
-    if n >= 10 {
-        out.push(char::from(b'0' + n / 10 % 10));
-    }
-    out.push(char::from(b'0' + n % 10));
 }
 
 /// Reads a position string (see `docs/notation.md (section Thaayam)`).

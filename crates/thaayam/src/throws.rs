@@ -221,14 +221,9 @@ impl fmt::Debug for ThrowSeq {
 impl fmt::Display for ThrowSeq {
     /// `[1 4 2]`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[")?;
-        for (i, v) in self.as_slice().iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{v}")?;
-        }
-        f.write_str("]")
+        let mut text = String::with_capacity(4 * self.as_slice().len() + 2);
+        crate::notation::write_throws(&mut text, self);
+        f.write_str(&text)
     }
 }
 

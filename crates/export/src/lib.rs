@@ -22,8 +22,11 @@
 //! The schema is documented column by column in the project's `docs/export.md`.
 #![deny(missing_docs)]
 
+mod batches;
 pub mod convert;
 mod sink;
+
+pub use batches::{Batches, TableKind};
 
 pub use convert::{export_chunked, export_reader, Recorded, Recorder};
 pub use sink::{

@@ -235,7 +235,7 @@ impl ParquetSink {
 }
 
 /// Column builders of one table.
-trait Columns: Default {
+pub(crate) trait Columns: Default {
     type Row;
     fn push(&mut self, game_id: u64, row: &Self::Row);
     /// The rows gathered so far as a batch; the builders are left empty.
@@ -617,7 +617,7 @@ fn opt_str(b: &mut StringBuilder, v: Option<&str>) {
 }
 
 /// Builders of `games.parquet`.
-struct GameColumns {
+pub(crate) struct GameColumns {
     game_id: UInt64Builder,
     file: StringBuilder,
     offset: UInt64Builder,
@@ -729,7 +729,7 @@ impl Columns for GameColumns {
 }
 
 /// Builders of `plies.parquet`.
-struct PlyColumns {
+pub(crate) struct PlyColumns {
     game_id: UInt64Builder,
     ply: UInt32Builder,
     mover: StringBuilder,
@@ -873,7 +873,7 @@ impl PlyColumns {
 }
 
 /// Builders of `diagnostics.parquet`.
-struct DiagnosticColumns {
+pub(crate) struct DiagnosticColumns {
     game_id: UInt64Builder,
     file: StringBuilder,
     byte: UInt64Builder,

@@ -8,6 +8,7 @@ use pdn::Reader;
 use pdn::{GameRecord, Node, RecordBuilder};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use referee::{Referee, Settings};
 
 use crate::inputs::Input;
@@ -37,16 +38,17 @@ fn moves_of(nodes: &[Node]) -> Vec<String> {
 
 #[pymethods]
 impl Game {
-    /// The tags as a dict, in file order (a tag given twice keeps its first value).
+    /// The tags as a dict, in file order (a tag given twice keeps its first value; see
+    /// `tag_pairs` for all of them).
     #[getter]
-    fn tags(&self) -> Vec<(String, String)> {
-        let mut seen: Vec<(String, String)> = Vec::new();
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
         for t in &self.record.tags {
-            if !seen.iter().any(|(n, _)| *n == t.name) {
-                seen.push((t.name.clone(), t.value.clone()));
+            if !dict.contains(&t.name)? {
+                dict.set_item(&t.name, &t.value)?;
             }
         }
-        seen
+        Ok(dict)
     }
 
     /// Every tag pair in file order, repeated names included.

@@ -110,7 +110,7 @@ pub fn diagnostics_schema() -> SchemaRef {
         f("line", DataType::UInt64, true),
         f("column", DataType::UInt64, true),
         f("ply", DataType::UInt32, true),
-        f("move_number", DataType::UInt32, true),
+        f("move", DataType::UInt32, true),
         f("ludii_move", DataType::UInt32, true),
         f("code", DataType::Utf8, false),
         f("severity", DataType::Utf8, false),

@@ -92,7 +92,7 @@ class Report:
         unreadable: inputs that could not be read.
         diagnostics: a ``pyarrow.Table`` with one row per diagnostic and the fields of
             ``arbiter validate --format json``: ``file``, ``game`` (1-based in its file),
-            ``line``, ``column``, ``ply``, ``move_number``, ``ludii_move``, ``code``,
+            ``line``, ``column``, ``ply``, ``move`` (the move number), ``ludii_move``, ``code``,
             ``severity`` and ``message``.
     """
 

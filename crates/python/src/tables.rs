@@ -28,6 +28,9 @@ use crate::stream::{ArrowStream, Batches as BatchReader};
 /// bound (a megabyte of draughts records is about 100,000 plies).
 const CHUNK_BYTES: usize = 1 << 20;
 
+/// An input that cannot be read: its name and the error.
+type Unreadable = (String, io::Error);
+
 /// The rows of every game of every input, a round of chunks at a time.
 struct RowSource {
     inputs: Vec<Input>,
@@ -57,7 +60,7 @@ impl RowSource {
 
     /// The next chunks (up to one per core) of the current input, opening the next input
     /// when one ends; `None` at the end of the inputs.
-    fn next_chunks(&mut self) -> Option<Result<(String, Vec<Chunk>), (String, io::Error)>> {
+    fn next_chunks(&mut self) -> Option<Result<(String, Vec<Chunk>), Unreadable>> {
         loop {
             if self.current.is_none() {
                 let input = self.inputs.get(self.next_input)?;
@@ -93,7 +96,7 @@ impl RowSource {
     }
 
     /// The rows of the next round, in input order; `None` at the end.
-    fn next_round(&mut self) -> Option<Result<Vec<GameRows>, (String, io::Error)>> {
+    fn next_round(&mut self) -> Option<Result<Vec<GameRows>, Unreadable>> {
         let (name, chunks) = match self.next_chunks()? {
             Ok(next) => next,
             Err(e) => return Some(Err(e)),

@@ -94,17 +94,22 @@ def bench_replay(tinsley: Path, seconds: float, repeat: int) -> dict:
     return out
 
 
+# Peak RSS is read from VmHWM, which belongs to the process' own memory map (getrusage's
+# ru_maxrss would carry over the parent's peak through fork and exec).
 STREAM = """
-import resource, sys, time, arbiter
+import sys, time, arbiter
+def hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
 paths, games, table = sys.argv[1:-2], int(sys.argv[-2]), sys.argv[-1]
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+base = hwm()
 rows = 0
 t = time.perf_counter()
 for batch in arbiter.record_batches(paths, table, 65536):
     rows += batch.num_rows
 elapsed = time.perf_counter() - t
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(rows, base, peak, elapsed)
+print(rows, base, hwm(), elapsed)
 """
 
 

@@ -54,7 +54,7 @@ impl Input {
         };
         let mut raw = BufReader::with_capacity(1 << 16, raw);
         let decoded: Box<dyn Read + Send> = if raw.fill_buf()?.starts_with(&GZIP_MAGIC) {
-            Box::new(flate2::read::MultiGzDecoder::new(raw))
+            self.checked_gzip(raw)?
         } else {
             Box::new(raw)
         };
@@ -66,6 +66,44 @@ impl Input {
             ));
         }
         Ok(text)
+    }
+}
+
+impl Input {
+    /// The decompressed text of a gzip input, once the whole stream has been found sound: a
+    /// cut or damaged stream is an error before any game is read, so every command reads the
+    /// same games of it (none) and says the same thing. A file is read twice (decompressing
+    /// is fast beside replaying); standard input is kept in memory, compressed.
+    fn checked_gzip(
+        &self,
+        mut raw: BufReader<Box<dyn Read + Send>>,
+    ) -> io::Result<Box<dyn Read + Send>> {
+        let damaged = |e: io::Error| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("the gzip data is cut short or damaged ({e}); no game of it is read"),
+            )
+        };
+        match self {
+            Input::File(p) => {
+                let file = BufReader::with_capacity(1 << 16, File::open(p)?);
+                io::copy(
+                    &mut flate2::read::MultiGzDecoder::new(file),
+                    &mut io::sink(),
+                )
+                .map_err(damaged)?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(raw)))
+            }
+            Input::Stdin => {
+                let mut packed = Vec::new();
+                raw.read_to_end(&mut packed)?;
+                let mut check = flate2::read::MultiGzDecoder::new(packed.as_slice());
+                io::copy(&mut check, &mut io::sink()).map_err(damaged)?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(
+                    io::Cursor::new(packed),
+                )))
+            }
+        }
     }
 }
 
@@ -114,8 +152,9 @@ fn is_record_file(path: &Path) -> bool {
 }
 
 /// Expands the command-line paths: `-` is standard input, a file is taken as it is (whatever
-/// its name), a directory is walked recursively for `*.pdn` and `*.pdn.gz` in sorted order.
-/// Paths that cannot be read are returned as errors, in order, beside the inputs found.
+/// its name), a directory is walked recursively for `*.pdn`, `*.pdn.gz` and `*.trl` in
+/// sorted order. Paths that cannot be read, and directories holding no record file ("no game
+/// records in DIR"), are returned as errors, in order, beside the inputs found.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
@@ -125,12 +164,29 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
             continue;
         }
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut errors),
+            Ok(meta) if meta.is_dir() => {
+                let before = inputs.len();
+                walk(path, &mut inputs, &mut errors);
+                if inputs.len() == before {
+                    errors.push((path.clone(), no_records(path)));
+                }
+            }
             Ok(_) => inputs.push(Input::File(path.clone())),
             Err(e) => errors.push((path.clone(), e)),
         }
     }
     (inputs, errors)
+}
+
+/// The error of a path that holds no game record.
+pub fn no_records(path: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::NotFound,
+        format!(
+            "no game records in {} (looked for *.pdn, *.pdn.gz and *.trl)",
+            path.display()
+        ),
+    )
 }
 
 fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(PathBuf, io::Error)>) {

@@ -67,6 +67,11 @@ impl<W: io::Write> Writer<W> {
         self.out.write_all(self.buf.as_bytes())
     }
 
+    /// The underlying writer, for text written between games (a caller's own framing).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
     /// The number of games written so far.
     pub fn games(&self) -> u64 {
         self.games

@@ -65,7 +65,33 @@ impl Input {
                 "not a text file (it holds binary data); skipped",
             ));
         }
+        if text.fill_buf()?.iter().all(u8::is_ascii_whitespace) {
+            return self.past_blanks(text);
+        }
         Ok(text)
+    }
+
+    /// A text that starts with blanks: an error when it holds nothing else ("no game records
+    /// in X"), else the same text (the blanks read are given back, so offsets do not move).
+    fn past_blanks(
+        &self,
+        mut text: BufReader<Box<dyn Read + Send>>,
+    ) -> io::Result<BufReader<Box<dyn Read + Send>>> {
+        let mut seen = Vec::new();
+        loop {
+            let buf = text.fill_buf()?;
+            if buf.is_empty() {
+                return Err(no_records(&self.name(), "it is empty"));
+            }
+            let blank = buf.iter().all(u8::is_ascii_whitespace);
+            let n = buf.len();
+            seen.extend_from_slice(buf);
+            text.consume(n);
+            if !blank {
+                let again: Box<dyn Read + Send> = Box::new(io::Cursor::new(seen).chain(text));
+                return Ok(BufReader::with_capacity(1 << 16, again));
+            }
+        }
     }
 }
 
@@ -168,7 +194,8 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
                 let before = inputs.len();
                 walk(path, &mut inputs, &mut errors);
                 if inputs.len() == before {
-                    errors.push((path.clone(), no_records(path)));
+                    let why = "no *.pdn, *.pdn.gz or *.trl file below it";
+                    errors.push((path.clone(), no_records(&path.display().to_string(), why)));
                 }
             }
             Ok(_) => inputs.push(Input::File(path.clone())),
@@ -178,14 +205,11 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
     (inputs, errors)
 }
 
-/// The error of a path that holds no game record.
-pub fn no_records(path: &Path) -> io::Error {
+/// The error of an input that holds no game record, and why.
+pub fn no_records(name: &str, why: &str) -> io::Error {
     io::Error::new(
         io::ErrorKind::NotFound,
-        format!(
-            "no game records in {} (looked for *.pdn, *.pdn.gz and *.trl)",
-            path.display()
-        ),
+        format!("no game records in {name} ({why})"),
     )
 }
 

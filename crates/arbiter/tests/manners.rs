@@ -207,26 +207,46 @@ fn a_failed_command_leaves_no_file() {
 }
 
 #[test]
-fn a_folder_without_records_is_an_error_everywhere() {
+fn a_path_without_records_is_an_error_everywhere() {
     let dir = scratch("empty");
     std::fs::create_dir_all(dir.join("none")).unwrap();
     std::fs::write(dir.join("none/readme.txt"), "no games here").unwrap();
-    let runs: [&[&str]; 6] = [
-        &["validate", "none"],
-        &["stats", "none", "-o", "report"],
-        &["convert", "none", "-o", "out.pdn"],
-        &["select", "none", "-o", "out.pdn"],
-        &["split", "none", "--games", "5", "-o", "parts"],
-        &["export", "none", "-o", "tables"],
-    ];
-    for args in runs {
-        let out = arbiter(&dir, args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
-        let said = stderr(&out) + &String::from_utf8_lossy(&out.stdout);
-        assert!(said.contains("no game records in none"), "{args:?}: {said}");
-        assert!(!said.contains("no problems found"), "{args:?}: {said}");
-        assert!(!dir.join("out.pdn").exists(), "{args:?}");
+    std::fs::write(dir.join("blank.pdn"), "\n  \r\n\n").unwrap();
+    std::fs::write(dir.join("empty.pdn"), "").unwrap();
+    for path in ["none", "blank.pdn", "empty.pdn"] {
+        let runs: [&[&str]; 7] = [
+            &["validate", path],
+            &["stats", path, "-o", "report"],
+            &["convert", path, "-o", "out.pdn"],
+            &["select", path, "-o", "out.pdn"],
+            &["split", path, "--games", "5", "-o", "parts"],
+            &["export", path, "-o", "tables"],
+            &["show", path, "-o", "out.svg"],
+        ];
+        for args in runs {
+            if path == "none" && args[0] == "show" {
+                continue;
+            }
+            let out = arbiter(&dir, args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+            let said = stderr(&out) + &String::from_utf8_lossy(&out.stdout);
+            assert!(
+                said.contains(&format!("no game records in {path}")),
+                "{args:?}: {said}"
+            );
+            assert!(!said.contains("no problems found"), "{args:?}: {said}");
+            assert!(!dir.join("out.pdn").exists(), "{args:?}");
+        }
     }
+    // Blanks before the first game are read as they are (line numbers do not move).
+    std::fs::write(
+        dir.join("late.pdn"),
+        format!("{}1. 32-28 *\n", "\n".repeat(70_000)),
+    )
+    .unwrap();
+    let out = arbiter(&dir, &["validate", "late.pdn", "--format", "json"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("\"line\":70001"), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -131,6 +131,25 @@ fn same_diagnostics(what: &str, input: &HashMap<Diag, u64>, output: &HashMap<Dia
     repaired
 }
 
+/// The games of a PDN text, counted without building them.
+fn count_games(text: &[u8]) -> u64 {
+    struct Count;
+    impl pdn::Visitor for Count {
+        type Output = ();
+        fn end_game(&mut self, _: pdn::Span) {}
+    }
+    let mut reader = pdn::Reader::new(text);
+    let mut n = 0;
+    while reader
+        .read_game(&mut Count)
+        .expect("read from memory")
+        .is_some()
+    {
+        n += 1;
+    }
+    n
+}
+
 fn converted(input: &Path, output: &Path) {
     let out = arbiter(&[&"convert", &input, &"-o", &output]);
     assert!(
@@ -193,7 +212,7 @@ fn convert_is_a_fixed_point_that_keeps_games_diagnostics_and_merges() {
             let mut both = x.clone();
             both.push(b'\n');
             both.extend(y);
-            let n = pdn::read_all(&both).len() as u64;
+            let n = count_games(&both);
             assert_eq!(
                 n,
                 nx + ny,

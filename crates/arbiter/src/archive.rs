@@ -233,9 +233,12 @@ pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    out.commit()?;
-    if let Some(r) = rest {
-        r.commit()?;
+    let committed = out
+        .commit()
+        .and_then(|()| rest.map_or(Ok(()), Output::commit));
+    match committed {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+        other => other.map_err(|e| e.to_string())?,
     }
     eprintln!(
         "{}",

@@ -54,18 +54,14 @@ impl Output {
         self.file.as_ref().map(|(_, temp)| temp.as_path())
     }
 
-    /// Flushes the output and gives the file its name.
-    pub fn commit(mut self) -> Result<(), String> {
-        let name = |p: &Path| p.display().to_string();
-        let shown = self
-            .file
-            .as_ref()
-            .map_or("<stdout>".into(), |(p, _)| name(p));
-        self.flush().map_err(|e| format!("{shown}: {e}"))?;
+    /// Flushes the output and gives the file its name. A flush error keeps its kind (a
+    /// closed pipe stays one).
+    pub fn commit(mut self) -> io::Result<()> {
+        self.flush()?;
         if let Some((path, temp)) = self.file.take() {
             std::fs::rename(&temp, &path).map_err(|e| {
                 let _ = std::fs::remove_file(&temp);
-                format!("{}: {e}", name(&path))
+                io::Error::new(e.kind(), format!("{}: {e}", path.display()))
             })?;
         }
         Ok(())

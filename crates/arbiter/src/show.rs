@@ -72,7 +72,8 @@ pub fn show(request: &Request) -> Result<Shown, String> {
         _ => file.write_all(shown.diagram.to_svg().as_bytes()),
     };
     written.map_err(|e| format!("{}: cannot write the picture: {e}", out.display()))?;
-    file.commit()?;
+    file.commit()
+        .map_err(|e| format!("{}: cannot write the picture: {e}", out.display()))?;
     Ok(shown)
 }
 

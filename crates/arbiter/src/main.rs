@@ -337,6 +337,7 @@ fn convert_cmd(
     settings.rewrite = rewrite;
     let edits = edits.check(to)?;
     settings.details = edits.positions;
+    settings.positions = edits.positions;
     let mut out = open_output(output)?;
     let mut total = convert::ConvertTally::default();
     for path in paths {

@@ -491,7 +491,7 @@ fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
 
 /// Where `export` writes: one folder of three files, or partition folders.
 enum TableSink {
-    Plain(export::ParquetSink),
+    Plain(Box<export::ParquetSink>),
     Partitioned(export::PartitionedSink),
 }
 
@@ -522,7 +522,9 @@ fn export_cmd(
         eprintln!("arbiter: {}: cannot read: {e}", path.display());
     }
     let mut sink = match by.is_empty() {
-        true => export::ParquetSink::with_options(dir, options).map(TableSink::Plain),
+        true => {
+            export::ParquetSink::with_options(dir, options).map(|s| TableSink::Plain(Box::new(s)))
+        }
         false => export::PartitionedSink::create(dir, by, options).map(TableSink::Partitioned),
     }
     .map_err(|e| e.to_string())?;

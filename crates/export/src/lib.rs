@@ -30,7 +30,7 @@ pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, R
 pub use partition::{PartitionColumn, PartitionedSink};
 pub use sink::{
     key_bits, tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding,
-    SinkOptions, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS, PLIES_FILE,
+    SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS, PLIES_FILE,
 };
 
 /// The tags that get a column of their own in `games.parquet` (column names: see

@@ -274,6 +274,53 @@ impl ParquetSink {
     }
 }
 
+/// The rows of the three tables as Arrow record batches, with exactly the schemas of the
+/// Parquet files (the sink builds its batches with the same builders). For programs that
+/// want the tables in memory (a Python binding handing them to pyarrow) instead of files.
+pub struct TableBatches {
+    games: GameColumns,
+    plies: PlyColumns,
+    diagnostics: DiagnosticColumns,
+    next_id: u64,
+}
+
+impl TableBatches {
+    /// Empty tables; `positions` gives the plies their `fen_after` column.
+    pub fn new(positions: bool) -> Self {
+        TableBatches {
+            games: GameColumns::default(),
+            plies: PlyColumns::new(positions),
+            diagnostics: DiagnosticColumns::default(),
+            next_id: 0,
+        }
+    }
+
+    /// Adds a game with its plies and diagnostics; returns its `game_id` (0, 1, 2, …).
+    pub fn push_game(&mut self, game: &GameRow, plies: &[PlyRow], diags: &[DiagnosticRow]) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.push(id, game);
+        for p in plies {
+            self.plies.push(id, p);
+        }
+        for d in diags {
+            self.diagnostics.push(id, d);
+        }
+        id
+    }
+
+    /// The rows gathered since the last call as three batches (games, plies, diagnostics);
+    /// the builders are left empty and `game_id` goes on counting.
+    pub fn take(&mut self) -> Result<[RecordBatch; 3], ExportError> {
+        let arrow = |file| move |source| ExportError::Arrow { file, source };
+        Ok([
+            self.games.batch().map_err(arrow(GAMES_FILE))?,
+            self.plies.batch().map_err(arrow(PLIES_FILE))?,
+            self.diagnostics.batch().map_err(arrow(DIAGNOSTICS_FILE))?,
+        ])
+    }
+}
+
 /// Column builders of one table.
 trait Columns {
     type Row;

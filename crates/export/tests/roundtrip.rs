@@ -365,3 +365,36 @@ fn encoded_plies_keep_the_row_group_limit_and_the_order() {
     let _ = std::fs::remove_dir_all(&mixed);
     let _ = std::fs::remove_dir_all(&plain);
 }
+
+/// The in-memory batches have the schema of the files, with and without position strings,
+/// and hold the same rows.
+#[test]
+fn table_batches_match_the_files() {
+    for positions in [false, true] {
+        let dir = temp_dir(&format!("batches-{positions}"));
+        let options = SinkOptions {
+            positions,
+            ..SinkOptions::default()
+        };
+        let mut sink = ParquetSink::with_options(&dir, options).unwrap();
+        let mut batches = export::TableBatches::new(positions);
+        for i in 0..12 {
+            let (g, p, d) = sample_game(i);
+            assert_eq!(
+                sink.push_game(&g, &p, &d).unwrap(),
+                batches.push_game(&g, &p, &d)
+            );
+        }
+        sink.finish().unwrap();
+        let got = batches.take().unwrap();
+        for (file, batch) in [GAMES_FILE, PLIES_FILE, DIAGNOSTICS_FILE].iter().zip(&got) {
+            let (read_back, _) = read(&dir, file);
+            assert_eq!(read_back.schema(), batch.schema(), "{file}");
+            assert_eq!(&read_back, batch, "{file}");
+        }
+        let plies = got[1].schema();
+        assert_eq!(plies.field_with_name("fen_after").is_ok(), positions);
+        assert!(plies.field_with_name("position_key").is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -321,6 +321,7 @@ pub enum Command {
     /// plies.parquet, diagnostics.parquet) for DuckDB, Spark or pandas; see docs/export.md.
     #[command(after_help = "Examples:
   arbiter export corpus -o tables
+  arbiter export corpus --positions --partition-by variant,year -o tables
   arbiter export corpus/tama --game tama -o tama-tables")]
     Export {
         #[command(flatten)]
@@ -331,6 +332,14 @@ pub enum Command {
         /// The folder to write the three files to.
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
+        /// Also write the position string after every ply (plies.fen_after); every ply has
+        /// its 64-bit position_key either way.
+        #[arg(long)]
+        positions: bool,
+        /// Write each table as Hive-style partition folders (games/variant=international/...)
+        /// by these columns: variant, year, or variant,year.
+        #[arg(long, value_name = "COLUMNS", value_delimiter = ',', value_parser = ["variant", "year"])]
+        partition_by: Vec<String>,
         #[command(flatten)]
         game: GameChoice,
     },

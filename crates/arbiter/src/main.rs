@@ -158,8 +158,10 @@ fn run(command: Command) -> Outcome {
             inputs,
             to: cli::TableFormat::Parquet,
             output,
+            positions,
+            partition_by,
             game,
-        } => export_cmd(&inputs.paths, &game, &output),
+        } => export_cmd(&inputs.paths, &game, &output, positions, &partition_by),
         Command::Games { format } => games_cmd(format),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
@@ -326,6 +328,7 @@ fn convert_cmd(
     settings.rewrite = rewrite;
     let edits = edits.check(to)?;
     settings.details = edits.positions;
+    settings.positions = edits.positions;
     let (inputs, missing) = input::collect(paths);
     if let Some((path, e)) = missing.first() {
         return Err(format!("{}: cannot read: {e}", path.display()).into());
@@ -481,13 +484,45 @@ fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
     Ok(CLEAN)
 }
 
-fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
-    let settings = settings(game)?;
+/// Where `export` writes: one folder of three files, or partition folders.
+enum TableSink {
+    Plain(Box<export::ParquetSink>),
+    Partitioned(export::PartitionedSink),
+}
+
+fn export_cmd(
+    paths: &[PathBuf],
+    game: &GameChoice,
+    dir: &Path,
+    positions: bool,
+    partition_by: &[String],
+) -> Outcome {
+    let mut settings = settings(game)?;
+    settings.positions = positions;
+    let options = export::SinkOptions {
+        positions,
+        ..export::SinkOptions::default()
+    };
+    let mut by = Vec::new();
+    for name in partition_by {
+        let column = export::PartitionColumn::parse(name)
+            .ok_or_else(|| format!("--partition-by: `{name}` is not variant or year"))?;
+        if by.contains(&column) {
+            return Err(format!("--partition-by: `{name}` is given twice").into());
+        }
+        by.push(column);
+    }
     let (inputs, missing) = input::collect(paths);
     for (path, e) in &missing {
         eprintln!("arbiter: {}: cannot read: {e}", path.display());
     }
-    let mut sink = export::ParquetSink::create(dir).map_err(|e| e.to_string())?;
+    let mut sink = match by.is_empty() {
+        true => {
+            export::ParquetSink::with_options(dir, options).map(|s| TableSink::Plain(Box::new(s)))
+        }
+        false => export::PartitionedSink::create(dir, by, options).map(TableSink::Partitioned),
+    }
+    .map_err(|e| e.to_string())?;
     let mut unreadable = missing.len();
     for source in &inputs {
         let name = source.name();
@@ -499,18 +534,34 @@ fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
             unreadable += 1;
             continue;
         };
-        export::export_chunked(
-            &mut sink,
-            games::games(),
-            &name,
-            reader,
-            &settings,
-            EXPORT_CHUNK_BYTES,
-            EXPORT_IN_FLIGHT,
-        )
-        .map_err(|e| e.to_string())?;
+        let written = match &mut sink {
+            TableSink::Plain(sink) => export::export_chunked(
+                sink,
+                games::games(),
+                &name,
+                reader,
+                &settings,
+                EXPORT_CHUNK_BYTES,
+                EXPORT_IN_FLIGHT,
+            )
+            .map(|_| ()),
+            TableSink::Partitioned(sink) => export::export_partitioned(
+                sink,
+                games::games(),
+                &name,
+                reader,
+                &settings,
+                EXPORT_CHUNK_BYTES,
+                EXPORT_IN_FLIGHT,
+            ),
+        };
+        written.map_err(|e| e.to_string())?;
     }
-    let counts = sink.finish().map_err(|e| e.to_string())?;
+    let counts = match sink {
+        TableSink::Plain(sink) => sink.finish(),
+        TableSink::Partitioned(sink) => sink.finish(),
+    }
+    .map_err(|e| e.to_string())?;
     eprintln!(
         "wrote {} games, {} plies and {} diagnostics to {}",
         counts.games,

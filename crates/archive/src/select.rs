@@ -345,8 +345,8 @@ struct Rules {
     game: &'static str,
     options: Options,
     explorer: Option<Box<dyn Explorer>>,
-    /// The `--position` argument as this game writes it (`None`: not a position of it).
-    position: Option<Option<String>>,
+    /// The key of the `--position` argument in this game (`None`: not a position of it).
+    position: Option<Option<u64>>,
 }
 
 /// Judges games one after another (one per thread).
@@ -492,17 +492,16 @@ impl<'s> Judge<'s> {
         let Some(e) = rules.explorer.as_ref() else {
             return false;
         };
-        let target = rules
+        let target = *rules
             .position
-            .get_or_insert_with(|| e.position_string(Some(fen)).ok())
-            .clone();
+            .get_or_insert_with(|| e.position_key(Some(fen)).ok());
         let Some(target) = target else {
             return false;
         };
-        let start = e.position_string(start_tag.as_deref()).ok();
+        // Positions are compared by their keys (equal exactly when the position strings are).
+        let start = e.position_key(start_tag.as_deref()).ok();
         let report = self.scan.report.as_ref();
-        start.as_deref() == Some(target.as_str())
-            || report.is_some_and(|r| r.details.iter().any(|d| d.position == target))
+        start == Some(target) || report.is_some_and(|r| r.details.iter().any(|d| d.key == target))
     }
 
     /// The 128-bit key of the game's main line (see [`Verdict::hash`]).
@@ -533,7 +532,7 @@ impl<'s> Judge<'s> {
                 key.extend_from_slice(start.as_deref().unwrap_or(raw).as_bytes());
                 for d in r.details.iter() {
                     key.push(0);
-                    key.extend_from_slice(d.position.as_bytes());
+                    key.extend_from_slice(&d.key.to_le_bytes());
                 }
             }
             _ => {

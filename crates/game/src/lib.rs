@@ -12,6 +12,7 @@
 pub mod conformance;
 mod registry;
 mod text;
+pub mod zobrist;
 
 use std::fmt;
 
@@ -403,6 +404,19 @@ pub trait Game {
     /// a `String` of their own (a table of positions writes one per ply).
     fn write_position_into(&self, pos: &Self::Position, out: &mut String) {
         out.push_str(&self.write_position(pos));
+    }
+
+    /// The position's 64-bit key (see [`zobrist`] and `docs/export.md`): the XOR of the
+    /// [`zobrist::TABLE`] entries of its features. Two positions get the same key exactly when
+    /// [`Game::write_position`] writes the same string for them (barring a 64-bit collision).
+    fn position_key(&self, pos: &Self::Position) -> u64;
+
+    /// The key of `after`, the position a move made from `before`, whose key is `key`. The
+    /// default computes it afresh; a game whose features sit in bit boards overrides it to
+    /// XOR only the features that changed.
+    fn position_key_after(&self, before: &Self::Position, key: u64, after: &Self::Position) -> u64 {
+        let _ = (before, key);
+        self.position_key(after)
     }
 
     /// The seat to move.

@@ -160,6 +160,8 @@ pub trait Explorer {
     /// The position string as the game writes it (`None`: the start position): a position
     /// read and written again, so that two spellings of one position compare equal.
     fn position_string(&self, position: Option<&str>) -> Result<String, String>;
+    /// The position's 64-bit key ([`game::Game::position_key`]; `None`: the start position).
+    fn position_key(&self, position: Option<&str>) -> Result<u64, String>;
     /// Reads a result in the game's notation (tag value or result token).
     fn parse_result(&self, text: &str) -> Option<game::Outcome>;
     /// Writes a result as the game's result token.
@@ -262,6 +264,10 @@ impl<G: Explore> Explorer for Looking<G> {
 
     fn position_string(&self, position: Option<&str>) -> Result<String, String> {
         self.position(position).map(|p| self.0.write_position(&p))
+    }
+
+    fn position_key(&self, position: Option<&str>) -> Result<u64, String> {
+        self.position(position).map(|p| self.0.position_key(&p))
     }
 
     fn parse_result(&self, text: &str) -> Option<game::Outcome> {

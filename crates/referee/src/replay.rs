@@ -25,6 +25,8 @@ pub(crate) struct Mode {
     pub(crate) board_at: Option<BoardAt>,
     /// Describe every ply of the main line.
     pub(crate) details: bool,
+    /// With `details`, write the position string after each ply too.
+    pub(crate) positions: bool,
 }
 
 /// Plies with more tokens than this are resolved through a heap buffer.
@@ -98,7 +100,13 @@ pub(crate) struct Replayer<G: Explore> {
     /// With [`BoardAt::End`]: the paths of the last ply of the main line played.
     last_paths: Vec<SquarePath>,
     details: bool,
+    positions: bool,
     detail_list: PlyDetails,
+    /// With `details`: the key of the start position, once known.
+    start_key: Option<u64>,
+    /// With `details`: the main line's ply count and the key of the position after it, for
+    /// updating the key with the next ply (`None` after a setup command).
+    main_key: Option<(u32, u64)>,
 }
 
 impl<G: Explore> Replayer<G> {
@@ -126,7 +134,10 @@ impl<G: Explore> Replayer<G> {
             view: None,
             last_paths: Vec::new(),
             details: false,
+            positions: false,
             detail_list: PlyDetails::default(),
+            start_key: None,
+            main_key: None,
         }
     }
 
@@ -271,18 +282,34 @@ impl<G: Explore> Replayer<G> {
                 &computed
             }
         };
+        // The key follows the main line ply by ply; it is computed afresh after a setup
+        // command or anything else that moved the line without a described ply.
+        let key = match self.main_key {
+            Some((ply, key)) if ply + 1 == frame.ply => {
+                self.game.position_key_after(before, key, after)
+            }
+            _ => self.game.position_key(after),
+        };
+        debug_assert_eq!(key, self.game.position_key(after), "ply {}", frame.ply);
+        self.main_key = Some((frame.ply, key));
         let head = PlyHead {
             ply: frame.ply,
+            key,
             mover: facts.mover,
             promotion: facts.promotion,
             throws: &facts.throws,
             lost_throws: facts.lost_throws,
         };
         let game = &self.game;
+        let positions = self.positions;
         self.detail_list.push(
             head,
             |texts| game.describe_into(before, mv, texts),
-            |out| game.write_position_into(after, out),
+            |out| {
+                if positions {
+                    game.write_position_into(after, out);
+                }
+            },
         );
     }
 
@@ -382,7 +409,10 @@ impl<G: Explore> Replay for Replayer<G> {
         self.snapshots = mode.snapshots;
         self.board_at = mode.board_at;
         self.details = mode.details;
+        self.positions = mode.positions;
         self.detail_list.clear();
+        self.start_key = None;
+        self.main_key = None;
         self.view = None;
         self.last_paths.clear();
         self.rewrite = mode.rewrite.map(|r| {
@@ -413,6 +443,11 @@ impl<G: Explore> Replay for Replayer<G> {
                 None
             }
         };
+        if let (true, Some(p)) = (self.details, pos.as_ref()) {
+            let key = self.game.position_key(p);
+            self.start_key = Some(key);
+            self.main_key = Some((0, key));
+        }
         self.seat_list.clear();
         match pos.as_ref() {
             Some(p) => self
@@ -483,6 +518,9 @@ impl<G: Explore> Replay for Replayer<G> {
             .as_ref()
             .err()
             .map(|p| self.bad_position(p.clone(), span));
+        if self.main_line() {
+            self.main_key = None;
+        }
         if let Some(frame) = self.frames.last_mut() {
             frame.before = None;
             frame.pos = parsed.ok();
@@ -653,6 +691,7 @@ impl<G: Explore> Replay for Replayer<G> {
         let mut next = std::mem::take(&mut report.details);
         next.clear();
         report.details = std::mem::replace(&mut self.detail_list, next);
+        report.start_key = self.start_key.take();
     }
 }
 
@@ -776,6 +815,9 @@ mod tests {
         }
         fn write_position(&self, pos: &Pos) -> String {
             pos.total.to_string()
+        }
+        fn position_key(&self, pos: &Pos) -> u64 {
+            game::zobrist::extra(pos.total as usize)
         }
         fn to_move(&self, pos: &Pos) -> Seat {
             Seat(pos.turn)

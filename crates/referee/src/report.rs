@@ -162,6 +162,10 @@ pub struct Settings {
     /// Describe every ply of the main line in [`GameReport::details`] (move, squares,
     /// position after it), for tables and exports.
     pub details: bool,
+    /// With [`Settings::details`], also write the position string after every ply
+    /// ([`crate::PlyDetail::position`]; empty otherwise). Every ply gets its position key
+    /// either way.
+    pub positions: bool,
     /// Keep the game's tags in [`GameReport::tags`] (decoded), for statistics and exports.
     pub keep_tags: bool,
 }
@@ -212,6 +216,9 @@ pub struct GameReport {
     pub position: Option<BoardView>,
     /// With [`Settings::details`]: every replayed ply of the main line, described.
     pub details: PlyDetails,
+    /// With [`Settings::details`]: the key of the main line's start position
+    /// ([`game::Game::position_key`]), when it is known.
+    pub start_key: Option<u64>,
     /// With [`Settings::keep_tags`]: the tags, in order, names and values decoded.
     pub tags: TagList,
 }

@@ -550,6 +550,12 @@ impl Game for Thaayam {
         position::write_into(pos, out);
     }
 
+    /// See `position::key`: pieces by seat, count and square, hand, keep and borne-off
+    /// counts, the seat to move and the series still owed.
+    fn position_key(&self, pos: &Position) -> u64 {
+        position::key(pos)
+    }
+
     fn to_move(&self, pos: &Position) -> Seat {
         Seat(pos.to_move)
     }

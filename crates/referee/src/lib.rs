@@ -222,6 +222,7 @@ impl<'c> Referee<'c> {
             snapshots: self.settings.snapshots,
             board_at: self.settings.board_at,
             details: self.settings.details,
+            boards: self.settings.boards,
         };
         let diagnostics = &mut self.report.diagnostics;
         self.engines[index].engine.0.start(&view, mode, diagnostics);

@@ -25,6 +25,8 @@ pub(crate) struct Mode {
     pub(crate) board_at: Option<BoardAt>,
     /// Describe every ply of the main line.
     pub(crate) details: bool,
+    /// Keep the board of every position of the main line.
+    pub(crate) boards: bool,
 }
 
 /// Plies with more tokens than this are resolved through a heap buffer.
@@ -99,6 +101,11 @@ pub(crate) struct Replayer<G: Explore> {
     last_paths: Vec<SquarePath>,
     details: bool,
     detail_list: PlyDetails,
+    boards: bool,
+    /// With `boards`: the start position and the position after every ply of the main line.
+    board_list: Vec<BoardView>,
+    /// With `boards`: the start position as a position string.
+    start_text: String,
 }
 
 impl<G: Explore> Replayer<G> {
@@ -127,6 +134,9 @@ impl<G: Explore> Replayer<G> {
             last_paths: Vec::new(),
             details: false,
             detail_list: PlyDetails::default(),
+            boards: false,
+            board_list: Vec::new(),
+            start_text: String::new(),
         }
     }
 
@@ -160,6 +170,12 @@ impl<G: Explore> Replayer<G> {
         let resolved = self.resolve_pending(pos);
         match resolved {
             Ok(ref mv) => {
+                let keep_board = self.boards && self.main_line();
+                let last_move = if keep_board {
+                    self.game.move_paths(pos, mv)
+                } else {
+                    Vec::new()
+                };
                 self.observe(mv);
                 let collect = self.collect && self.main_line();
                 let frame = self.frames.last_mut().expect("a line is open");
@@ -174,6 +190,13 @@ impl<G: Explore> Replayer<G> {
                         self.game.play(pos, mv);
                     }
                     frame.replayed += 1;
+                    if keep_board {
+                        self.board_list.push(BoardView {
+                            ply: frame.ply,
+                            board: self.game.board(pos),
+                            last_move,
+                        });
+                    }
                 }
                 if self.details && self.main_line() {
                     self.describe_last(mv);
@@ -383,6 +406,9 @@ impl<G: Explore> Replay for Replayer<G> {
         self.board_at = mode.board_at;
         self.details = mode.details;
         self.detail_list.clear();
+        self.boards = mode.boards;
+        self.board_list.clear();
+        self.start_text.clear();
         self.view = None;
         self.last_paths.clear();
         self.rewrite = mode.rewrite.map(|r| {
@@ -421,6 +447,14 @@ impl<G: Explore> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
+        if let (true, Some(p)) = (self.boards, pos.as_ref()) {
+            self.board_list.push(BoardView {
+                ply: 0,
+                board: self.game.board(p),
+                last_move: Vec::new(),
+            });
+            self.game.write_position_into(p, &mut self.start_text);
+        }
         if let (Some(BoardAt::Ply(0)), Some(p)) = (self.board_at, pos.as_ref()) {
             self.view = Some(BoardView {
                 ply: 0,
@@ -649,6 +683,10 @@ impl<G: Explore> Replay for Replayer<G> {
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
+        if self.boards {
+            report.boards = std::mem::take(&mut self.board_list);
+            report.start_position = std::mem::take(&mut self.start_text);
+        }
         // The report may bring an emptied list back (`Referee::recycle_details`).
         let mut next = std::mem::take(&mut report.details);
         next.clear();

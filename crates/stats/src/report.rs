@@ -392,14 +392,20 @@ table { max-width:100%; display:block; overflow-x:auto; }
 details > summary { cursor:pointer; list-style:none; }
 details > summary::-webkit-details-marker { display:none; }
 details > summary h2 { display:inline-block; }
-details > summary h2::before { content:"▸ "; color:var(--muted); }
-details[open] > summary h2::before { content:"▾ "; }
+details > summary h2, details > summary h3 { display:inline-block; }
+details > summary h2::before, details > summary h3::before { content:"▸ "; color:var(--muted); }
+details[open] > summary h2::before, details[open] > summary h3::before { content:"▾ "; }
 "#;
 
-/// Opens the folded section a link leads to (the navigation bar, a hash in the address).
+/// Opens the folded section a link leads to (the navigation bar, a hash in the address);
+/// `#all` opens every section.
 const FOLD_JS: &str = r#"
 (function () {
   function reveal() {
+    if (location.hash === '#all') {
+      document.querySelectorAll('details').forEach(function (d) { d.open = true; });
+      return;
+    }
     var t = location.hash && document.getElementById(location.hash.slice(1));
     var d = t && (t.querySelector('details') || t.closest('details'));
     if (d) { d.open = true; t.scrollIntoView(); }
@@ -1633,8 +1639,14 @@ impl Page<'_> {
             }
         );
         self.push(&v.body_html(false));
+        let _ = write!(
+            self.html,
+            "<details{}><summary><h3>Files ({})</h3></summary>\n",
+            if v.files().len() <= 20 { " open" } else { "" },
+            num(v.files().len() as u64)
+        );
         self.push(
-            "<h3>Files</h3>\n<table class=\"files\">\n<thead><tr><th>File</th><th class=\"n\">Games</th>\
+            "<table class=\"files\">\n<thead><tr><th>File</th><th class=\"n\">Games</th>\
              <th class=\"n\">With errors</th><th class=\"n\">Errors</th><th class=\"n\">Warnings</th>\
              </tr></thead>\n<tbody>\n",
         );
@@ -1650,7 +1662,7 @@ impl Page<'_> {
                 num(f.warnings)
             );
         }
-        self.push("</tbody></table>\n</section>\n");
+        self.push("</tbody></table>\n</details>\n</section>\n");
     }
 
     fn examples(&mut self, examples: &[&ProblemExample], dropped: u64) {

@@ -2,10 +2,14 @@
 // problem. Hand-written, no library, no network. Test contract: #board carries data-fen (the
 // position shown, as `arbiter convert --to json --positions` writes it), data-ply, data-file
 // and data-game; every .problem entry carries data-file, data-game and data-ply.
+// The data is read after the page has been drawn (a report's charts show at once), and
+// #viewer gets data-ready="yes" (and data-ready-ms, the time since navigation) when done.
 (function () {
   'use strict';
   var root = document.getElementById('viewer');
   if (!root) { return; }
+  setTimeout(init, 0);
+  function init() {
   var data = JSON.parse(document.getElementById('viewer-data').textContent);
   var $ = function (id) { return document.getElementById(id); };
   var PAGE = 100;
@@ -18,9 +22,11 @@
       p[1] = data.s[p[1]]; p[3] = data.s[p[3]];
       if (p[5] === undefined) { p[5] = null; }
       p[6] = p[6] || []; p[7] = p[7] || [];
-      problems.push({ g: gi, k: k });
+      problems.push({ g: gi, k: k, e: p[2] });
     });
   });
+  // Errors first, each kind in run order: a warning of every game should not hide them.
+  problems = problems.filter(function (q) { return q.e; }).concat(problems.filter(function (q) { return !q.e; }));
   var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
     query: '', game: -1, idx: 0, problem: -1, list: [] };
 
@@ -353,5 +359,7 @@
   });
   list();
   if (problems.length && st.tab === 'problems') { open(problems[0].g, problems[0].k); } else if (data.games.length) { open(0, -1); }
+  root.setAttribute('data-ready-ms', String(Math.round(performance.now())));
   root.setAttribute('data-ready', 'yes');
+  }
 })();

@@ -33,6 +33,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:  # pragma: no cover - reported as a skip
     webdriver = None
 
@@ -79,7 +80,8 @@ def out():
 
 def open_page(driver, page):
     driver.get(page.as_uri())
-    assert driver.find_element(By.ID, "viewer").get_attribute("data-ready") == "yes"
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_element(By.ID, "viewer").get_attribute("data-ready") == "yes")
     errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
     assert not errors, errors
 

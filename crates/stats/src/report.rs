@@ -1639,9 +1639,9 @@ impl Page<'_> {
             }
         );
         self.push(&v.body_html(false));
-        let _ = write!(
+        let _ = writeln!(
             self.html,
-            "<details{}><summary><h3>Files ({})</h3></summary>\n",
+            "<details{}><summary><h3>Files ({})</h3></summary>",
             if v.files().len() <= 20 { " open" } else { "" },
             num(v.files().len() as u64)
         );

@@ -250,7 +250,7 @@ def test_real_archives(driver, out):
     shot = os.environ.get("ARBITER_SCREENSHOT")
     if shot:
         # The viewer as a person sees it: a problem of a real archive opened from the list.
-        driver.set_window_size(1200, 820)
+        driver.set_window_size(1200, 1100)
         driver.find_element(By.ID, "vw-tab-problems").click()
         search(driver, "illegal-move")
         entries = driver.find_elements(By.CSS_SELECTOR, "#vw-problems .problem")

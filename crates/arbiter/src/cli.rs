@@ -177,7 +177,7 @@ pub enum Command {
     /// every problem listed (no network needed to open it).
     #[command(after_help = "Examples:
   arbiter view corpus/defects -o viewer.html
-  arbiter view games.pdn.gz --game international -o games.html")]
+  arbiter view corpus/tama/tama-random.pdn --game tama -o tama.html")]
     View {
         #[command(flatten)]
         inputs: Inputs,

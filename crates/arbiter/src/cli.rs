@@ -173,6 +173,20 @@ pub enum Command {
         #[command(flatten)]
         game: GameChoice,
     },
+    /// Write every game of the inputs into one self-contained HTML page to step through, with
+    /// every problem listed (no network needed to open it).
+    #[command(after_help = "Examples:
+  arbiter view corpus/defects -o viewer.html
+  arbiter view corpus/tama/tama-random.pdn --game tama -o tama.html")]
+    View {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// The page to write.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        #[command(flatten)]
+        game: GameChoice,
+    },
     /// Write the games again as PDN or JSON, optionally in another notation; several inputs
     /// are merged in order.
     #[command(after_help = "Examples:

@@ -10,6 +10,7 @@ mod output;
 mod report;
 mod show;
 mod validate;
+mod view;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -162,6 +163,14 @@ fn run(command: Command) -> Outcome {
             partition_by,
             game,
         } => export_cmd(&inputs.paths, &game, &output, positions, &partition_by),
+        Command::View {
+            inputs,
+            output,
+            game,
+        } => {
+            let settings = settings(&game)?;
+            Ok(view::view_cmd(&inputs.paths, &settings, &output)?)
+        }
         Command::Games { format } => games_cmd(format),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
@@ -277,6 +286,7 @@ fn corpus_run(
         settings,
         print,
         stats: report_dir.is_some(),
+        viewer: report_dir.map(|_| view::Scope::Problems),
     };
     let (mut tally, stats, extras) = validate::run(&inputs, &job, true)?;
     tally.io_errors += missing.len() as u64;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use crate::input::{Input, Trial};
 use crate::report::{self, Format};
+use crate::view;
 
 /// Counts over one or more inputs.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -75,6 +76,8 @@ pub struct Job<'a> {
     pub print: Print,
     /// Accumulate statistics.
     pub stats: bool,
+    /// Hand these games to the viewer (see [`crate::view`]).
+    pub viewer: Option<view::Scope>,
 }
 
 /// Reports an input that cannot be read: a JSON object with `--format json`, else a line on
@@ -132,6 +135,8 @@ struct Checked {
     /// Diagnostics to print (with a print format) and those that carry a snapshot (with
     /// `snapshots`), in file order.
     found: Vec<Found>,
+    /// Games for the viewer, each with its number in the chunk.
+    viewed: Vec<(u64, stats::EncodedGame)>,
     failure: Option<io::Error>,
 }
 
@@ -148,6 +153,7 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
                 },
                 stats: Stats::default(),
                 found: Vec::new(),
+                viewed: Vec::new(),
                 failure: Some(io::Error::new(*kind, error.clone())),
             }
         }
@@ -155,12 +161,35 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
     let mut tally = Tally::default();
     let mut stats = Stats::default();
     let mut found = Vec::new();
+    let mut viewed = Vec::new();
     let mut referee = Referee::new(games::games(), job.settings.clone());
+    // A report's replay keeps no boards: games with problems are replayed again for them.
+    let mut second = (job.viewer.is_some() && !job.settings.boards)
+        .then(|| Referee::new(games::games(), view::settings(job.settings)));
     let mut reader = chunk.reader();
     // Reading from memory cannot fail.
     while let Ok(Some(mut game)) = reader.read_game(&mut referee) {
         tally.games += 1;
         count(&mut tally, &mut game, job.print.strict);
+        let wanted = match job.viewer {
+            Some(view::Scope::All) => true,
+            Some(view::Scope::Problems) => !game.diagnostics.is_empty(),
+            None => false,
+        };
+        if wanted {
+            let source = reader.source();
+            let origin = view::Origin {
+                source: &source,
+                first_line: chunk.first_line,
+                trial: trial.as_deref(),
+            };
+            let again = second.as_mut().and_then(|r| view::replay(r, &source));
+            let positions = again.as_ref().unwrap_or(&game);
+            viewed.push((
+                tally.games,
+                view::encode(&origin, &game.diagnostics, positions),
+            ));
+        }
         if job.stats {
             add_to_stats(&mut stats, &game);
             referee.recycle_facts(std::mem::take(&mut game.facts));
@@ -196,6 +225,7 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
         tally,
         stats,
         found,
+        viewed,
         failure: None,
     }
 }
@@ -359,6 +389,13 @@ pub fn run(
     let mut total = Tally::default();
     let mut stats = Stats::default();
     let mut extras = ReportExtras::new();
+    let mut viewer = job.viewer.map(|scope| {
+        stats::Viewer::new(match scope {
+            view::Scope::Problems => stats::VIEWER_BUDGET,
+            view::Scope::All => usize::MAX,
+        })
+    });
+    let mut file_index = 0u32;
     let bar = (progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
@@ -392,8 +429,23 @@ pub fn run(
                 current = Some(checked.file);
                 games_before = 0;
                 total.files += 1;
+                if let Some(v) = viewer.as_mut() {
+                    file_index = v.add_file(&inputs[checked.file].name());
+                }
             }
             let name = inputs[checked.file].name();
+            if let Some(v) = viewer.as_mut() {
+                for (n, game) in &checked.viewed {
+                    v.add(file_index, games_before + n, game);
+                }
+                if let Some(row) = v.file_row(file_index) {
+                    let t = &checked.tally;
+                    row.games += t.games;
+                    row.games_with_errors += t.games_with_errors;
+                    row.errors += t.errors;
+                    row.warnings += t.warnings;
+                }
+            }
             total.add(&checked.tally);
             stats.merge(checked.stats);
             for f in &checked.found {
@@ -422,6 +474,9 @@ pub fn run(
     )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+    if let Some(v) = viewer {
+        extras.set_viewer(v);
     }
     Ok((total, stats, extras))
 }
@@ -520,6 +575,7 @@ mod tests {
             settings: &settings,
             print: QUIET,
             stats: true,
+            viewer: None,
         };
         let (tally, stats, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!((tally.games, tally.errors), (4, 3));
@@ -607,6 +663,7 @@ mod tests {
             settings: &settings,
             print: QUIET,
             stats: false,
+            viewer: None,
         };
         let (tally, _, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!(tally.errors, 3);

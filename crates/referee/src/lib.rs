@@ -223,6 +223,7 @@ impl<'c> Referee<'c> {
             board_at: self.settings.board_at,
             details: self.settings.details,
             positions: self.settings.positions,
+            boards: self.settings.boards,
         };
         let diagnostics = &mut self.report.diagnostics;
         self.engines[index].engine.0.start(&view, mode, diagnostics);

@@ -27,6 +27,8 @@ pub(crate) struct Mode {
     pub(crate) details: bool,
     /// With `details`, write the position string after each ply too.
     pub(crate) positions: bool,
+    /// Keep the board of every position of the main line.
+    pub(crate) boards: bool,
 }
 
 /// Plies with more tokens than this are resolved through a heap buffer.
@@ -107,6 +109,11 @@ pub(crate) struct Replayer<G: Explore> {
     /// With `details`: the main line's ply count and the key of the position after it, for
     /// updating the key with the next ply (`None` after a setup command).
     main_key: Option<(u32, u64)>,
+    boards: bool,
+    /// With `boards`: the start position and the position after every ply of the main line.
+    board_list: Vec<BoardView>,
+    /// With `boards`: the start position as a position string.
+    start_text: String,
 }
 
 impl<G: Explore> Replayer<G> {
@@ -138,6 +145,9 @@ impl<G: Explore> Replayer<G> {
             detail_list: PlyDetails::default(),
             start_key: None,
             main_key: None,
+            boards: false,
+            board_list: Vec::new(),
+            start_text: String::new(),
         }
     }
 
@@ -171,6 +181,12 @@ impl<G: Explore> Replayer<G> {
         let resolved = self.resolve_pending(pos);
         match resolved {
             Ok(ref mv) => {
+                let keep_board = self.boards && self.main_line();
+                let last_move = if keep_board {
+                    self.game.move_paths(pos, mv)
+                } else {
+                    Vec::new()
+                };
                 self.observe(mv);
                 let collect = self.collect && self.main_line();
                 let frame = self.frames.last_mut().expect("a line is open");
@@ -185,6 +201,13 @@ impl<G: Explore> Replayer<G> {
                         self.game.play(pos, mv);
                     }
                     frame.replayed += 1;
+                    if keep_board {
+                        self.board_list.push(BoardView {
+                            ply: frame.ply,
+                            board: self.game.board(pos),
+                            last_move,
+                        });
+                    }
                 }
                 if self.details && self.main_line() {
                     self.describe_last(mv);
@@ -413,6 +436,9 @@ impl<G: Explore> Replay for Replayer<G> {
         self.detail_list.clear();
         self.start_key = None;
         self.main_key = None;
+        self.boards = mode.boards;
+        self.board_list.clear();
+        self.start_text.clear();
         self.view = None;
         self.last_paths.clear();
         self.rewrite = mode.rewrite.map(|r| {
@@ -456,6 +482,14 @@ impl<G: Explore> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
+        if let (true, Some(p)) = (self.boards, pos.as_ref()) {
+            self.board_list.push(BoardView {
+                ply: 0,
+                board: self.game.board(p),
+                last_move: Vec::new(),
+            });
+            self.game.write_position_into(p, &mut self.start_text);
+        }
         if let (Some(BoardAt::Ply(0)), Some(p)) = (self.board_at, pos.as_ref()) {
             self.view = Some(BoardView {
                 ply: 0,
@@ -687,6 +721,10 @@ impl<G: Explore> Replay for Replayer<G> {
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
+        if self.boards {
+            report.boards = std::mem::take(&mut self.board_list);
+            report.start_position = std::mem::take(&mut self.start_text);
+        }
         // The report may bring an emptied list back (`Referee::recycle_details`).
         let mut next = std::mem::take(&mut report.details);
         next.clear();

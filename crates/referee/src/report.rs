@@ -168,6 +168,10 @@ pub struct Settings {
     pub positions: bool,
     /// Keep the game's tags in [`GameReport::tags`] (decoded), for statistics and exports.
     pub keep_tags: bool,
+    /// Keep the board of the start position and of the position after every ply of the main
+    /// line in [`GameReport::boards`], and the start position string in
+    /// [`GameReport::start_position`] (for the game viewer; a board description per ply).
+    pub boards: bool,
 }
 
 /// How `convert` rewrites moves.
@@ -221,6 +225,12 @@ pub struct GameReport {
     pub start_key: Option<u64>,
     /// With [`Settings::keep_tags`]: the tags, in order, names and values decoded.
     pub tags: TagList,
+    /// With [`Settings::boards`]: the start position (ply 0), then the position after every
+    /// replayed ply of the main line, each with the squares of the ply that led to it.
+    pub boards: Vec<BoardView>,
+    /// With [`Settings::boards`]: the start position as a position string (empty when the
+    /// game could not be set up).
+    pub start_position: String,
 }
 
 impl GameReport {

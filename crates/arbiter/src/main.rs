@@ -6,6 +6,7 @@ mod archive;
 mod cli;
 mod convert;
 mod input;
+mod printer;
 mod report;
 mod show;
 mod validate;
@@ -73,12 +74,14 @@ fn run(command: Command) -> Outcome {
             report,
             quiet,
             max_errors,
+            severity,
             strict,
         } => {
             let print = validate::Print {
                 format: (!quiet).then_some(format),
                 color: use_color(color, format),
                 max_errors,
+                severity: severity.least(),
                 strict,
                 summary_on_stdout: format == Format::Human,
             };
@@ -106,7 +109,15 @@ fn run(command: Command) -> Outcome {
             &game,
             &edits,
         ),
-        Command::Select { inputs, filters } => Ok(archive::select_cmd(&inputs.paths, filters)?),
+        Command::Select {
+            inputs,
+            filters,
+            game,
+        } => Ok(archive::select_cmd(
+            &inputs.paths,
+            filters,
+            settings(&game)?,
+        )?),
         Command::Split {
             inputs,
             games,
@@ -186,10 +197,11 @@ fn use_color(color: ColorArg, format: Format) -> bool {
 /// ruleset option is a usage error that lists the valid ones.
 fn settings(choice: &GameChoice) -> Result<Settings, String> {
     if let Some(rules) = &choice.rules {
-        check_rules(choice.game, rules)?;
+        check_rules(choice.game.or(choice.default_game), rules)?;
     }
     Ok(Settings {
         game: choice.game,
+        default_game: choice.default_game,
         rules: choice.rules.clone(),
         ..Settings::default()
     })
@@ -252,6 +264,7 @@ fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
         format: None,
         color: false,
         max_errors: None,
+        severity: referee::Severity::Note,
         strict: false,
         summary_on_stdout: false,
     };
@@ -455,6 +468,7 @@ fn show_cmd(
         index,
         ply,
         game: settings.game,
+        default_game: settings.default_game,
         rules: settings.rules,
         output,
     };

@@ -18,6 +18,8 @@ pub struct Request {
     pub ply: Option<u32>,
     /// The game, whatever the `Variant` tag says.
     pub game: Option<&'static GameInfo>,
+    /// The game where no tag names one.
+    pub default_game: Option<&'static GameInfo>,
     /// Ruleset options, whatever the `Rules` tag says.
     pub rules: Option<String>,
     /// The picture: `.svg` or `.png`.
@@ -76,6 +78,7 @@ fn find_game(request: &Request) -> Result<GameReport, String> {
     }
     let settings = Settings {
         game: request.game,
+        default_game: request.default_game,
         rules: request.rules.clone(),
         board_at: Some(request.ply.map_or(BoardAt::End, BoardAt::Ply)),
         ..Settings::default()

@@ -11,10 +11,12 @@
 
 pub mod conformance;
 mod registry;
+mod shape;
 mod text;
 
 use std::fmt;
 
+pub use shape::{Claim, RecordShape, SquareStyle};
 /// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
 pub use smallvec::{smallvec, SmallVec};
 pub use text::TextList;
@@ -51,11 +53,13 @@ pub enum Code {
     UnusedThrow,
     /// A series of throws that cannot occur (Thaayam).
     BadThrowSeries,
+    /// The game was not named by a tag but found from the record itself (a note).
+    GameInferred,
 }
 
 impl Code {
     /// Every code, in a stable order (used for reports and documentation).
-    pub const ALL: [Code; 12] = [
+    pub const ALL: [Code; 13] = [
         Code::Syntax,
         Code::UnknownGame,
         Code::BadTag,
@@ -68,6 +72,7 @@ impl Code {
         Code::LockedPiece,
         Code::UnusedThrow,
         Code::BadThrowSeries,
+        Code::GameInferred,
     ];
 
     /// The stable kebab-case name of the code, e.g. `non-maximal-capture`.
@@ -85,6 +90,7 @@ impl Code {
             Code::LockedPiece => "locked-piece",
             Code::UnusedThrow => "unused-throw",
             Code::BadThrowSeries => "bad-throw-series",
+            Code::GameInferred => "game-inferred",
         }
     }
 

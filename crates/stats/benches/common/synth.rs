@@ -59,6 +59,7 @@ static COWRIES: Chance = Chance {
     name: "throw",
     values: &[1, 2, 3, 4, 8],
     probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
+    claims: &[],
 };
 pub static THAAYAM: GameInfo = info(
     "thaayam",

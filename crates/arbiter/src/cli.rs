@@ -244,7 +244,7 @@ pub enum Command {
         #[command(flatten)]
         inputs: Inputs,
         #[command(flatten)]
-        filters: crate::archive::SelectArgs,
+        filters: Box<crate::archive::SelectArgs>,
         #[command(flatten)]
         game: GameChoice,
     },

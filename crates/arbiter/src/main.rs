@@ -115,7 +115,7 @@ fn run(command: Command) -> Outcome {
             game,
         } => Ok(archive::select_cmd(
             &inputs.paths,
-            filters,
+            *filters,
             settings(&game)?,
         )?),
         Command::Split {

@@ -245,6 +245,7 @@ mod tests {
             index,
             ply,
             game: None,
+            default_game: None,
             rules: None,
             output: out,
         }

@@ -83,7 +83,11 @@ impl RecordShape {
             let c = token[i].to_ascii_lowercase();
             // Files run from a to l (12 files at most); `x` is a capture sign, never a file.
             let is_file = (b'a'..=b'l').contains(&c);
-            let prev_letter = i > 0 && token[i - 1].is_ascii_alphabetic();
+            // A letter after another begins no square (`in`), unless that one is the `x` of
+            // a capture (`c3xe5`).
+            let capture_x =
+                i > 1 && matches!(token[i - 1], b'x' | b'X') && token[i - 2].is_ascii_digit();
+            let prev_letter = i > 0 && token[i - 1].is_ascii_alphabetic() && !capture_x;
             if is_file && !prev_letter {
                 let digits = token[i + 1..]
                     .iter()
@@ -253,5 +257,59 @@ mod tests {
         assert_eq!(s.style(), Some(SquareStyle::Algebraic));
         s.add_token(b"32-28");
         assert_eq!(s.style(), Some(SquareStyle::Numeric));
+    }
+
+    #[test]
+    fn a_game_fits_the_squares_its_board_has() {
+        use crate::{BoardShape, Profile};
+        let info = |files: u8, style: BoardStyle, numeric: bool| GameInfo {
+            id: "g",
+            label: "G",
+            variant_tag: "G",
+            aliases: &[],
+            game_types: &[],
+            options: &[],
+            seat_names: &["White", "Black"],
+            numeric_squares: numeric,
+            profile: Profile {
+                two_sides: true,
+                shared_pieces: false,
+                chance: None,
+                board: BoardShape {
+                    files,
+                    ranks: files,
+                    style,
+                },
+            },
+            claims: &[Claim {
+                squares: SquareStyle::Numeric,
+                first: Some(Seat(1)),
+                reason: "",
+            }],
+        };
+        let eight = info(8, BoardStyle::DarkOnly, true);
+        let ten = info(10, BoardStyle::DarkOnly, true);
+        let all = info(8, BoardStyle::Checkered, true);
+        let named = info(5, BoardStyle::Plain, false);
+        assert_eq!(
+            [&eight, &ten, &all, &named].map(|g| g.numbered_squares()),
+            [32, 50, 64, 0]
+        );
+        let s = shape(&["32-28", "46-41"]);
+        assert!(!eight.fits(&s) && ten.fits(&s) && all.fits(&s) && !named.fits(&s));
+        let s = shape(&["c3-d4", "j10-i9"]);
+        assert!(!eight.fits(&s) && ten.fits(&s) && !named.fits(&s));
+        assert!(named.fits(&shape(&["S", "c1+4"])));
+        assert!(eight
+            .claim_for(Some(SquareStyle::Numeric), Some(Seat(1)))
+            .is_some());
+        assert!(eight
+            .claim_for(Some(SquareStyle::Numeric), Some(Seat(0)))
+            .is_none());
+        assert!(eight.claim_for(None, Some(Seat(1))).is_none());
+        assert_eq!(
+            eight.describe_claim(&eight.claims[0]),
+            "8x8 squares in numbers, Black moving first"
+        );
     }
 }

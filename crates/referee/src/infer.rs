@@ -24,6 +24,10 @@ use crate::Referee;
 /// game plays the moves the tagged game refuses at once.
 const HEAD_TOKENS: u32 = 24;
 
+/// Plies another board's game must play, from the start position, before the tag of a game
+/// that refuses them is called wrong.
+const EVIDENCE_PLIES: u32 = 4;
+
 /// One movetext event, its text in the log's byte buffer.
 #[derive(Debug, Clone, Copy)]
 enum Event {
@@ -181,8 +185,8 @@ struct Trial {
 
 /// What the record's candidates decide.
 enum Decision {
-    /// The one candidate left after the replays.
-    Only(&'static GameInfo),
+    /// The one candidate left after the replays, and the seat that moves first in it.
+    Only(&'static GameInfo, Option<Seat>),
     /// Several left; this one claims the record's shape.
     Claimed(&'static GameInfo, Claim),
     /// Several left and no claim decides (the candidates, and the first's first seat).
@@ -288,13 +292,19 @@ impl Referee<'_> {
         let span = self.tag_span(&[b"Variant", b"GameType"]);
         let tags = tag_words(why);
         let (game, message) = match self.decide() {
-            Decision::Only(game) => (
-                game,
-                format!(
-                    "{} (the only game whose rules accept the moves; {tags})",
-                    game.label
-                ),
-            ),
+            Decision::Only(game, first) => {
+                // The only game left that also claims the record is described by its claim,
+                // so that a file's games chosen either way share one note.
+                let style = self.log.shape.style();
+                let why = match game.claim_for(style, first) {
+                    Some(claim) => game.describe_claim(claim),
+                    None => format!(
+                        "{}, the only game whose rules accept the record",
+                        self.shape_words(game, first)
+                    ),
+                };
+                (game, format!("{} ({why}, {tags})", game.label))
+            }
             Decision::Claimed(game, claim) => (
                 game,
                 format!("{} ({}, {tags})", game.label, game.describe_claim(&claim)),
@@ -303,7 +313,7 @@ impl Referee<'_> {
                 let labels: Vec<&str> = games.iter().map(|g| g.label).collect();
                 let shape = self.shape_words(games[0], first);
                 let message = format!(
-                    "the record names no game ({tags}) and its moves fit {} ({shape}); no rule \
+                    "the record names no game ({tags}) and it fits {} ({shape}); no rule \
                      picks one of them, so the moves were not checked: choose the game with \
                      --default-game GAME",
                     labels.join(", ")
@@ -374,16 +384,25 @@ impl Referee<'_> {
         });
     }
 
-    /// After a tagged game's replay: when the tagged game refused one of the first moves and
-    /// a game on another board plays them all, the tag is what is wrong, and the report says
-    /// so instead of the moves' errors.
+    /// After a tagged game's replay: the tag is what is wrong, and the report says so instead
+    /// of the moves' errors, when a game on another board plays what the tagged game refuses:
+    /// from the start position, the tagged game refuses one of the first two plies and the
+    /// other plays the first [`HEAD_TOKENS`] (at least [`EVIDENCE_PLIES`]) without a fault;
+    /// or the tagged game cannot read the FEN and the other reads it and plays the moves.
     pub(crate) fn check_tag(&mut self, report: &mut GameReport) {
         let Some(tagged) = report.game else {
             return;
         };
-        let refused = report.plies < report.plies_written && report.plies < self.log.tokens;
+        if self.log.keep() != Keep::Head {
+            return;
+        }
         let bad_fen = report.diagnostics.iter().any(|d| d.code == Code::BadFen);
-        if self.log.keep() != Keep::Head || !(refused || bad_fen) {
+        let from_start = self.tags.get(b"FEN").is_none();
+        let refused_at_once = from_start
+            && report.plies < 2
+            && report.plies < report.plies_written
+            && report.plies_written >= EVIDENCE_PLIES;
+        if !(refused_at_once || bad_fen) {
             return;
         }
         let board = tagged.profile.board;
@@ -397,7 +416,13 @@ impl Referee<'_> {
         let mut fitting = Vec::new();
         for game in others {
             let t = self.trial(game);
-            if t.move_errors == 0 && (t.plies > report.plies || bad_fen) {
+            let plays_all = t.plies == t.written.min(report.plies_written);
+            let evidence = if bad_fen {
+                t.first.is_some()
+            } else {
+                t.plies >= EVIDENCE_PLIES
+            };
+            if t.move_errors == 0 && plays_all && evidence {
                 fitting.push(game);
             }
         }
@@ -456,8 +481,13 @@ fn judge(trials: &[Trial], style: Option<game::SquareStyle>) -> Decision {
     let most: Vec<&Trial> = trials.iter().filter(|t| t.plies == best).collect();
     let fewest = most.iter().map(|t| t.errors).min().unwrap_or(0);
     let left: Vec<&Trial> = most.into_iter().filter(|t| t.errors == fewest).collect();
+    // The smallest board that holds every square the record names: a record of squares 1
+    // to 32 (a ballot's position, say) is taken as 8x8, not as a corner of a larger board.
+    let size = |t: &&Trial| board_size(t.game, style);
+    let smallest = left.iter().map(size).min().unwrap_or(0);
+    let left: Vec<&Trial> = left.into_iter().filter(|t| size(t) == smallest).collect();
     if let [only] = left[..] {
-        return Decision::Only(only.game);
+        return Decision::Only(only.game, only.first);
     }
     let claimed: Vec<(&Trial, &Claim)> = left
         .iter()
@@ -472,11 +502,153 @@ fn judge(trials: &[Trial], style: Option<game::SquareStyle>) -> Decision {
     }
 }
 
+/// How many squares a game's board has, as the record names them: its numbered squares for
+/// a record in numbers, else every square.
+fn board_size(game: &GameInfo, style: Option<game::SquareStyle>) -> u32 {
+    let b = game.profile.board;
+    match style {
+        Some(game::SquareStyle::Numeric) => game.numbered_squares(),
+        _ => u32::from(b.files) * u32::from(b.ranks),
+    }
+}
+
 /// What the tags said, for messages: `no Variant or GameType tag`.
 fn tag_words(why: &Unidentified) -> String {
     match why {
         Unidentified::NoTag => "no Variant or GameType tag".to_string(),
         Unidentified::Variant(v) => format!("Variant \"{v}\" is not a game arbiter knows"),
         Unidentified::GameType(t) => format!("GameType \"{t}\" is not a game arbiter knows"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{BoardShape, BoardStyle, Profile, SquareStyle};
+
+    const fn info(id: &'static str, size: u8, claims: &'static [Claim]) -> GameInfo {
+        GameInfo {
+            id,
+            label: id,
+            variant_tag: id,
+            aliases: &[],
+            game_types: &[],
+            options: &[],
+            seat_names: &["White", "Black"],
+            numeric_squares: true,
+            profile: Profile {
+                two_sides: true,
+                shared_pieces: false,
+                chance: None,
+                board: BoardShape {
+                    files: size,
+                    ranks: size,
+                    style: BoardStyle::DarkOnly,
+                },
+            },
+            claims,
+        }
+    }
+
+    static BIG: GameInfo = info(
+        "big",
+        10,
+        &[Claim {
+            squares: SquareStyle::Numeric,
+            first: None,
+            reason: "",
+        }],
+    );
+    static BIG_TOO: GameInfo = info("big-too", 10, &[]);
+    static SMALL: GameInfo = info(
+        "small",
+        8,
+        &[Claim {
+            squares: SquareStyle::Numeric,
+            first: Some(Seat(1)),
+            reason: "",
+        }],
+    );
+    static SMALL_TOO: GameInfo = info("small-too", 8, &[]);
+
+    fn trial(game: &'static GameInfo, plies: u32, errors: usize, first: u8) -> Trial {
+        Trial {
+            game,
+            plies,
+            written: 40,
+            errors,
+            move_errors: errors,
+            first: Some(Seat(first)),
+        }
+    }
+
+    fn chosen(d: Decision) -> Option<&'static str> {
+        match d {
+            Decision::Only(g, _) | Decision::Claimed(g, _) => Some(g.id),
+            Decision::Ambiguous(..) | Decision::NoneFits => None,
+        }
+    }
+
+    const NUMBERS: Option<SquareStyle> = Some(SquareStyle::Numeric);
+
+    #[test]
+    fn the_game_that_plays_furthest_wins_then_the_fewest_errors() {
+        let t = [trial(&BIG, 30, 1, 0), trial(&BIG_TOO, 40, 0, 0)];
+        assert!(matches!(judge(&t, NUMBERS), Decision::Only(g, _) if g.id == "big-too"));
+        let t = [trial(&BIG, 40, 1, 0), trial(&BIG_TOO, 40, 0, 0)];
+        assert_eq!(chosen(judge(&t, NUMBERS)), Some("big-too"));
+        let t = [trial(&BIG, 0, 1, 0), trial(&BIG_TOO, 0, 1, 0)];
+        assert!(matches!(judge(&t, NUMBERS), Decision::NoneFits));
+        assert!(matches!(judge(&[], NUMBERS), Decision::NoneFits));
+    }
+
+    #[test]
+    fn a_claim_decides_between_games_that_accept_the_record_alike() {
+        let t = [trial(&BIG, 40, 0, 0), trial(&BIG_TOO, 40, 0, 0)];
+        assert!(matches!(judge(&t, NUMBERS), Decision::Claimed(g, _) if g.id == "big"));
+        // The claim is on numbers: a record in algebraic names is not decided.
+        let algebraic = Some(SquareStyle::Algebraic);
+        assert!(matches!(judge(&t, algebraic), Decision::Ambiguous(g, _) if g.len() == 2));
+        // The small board's claim holds only with its second seat moving first.
+        let t = [trial(&SMALL, 40, 0, 1), trial(&SMALL_TOO, 40, 0, 1)];
+        assert_eq!(chosen(judge(&t, NUMBERS)), Some("small"));
+        let t = [trial(&SMALL, 40, 0, 0), trial(&SMALL_TOO, 40, 0, 0)];
+        assert!(matches!(judge(&t, NUMBERS), Decision::Ambiguous(..)));
+    }
+
+    #[test]
+    fn squares_that_fit_a_small_board_are_taken_as_that_board() {
+        // A position of squares 1 to 32 read alike by every game: the 8x8 games are left.
+        let t = [
+            trial(&BIG, 0, 0, 0),
+            trial(&SMALL, 0, 0, 0),
+            trial(&SMALL_TOO, 0, 0, 0),
+        ];
+        let mut t = t;
+        for x in &mut t {
+            x.written = 0;
+        }
+        match judge(&t, NUMBERS) {
+            Decision::Ambiguous(games, _) => {
+                let ids: Vec<&str> = games.iter().map(|g| g.id).collect();
+                assert_eq!(ids, ["small", "small-too"]);
+            }
+            _ => panic!("expected the 8x8 games"),
+        }
+    }
+
+    #[test]
+    fn the_log_replays_what_it_kept() {
+        let mut log = EventLog::default();
+        log.start(Keep::Head, Some("W:W31-50:B1-20"));
+        for i in 0..HEAD_TOKENS + 5 {
+            log.token(format!("{}-{}", 31 + i % 5, 27).as_bytes(), Span::new(0, 1));
+        }
+        assert_eq!(log.tokens, HEAD_TOKENS);
+        assert_eq!(log.shape.max_number, 35);
+        log.start(Keep::Nothing, None);
+        log.token(b"32-28", Span::new(0, 1));
+        assert!(log.events.is_empty() && log.nothing_to_check(false));
+        assert!(!log.nothing_to_check(true));
     }
 }

@@ -566,6 +566,15 @@ fn games_cmd(format: Format) -> Outcome {
                 for o in g.options {
                     writeln!(out, "{:<14} --rules {}: {}", "", o.name, o.help)?;
                 }
+                for c in g.claims {
+                    writeln!(
+                        out,
+                        "{:<14} untagged records of {}: {}",
+                        "",
+                        g.describe_claim(c),
+                        c.reason
+                    )?;
+                }
             }
             Format::Json => writeln!(
                 out,
@@ -578,6 +587,7 @@ fn games_cmd(format: Format) -> Outcome {
                     "game_types": g.game_types,
                     "options": options,
                     "seats": g.seat_names,
+                    "claims": g.claims.iter().map(|c| g.describe_claim(c)).collect::<Vec<_>>(),
                 })
             )?,
         }

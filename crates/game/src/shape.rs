@@ -125,12 +125,13 @@ impl RecordShape {
     }
 
     /// Takes in the FEN tag: its square style counts when the record has no moves (a lower
-    /// case file letter followed by a digit is algebraic; digits alone are numbers).
+    /// case file letter `a` to `j` followed by a digit is algebraic; digits alone are
+    /// numbers; `k5` is a king in numbers, as draughts FENs write it).
     pub fn add_fen(&mut self, fen: &str) {
         let b = fen.as_bytes();
         let algebraic = b
             .windows(2)
-            .any(|w| (b'a'..=b'l').contains(&w[0]) && w[1].is_ascii_digit());
+            .any(|w| (b'a'..=b'j').contains(&w[0]) && w[1].is_ascii_digit());
         self.fen_style = if algebraic {
             Some(SquareStyle::Algebraic)
         } else if b.iter().any(u8::is_ascii_digit) {
@@ -251,7 +252,7 @@ mod tests {
     #[test]
     fn a_record_without_moves_takes_the_style_of_its_fen() {
         let mut s = RecordShape::EMPTY;
-        s.add_fen("W:W31-50:B1-20,K5");
+        s.add_fen("W:W31-50:B1-20,K5,k7");
         assert_eq!(s.style(), Some(SquareStyle::Numeric));
         s.add_fen("W:Wc3,e2:Bc4");
         assert_eq!(s.style(), Some(SquareStyle::Algebraic));

@@ -251,11 +251,11 @@ impl<'c> Referee<'c> {
     fn select_game(&mut self) {
         self.active = None;
         self.unnamed = None;
-        let fen = self.tags.get(b"FEN");
         let (game, source) = match self.identify() {
             Ok(found) => found,
             Err(why) => {
                 // The game is found from the record at its end.
+                let fen = self.tags.get(b"FEN");
                 self.log.start(Keep::All, fen.as_deref());
                 self.unnamed = Some(why);
                 return;
@@ -266,7 +266,7 @@ impl<'c> Referee<'c> {
         } else {
             Keep::Nothing
         };
-        self.log.start(keep, fen.as_deref());
+        self.log.start(keep, None);
         let options = self.options(game);
         let index = self.engine_for(game, &options);
         self.report.game = Some(game);

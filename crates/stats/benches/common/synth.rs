@@ -21,6 +21,7 @@ const fn info(
         seat_names,
         numeric_squares: true,
         profile,
+        claims: &[],
     }
 }
 
@@ -59,7 +60,6 @@ static COWRIES: Chance = Chance {
     name: "throw",
     values: &[1, 2, 3, 4, 8],
     probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
-    claims: &[],
 };
 pub static THAAYAM: GameInfo = info(
     "thaayam",

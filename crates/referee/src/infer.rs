@@ -9,8 +9,9 @@
 //! no claim decides, the game is not checked and the candidates are listed.
 //!
 //! A file's games nearly always share one shape: the game a claim chose is tried first for
-//! the next game with the same candidates, and kept without trying the others when it
-//! replays that game cleanly and still holds its claim (the others could not do better).
+//! the next game with the same candidates, and kept without trying the others when it is on
+//! the smallest of their boards, replays that game cleanly and still holds its claim (the
+//! others could not do better).
 
 use game::{Claim, Code, GameInfo, Options, RecordShape, Seat, Unidentified};
 use pdn::visitor::{Severity, Span};
@@ -267,6 +268,10 @@ impl Referee<'_> {
             .iter()
             .find(|(k, _)| *k == ids)
             .map(|e| e.1);
+        // The earlier game decides alone only where the full decision could not pass it over
+        // for a smaller board (see `judge`).
+        let smallest = candidates.iter().map(|g| board_size(g, style)).min();
+        let earlier = earlier.filter(|g| Some(board_size(g, style)) == smallest);
         if let Some(game) = earlier {
             let t = self.trial(game);
             if t.errors == 0 && t.plies == t.written {

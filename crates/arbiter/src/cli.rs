@@ -1,6 +1,7 @@
 //! The command line: one vocabulary for every subcommand.
 //!
-//! `--game` always names a game (as on `arbiter games`), `--index N` a game within a file,
+//! `--game` always names the game every record is read as (as on `arbiter games`),
+//! `--default-game` the game of records whose tags name none, `--index N` a game within a file,
 //! `-o/--output` what is written, `--format human|json` how results are printed, and
 //! `--rules` ruleset options. Every subcommand's help ends with examples, which a test runs.
 
@@ -80,6 +81,28 @@ pub enum CapturesArg {
     Full,
 }
 
+/// Which diagnostics `validate` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeverityArg {
+    /// Errors only.
+    Error,
+    /// Errors and warnings.
+    Warning,
+    /// Everything, notes included.
+    Note,
+}
+
+impl SeverityArg {
+    /// The least severity printed.
+    pub fn least(self) -> referee::Severity {
+        match self {
+            SeverityArg::Error => referee::Severity::Error,
+            SeverityArg::Warning => referee::Severity::Warning,
+            SeverityArg::Note => referee::Severity::Note,
+        }
+    }
+}
+
 /// Self-play agents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AgentArg {
@@ -95,9 +118,14 @@ pub enum AgentArg {
 /// these are not given).
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameChoice {
-    /// The game, overriding the records' Variant and GameType tags (see `arbiter games`).
+    /// The game of every record, overriding the records' Variant and GameType tags (see
+    /// `arbiter games`).
     #[arg(long, value_parser = parse_game, value_name = "GAME")]
     pub game: Option<&'static GameInfo>,
+    /// The game of the records whose Variant and GameType tags name none (without it, their
+    /// game is found from their moves).
+    #[arg(long, value_parser = parse_game, value_name = "GAME", conflicts_with = "game")]
+    pub default_game: Option<&'static GameInfo>,
     /// Ruleset options, comma-separated, overriding the records' Rules tags (see
     /// `arbiter games`).
     #[arg(long, value_name = "OPTIONS")]
@@ -135,7 +163,9 @@ pub enum Command {
     #[command(after_help = "Examples:
   arbiter validate corpus
   arbiter validate corpus/tama --format json --max-errors 5
-  arbiter validate corpus/defects/tama -q")]
+  arbiter validate corpus/defects/tama -q
+  arbiter validate corpus/defects --severity error
+  arbiter validate corpus/international --default-game international")]
     Validate {
         #[command(flatten)]
         inputs: Inputs,
@@ -153,10 +183,14 @@ pub enum Command {
         /// Print only the summary line.
         #[arg(short, long)]
         quiet: bool,
-        /// Stop printing diagnostics after this many (they are still counted).
+        /// Stop printing errors after this many (they are still counted; warnings and notes
+        /// do not count).
         #[arg(long, value_name = "N")]
         max_errors: Option<u64>,
-        /// Games whose game cannot be identified are errors (exit 1), not warnings.
+        /// Print diagnostics of this severity and above.
+        #[arg(long, value_enum, default_value = "note")]
+        severity: SeverityArg,
+        /// Every record must name its game: a game found from its moves alone is an error.
         #[arg(long)]
         strict: bool,
     },
@@ -225,7 +259,9 @@ pub enum Command {
         #[command(flatten)]
         inputs: Inputs,
         #[command(flatten)]
-        filters: crate::archive::SelectArgs,
+        filters: Box<crate::archive::SelectArgs>,
+        #[command(flatten)]
+        game: GameChoice,
     },
     /// Share the games out between files: N games per file, or one file per value of a tag.
     #[command(after_help = "Examples:

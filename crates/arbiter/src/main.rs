@@ -7,6 +7,7 @@ mod cli;
 mod convert;
 mod input;
 mod output;
+mod printer;
 mod report;
 mod show;
 mod validate;
@@ -75,12 +76,14 @@ fn run(command: Command) -> Outcome {
             report,
             quiet,
             max_errors,
+            severity,
             strict,
         } => {
             let print = validate::Print {
                 format: (!quiet).then_some(format),
                 color: use_color(color, format),
                 max_errors,
+                severity: severity.least(),
                 strict,
                 summary_on_stdout: format == Format::Human,
             };
@@ -108,7 +111,15 @@ fn run(command: Command) -> Outcome {
             &game,
             &edits,
         ),
-        Command::Select { inputs, filters } => Ok(archive::select_cmd(&inputs.paths, filters)?),
+        Command::Select {
+            inputs,
+            filters,
+            game,
+        } => Ok(archive::select_cmd(
+            &inputs.paths,
+            *filters,
+            settings(&game)?,
+        )?),
         Command::Split {
             inputs,
             games,
@@ -198,10 +209,11 @@ fn use_color(color: ColorArg, format: Format) -> bool {
 /// ruleset option is a usage error that lists the valid ones.
 fn settings(choice: &GameChoice) -> Result<Settings, String> {
     if let Some(rules) = &choice.rules {
-        check_rules(choice.game, rules)?;
+        check_rules(choice.game.or(choice.default_game), rules)?;
     }
     Ok(Settings {
         game: choice.game,
+        default_game: choice.default_game,
         rules: choice.rules.clone(),
         ..Settings::default()
     })
@@ -264,6 +276,7 @@ fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
         format: None,
         color: false,
         max_errors: None,
+        severity: referee::Severity::Note,
         strict: false,
         summary_on_stdout: false,
     };
@@ -458,6 +471,7 @@ fn show_cmd(
         index,
         ply,
         game: settings.game,
+        default_game: settings.default_game,
         rules: settings.rules,
         output,
     };
@@ -608,6 +622,15 @@ fn games_cmd(format: Format) -> Outcome {
                 for o in g.options {
                     writeln!(out, "{:<14} --rules {}: {}", "", o.name, o.help)?;
                 }
+                for c in g.claims {
+                    writeln!(
+                        out,
+                        "{:<14} untagged records of {}: {}",
+                        "",
+                        g.describe_claim(c),
+                        c.reason
+                    )?;
+                }
             }
             Format::Json => writeln!(
                 out,
@@ -620,6 +643,7 @@ fn games_cmd(format: Format) -> Outcome {
                     "game_types": g.game_types,
                     "options": options,
                     "seats": g.seat_names,
+                    "claims": g.claims.iter().map(|c| g.describe_claim(c)).collect::<Vec<_>>(),
                 })
             )?,
         }

@@ -3,13 +3,13 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use codespan_reporting::term::termcolor::Buffer;
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats, Tags};
 
 use std::sync::Arc;
 
 use crate::input::{Input, Trial};
+use crate::printer::Printer;
 use crate::report::{self, Format};
 use crate::view;
 
@@ -24,6 +24,8 @@ pub struct Tally {
     pub replayed: u64,
     /// Games whose game could not be identified, so their moves were not checked.
     pub unchecked: u64,
+    /// Games whose game was found from their moves (no tag named it).
+    pub inferred: u64,
     /// Games with warnings but no error.
     pub games_with_warnings: u64,
     /// Plies written in the main lines.
@@ -34,6 +36,8 @@ pub struct Tally {
     pub errors: u64,
     /// Warnings found.
     pub warnings: u64,
+    /// Notes given.
+    pub notes: u64,
     /// Inputs that could not be read.
     pub io_errors: u64,
 }
@@ -44,11 +48,13 @@ impl Tally {
         self.games += other.games;
         self.replayed += other.replayed;
         self.unchecked += other.unchecked;
+        self.inferred += other.inferred;
         self.games_with_warnings += other.games_with_warnings;
         self.plies += other.plies;
         self.games_with_errors += other.games_with_errors;
         self.errors += other.errors;
         self.warnings += other.warnings;
+        self.notes += other.notes;
         self.io_errors += other.io_errors;
     }
 }
@@ -60,9 +66,11 @@ pub struct Print {
     pub format: Option<Format>,
     /// Colour human output.
     pub color: bool,
-    /// Print at most this many diagnostics (all are counted).
+    /// Print at most this many errors (all are counted; warnings and notes do not count).
     pub max_errors: Option<u64>,
-    /// A game that cannot be identified is an error, not a warning.
+    /// Print diagnostics of this severity and above.
+    pub severity: Severity,
+    /// A game found from its moves, not named by a tag, is an error.
     pub strict: bool,
     /// The closing summary goes to standard output (else to standard error).
     pub summary_on_stdout: bool,
@@ -196,12 +204,14 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
         }
         let label = game.game.map_or("Unknown game", |g| g.label);
         let printing = job.print.format.is_some();
-        if !printing && game.diagnostics.iter().all(|d| d.snapshot.is_none()) {
+        let least = job.print.severity;
+        let wanted = |d: &Diagnostic| d.snapshot.is_some() || (printing && d.severity >= least);
+        if !game.diagnostics.iter().any(wanted) {
             continue;
         }
         let source = reader.source();
         for d in game.diagnostics {
-            if !printing && d.snapshot.is_none() {
+            if !wanted(&d) {
                 continue;
             }
             let place = match trial {
@@ -230,32 +240,36 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
     }
 }
 
-/// Counts one game's outcome; with `strict`, an unknown game becomes an error.
+/// Counts one game's outcome; with `strict`, a game found from its moves is an error.
 fn count(tally: &mut Tally, game: &mut GameReport, strict: bool) {
     tally.plies += u64::from(game.plies_written);
     if game.game.is_some() {
         tally.replayed += 1;
     } else if game.diagnostics.iter().any(|d| d.code == "unknown-game") {
         tally.unchecked += 1;
-        if strict {
-            for d in game
-                .diagnostics
-                .iter_mut()
-                .filter(|d| d.code == "unknown-game")
-            {
+    }
+    for d in game.diagnostics.iter_mut() {
+        if d.code == "game-inferred" {
+            tally.inferred += 1;
+            if strict {
                 d.severity = Severity::Error;
             }
         }
     }
     if !game.is_clean() {
         tally.games_with_errors += 1;
-    } else if !game.diagnostics.is_empty() {
+    } else if game
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Warning)
+    {
         tally.games_with_warnings += 1;
     }
     for d in &game.diagnostics {
         match d.severity {
             Severity::Error => tally.errors += 1,
             Severity::Warning => tally.warnings += 1,
+            Severity::Note => tally.notes += 1,
         }
     }
 }
@@ -385,7 +399,7 @@ pub fn run(
     progress: bool,
 ) -> io::Result<(Tally, Stats, ReportExtras)> {
     let json = job.print.format == Some(Format::Json);
-    let mut budget = job.print.max_errors.unwrap_or(u64::MAX);
+    let mut printer = Printer::new(&job.print);
     let mut total = Tally::default();
     let mut stats = Stats::default();
     let mut extras = ReportExtras::new();
@@ -409,17 +423,15 @@ pub fn run(
     // The file being written, and how many of its games came before the current chunk.
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
-    let mut out = if job.print.color {
-        Buffer::ansi()
-    } else {
-        Buffer::no_color()
-    };
     pdn::chunk::map_ordered(
         pieces(inputs),
         IN_FLIGHT,
         |piece| check(piece, job),
         |checked: Checked| -> io::Result<()> {
             if current != Some(checked.file) {
+                if let (Some(printer), Some(previous)) = (printer.as_mut(), current) {
+                    printer.end_file(&inputs[previous].name())?;
+                }
                 if current.is_some() {
                     if let Some(bar) = &bar {
                         bar.inc(1);
@@ -458,11 +470,8 @@ pub fn run(
                         extras.add_example(ex);
                     }
                 }
-                if let (Some(format), true) = (job.print.format, budget > 0) {
-                    budget -= 1;
-                    out.clear();
-                    report::write(&mut out, format, &name, game, &f.diagnostic, &f.place)?;
-                    io::stdout().lock().write_all(out.as_slice())?;
+                if let Some(printer) = printer.as_mut() {
+                    printer.diagnostic(&name, game, &f.diagnostic, &f.place)?;
                 }
             }
             games_before += checked.tally.games;
@@ -472,6 +481,9 @@ pub fn run(
             Ok(())
         },
     )?;
+    if let (Some(printer), Some(last)) = (printer.as_mut(), current) {
+        printer.end_file(&inputs[last].name())?;
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -493,6 +505,12 @@ pub fn summary(t: &Tally) -> String {
         t.replayed,
         plural(t.replayed)
     );
+    if t.inferred > 0 {
+        s.push_str(&format!(
+            ", {} of them identified from their moves",
+            t.inferred
+        ));
+    }
     if t.unchecked > 0 {
         s.push_str(&format!(", {} not checked: game unknown", t.unchecked));
     }
@@ -559,6 +577,7 @@ mod tests {
         format: None,
         color: false,
         max_errors: None,
+        severity: Severity::Note,
         strict: false,
         summary_on_stdout: false,
     };

@@ -3,6 +3,7 @@
 //! problems of `validate --report` and `stats`). The page itself is `stats::viewer`.
 
 use std::borrow::Cow;
+use std::io::Write;
 use std::path::Path;
 
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
@@ -148,6 +149,7 @@ pub fn view_cmd(
             format: None,
             color: false,
             max_errors: None,
+            severity: Severity::Error,
             strict: false,
             summary_on_stdout: false,
         },
@@ -165,13 +167,23 @@ pub fn view_cmd(
         [one] => format!("Games of {}", one.display()),
         _ => format!("Games of {} inputs", paths.len()),
     };
-    std::fs::write(output, viewer.page_html(&title))
-        .map_err(|e| format!("{}: cannot write: {e}", output.display()))?;
+    let cannot_write = |e: std::io::Error| format!("{}: cannot write: {e}", output.display());
+    let mut out = crate::output::Output::create(Some(output))?;
+    out.write_all(viewer.page_html(&title).as_bytes())
+        .map_err(cannot_write)?;
+    out.commit().map_err(cannot_write)?;
     eprintln!(
         "viewer written to {} ({} games, {} problems)",
         output.display(),
         viewer.games(),
         viewer.problems()
     );
-    Ok(if tally.io_errors > 0 { 2 } else { 0 })
+    // The same exit codes as `validate`: the page is written either way.
+    Ok(if tally.io_errors > 0 {
+        2
+    } else if tally.errors > 0 {
+        1
+    } else {
+        0
+    })
 }

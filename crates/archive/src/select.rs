@@ -31,6 +31,8 @@ pub struct Selector {
     pub dedupe: bool,
     /// Swap OUT and REST: the games that fail some filter are selected.
     pub invert: bool,
+    /// How games are replayed and identified (`--game`, `--default-game`, `--rules`).
+    pub settings: Settings,
 }
 
 /// What became of one game.
@@ -362,7 +364,7 @@ impl<'s> Judge<'s> {
         let referee = selector.needs_replay().then(|| {
             let settings = Settings {
                 details: selector.needs_details(),
-                ..Settings::default()
+                ..selector.settings.clone()
             };
             Referee::new(games::games(), settings)
         });
@@ -427,9 +429,14 @@ impl<'s> Judge<'s> {
         let registry = games::games().registry();
         let variant = self.scan.tag("Variant");
         let game_type = self.scan.tag("GameType");
-        let game = registry
-            .identify(variant.as_deref(), game_type.as_deref())
-            .ok()?;
+        let settings = &self.selector.settings;
+        let game = match settings.game {
+            Some(game) => game,
+            None => registry
+                .identify(variant.as_deref(), game_type.as_deref())
+                .ok()
+                .or(settings.default_game)?,
+        };
         let options = self
             .scan
             .tag("Rules")

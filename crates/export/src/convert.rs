@@ -183,6 +183,7 @@ pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow 
                 }
             }
             Severity::Warning => row.warnings += 1,
+            Severity::Note => {}
         }
     }
     row
@@ -272,11 +273,7 @@ pub fn diagnostic_rows(
                 line: at.line,
                 column: at.column,
                 code: d.code.to_string(),
-                severity: match d.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                }
-                .to_string(),
+                severity: d.severity.as_str().to_string(),
                 message: d.message.clone(),
                 ply: d.ply,
                 move_number: d.move_number,

@@ -11,11 +11,13 @@
 
 pub mod conformance;
 mod registry;
+mod shape;
 mod text;
 pub mod zobrist;
 
 use std::fmt;
 
+pub use shape::{Claim, RecordShape, SquareStyle};
 /// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
 pub use smallvec::{smallvec, SmallVec};
 pub use text::TextList;
@@ -52,11 +54,13 @@ pub enum Code {
     UnusedThrow,
     /// A series of throws that cannot occur (Thaayam).
     BadThrowSeries,
+    /// The game was not named by a tag but found from the record itself (a note).
+    GameInferred,
 }
 
 impl Code {
     /// Every code, in a stable order (used for reports and documentation).
-    pub const ALL: [Code; 12] = [
+    pub const ALL: [Code; 13] = [
         Code::Syntax,
         Code::UnknownGame,
         Code::BadTag,
@@ -69,6 +73,7 @@ impl Code {
         Code::LockedPiece,
         Code::UnusedThrow,
         Code::BadThrowSeries,
+        Code::GameInferred,
     ];
 
     /// The stable kebab-case name of the code, e.g. `non-maximal-capture`.
@@ -86,6 +91,7 @@ impl Code {
             Code::LockedPiece => "locked-piece",
             Code::UnusedThrow => "unused-throw",
             Code::BadThrowSeries => "bad-throw-series",
+            Code::GameInferred => "game-inferred",
         }
     }
 

@@ -324,6 +324,45 @@ mod tests {
     }
 
     #[test]
+    fn no_two_games_claim_the_same_records() {
+        let infos = games().registry().games();
+        let size = |g: &GameInfo, numeric: bool| {
+            let b = g.profile.board;
+            if numeric {
+                g.numbered_squares()
+            } else {
+                u32::from(b.files) * u32::from(b.ranks)
+            }
+        };
+        let mut claims = 0;
+        for (i, a) in infos.iter().enumerate() {
+            for ca in a.claims {
+                claims += 1;
+                let numeric = ca.squares == game::SquareStyle::Numeric;
+                assert!(!numeric || a.numeric_squares, "{}", a.id);
+                for b in &infos[i + 1..] {
+                    for cb in b.claims {
+                        let overlap = ca.squares == cb.squares
+                            && size(a, numeric) == size(b, numeric)
+                            && (ca.first.is_none() || cb.first.is_none() || ca.first == cb.first);
+                        assert!(!overlap, "{} and {} claim the same records", a.id, b.id);
+                    }
+                }
+            }
+        }
+        assert!(claims >= 2);
+        let described = |id: &str| {
+            let g = games().registry().by_name(id).unwrap();
+            g.describe_claim(&g.claims[0])
+        };
+        assert_eq!(described("international"), "10x10 squares in numbers");
+        assert_eq!(
+            described("english"),
+            "8x8 squares in numbers, Black moving first"
+        );
+    }
+
+    #[test]
     fn every_game_has_a_player_of_its_own_game() {
         let g = games();
         for info in g.registry().games() {

@@ -84,6 +84,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
             style: game::BoardStyle::DarkOnly,
         },
     },
+    claims: &[],
 };
 
 impl Odnocvetnie {

@@ -38,6 +38,9 @@ const INLINE_TOKENS: usize = 16;
 pub(crate) trait Replay {
     /// A game starts: set up the position from the tags.
     fn start(&mut self, tags: &TagView<'_>, mode: Mode, diags: &mut Vec<Diagnostic>);
+    /// The seat to move in the start position (after `start`; `None` when it could not be
+    /// set up).
+    fn first_seat(&self) -> Option<game::Seat>;
     /// A move number was written; `continuation` for `12...` (the second player moves).
     fn move_number(&mut self, number: u32, continuation: bool);
     /// A move token; returns true if it starts a new ply.
@@ -505,6 +508,11 @@ impl<G: Explore> Replay for Replayer<G> {
             move_number: None,
             next: None,
         });
+    }
+
+    fn first_seat(&self) -> Option<game::Seat> {
+        let frame = self.frames.first()?;
+        frame.pos.as_ref().map(|p| self.game.to_move(p))
     }
 
     fn move_number(&mut self, number: u32, continuation: bool) {

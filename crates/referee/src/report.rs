@@ -145,6 +145,9 @@ pub struct BoardView {
 pub struct Settings {
     /// Forces the game, whatever the `Variant` and `GameType` tags say.
     pub game: Option<&'static GameInfo>,
+    /// The game of records whose `Variant` and `GameType` tags name none (without it, such a
+    /// record's game is found from its moves).
+    pub default_game: Option<&'static GameInfo>,
     /// Forces ruleset options (a comma-separated list, checked against each game's
     /// options), whatever the `Rules` tag says.
     pub rules: Option<String>,

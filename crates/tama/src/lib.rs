@@ -89,6 +89,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
             style: game::BoardStyle::Checkered,
         },
     },
+    claims: &[],
 };
 
 impl Tama {

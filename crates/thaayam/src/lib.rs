@@ -119,6 +119,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
             style: game::BoardStyle::Plain,
         },
     },
+    claims: &[],
 };
 
 /// The actions of one series ([`Series::actions`]).

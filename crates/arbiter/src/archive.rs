@@ -80,9 +80,10 @@ pub struct SelectArgs {
     /// Plies in the main line: MIN..MAX, MIN.., ..MAX or N (replays the games).
     #[arg(long, value_name = "RANGE", value_parser = parse_plies)]
     plies: Vec<Filter>,
-    /// Games of this game, as their Variant and GameType tags say (see `arbiter games`).
+    /// Games of this game, as their Variant and GameType tags say, else `--default-game`
+    /// (`--game` makes every game one; see `arbiter games`).
     #[arg(long, value_name = "GAME", value_parser = parse_game)]
-    game: Vec<&'static GameInfo>,
+    only_game: Vec<&'static GameInfo>,
     /// any (some error), none (no error), or problem codes such as illegal-move,bad-tag
     /// (replays the games).
     #[arg(long, value_name = "WHICH", value_parser = parse_problems)]
@@ -106,13 +107,13 @@ pub struct SelectArgs {
 }
 
 impl SelectArgs {
-    fn selector(self) -> Selector {
+    fn selector(self, settings: referee::Settings) -> Selector {
         let mut filters = self.tags;
         filters.extend(self.players);
         filters.extend(self.results.into_iter().map(Filter::Result));
         filters.extend(self.date_from);
         filters.extend(self.date_to);
-        filters.extend(self.game.into_iter().map(Filter::Game));
+        filters.extend(self.only_game.into_iter().map(Filter::Game));
         filters.extend(self.plies);
         filters.extend(self.problems);
         filters.extend(self.position.into_iter().map(Filter::Position));
@@ -120,6 +121,7 @@ impl SelectArgs {
             filters,
             dedupe: self.dedupe,
             invert: self.invert,
+            settings,
         }
     }
 }
@@ -193,13 +195,17 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
 }
 
 /// `arbiter select`: returns the exit code (0).
-pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
+pub fn select_cmd(
+    paths: &[PathBuf],
+    args: SelectArgs,
+    settings: referee::Settings,
+) -> Result<u8, String> {
     let out_path = args.output.clone();
     let rest_path = args.rest.clone();
     let mut outputs = vec![out_path.as_path()];
     outputs.extend(rest_path.as_deref());
     let inputs = archive_inputs(paths, &outputs)?;
-    let selector = args.selector();
+    let selector = args.selector(settings);
     let mut out = Output::create(Some(&out_path))?;
     let mut rest = rest_path
         .as_deref()

@@ -1,6 +1,7 @@
 //! The command line: one vocabulary for every subcommand.
 //!
-//! `--game` always names a game (as on `arbiter games`), `--index N` a game within a file,
+//! `--game` always names the game every record is read as (as on `arbiter games`),
+//! `--default-game` the game of records whose tags name none, `--index N` a game within a file,
 //! `-o/--output` what is written, `--format human|json` how results are printed, and
 //! `--rules` ruleset options. Every subcommand's help ends with examples, which a test runs.
 
@@ -80,6 +81,28 @@ pub enum CapturesArg {
     Full,
 }
 
+/// Which diagnostics `validate` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeverityArg {
+    /// Errors only.
+    Error,
+    /// Errors and warnings.
+    Warning,
+    /// Everything, notes included.
+    Note,
+}
+
+impl SeverityArg {
+    /// The least severity printed.
+    pub fn least(self) -> referee::Severity {
+        match self {
+            SeverityArg::Error => referee::Severity::Error,
+            SeverityArg::Warning => referee::Severity::Warning,
+            SeverityArg::Note => referee::Severity::Note,
+        }
+    }
+}
+
 /// Self-play agents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum AgentArg {
@@ -95,9 +118,14 @@ pub enum AgentArg {
 /// these are not given).
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameChoice {
-    /// The game, overriding the records' Variant and GameType tags (see `arbiter games`).
+    /// The game of every record, overriding the records' Variant and GameType tags (see
+    /// `arbiter games`).
     #[arg(long, value_parser = parse_game, value_name = "GAME")]
     pub game: Option<&'static GameInfo>,
+    /// The game of the records whose Variant and GameType tags name none (without it, their
+    /// game is found from their moves).
+    #[arg(long, value_parser = parse_game, value_name = "GAME", conflicts_with = "game")]
+    pub default_game: Option<&'static GameInfo>,
     /// Ruleset options, comma-separated, overriding the records' Rules tags (see
     /// `arbiter games`).
     #[arg(long, value_name = "OPTIONS")]
@@ -135,7 +163,9 @@ pub enum Command {
     #[command(after_help = "Examples:
   arbiter validate corpus
   arbiter validate corpus/tama --format json --max-errors 5
-  arbiter validate corpus/defects/tama -q")]
+  arbiter validate corpus/defects/tama -q
+  arbiter validate corpus/defects --severity error
+  arbiter validate corpus/international --default-game international")]
     Validate {
         #[command(flatten)]
         inputs: Inputs,
@@ -153,10 +183,14 @@ pub enum Command {
         /// Print only the summary line.
         #[arg(short, long)]
         quiet: bool,
-        /// Stop printing diagnostics after this many (they are still counted).
+        /// Stop printing errors after this many (they are still counted; warnings and notes
+        /// do not count).
         #[arg(long, value_name = "N")]
         max_errors: Option<u64>,
-        /// Games whose game cannot be identified are errors (exit 1), not warnings.
+        /// Print diagnostics of this severity and above.
+        #[arg(long, value_enum, default_value = "note")]
+        severity: SeverityArg,
+        /// Every record must name its game: a game found from its moves alone is an error.
         #[arg(long)]
         strict: bool,
     },
@@ -169,6 +203,20 @@ pub enum Command {
         inputs: Inputs,
         /// Folder for report.html, the charts and stats.json.
         #[arg(short, long, alias = "out", value_name = "DIR")]
+        output: PathBuf,
+        #[command(flatten)]
+        game: GameChoice,
+    },
+    /// Write every game of the inputs into one self-contained HTML page to step through, with
+    /// every problem listed (no network needed to open it).
+    #[command(after_help = "Examples:
+  arbiter view corpus/defects -o viewer.html
+  arbiter view corpus/tama/tama-random.pdn --game tama -o tama.html")]
+    View {
+        #[command(flatten)]
+        inputs: Inputs,
+        /// The page to write.
+        #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
         #[command(flatten)]
         game: GameChoice,
@@ -211,7 +259,9 @@ pub enum Command {
         #[command(flatten)]
         inputs: Inputs,
         #[command(flatten)]
-        filters: crate::archive::SelectArgs,
+        filters: Box<crate::archive::SelectArgs>,
+        #[command(flatten)]
+        game: GameChoice,
     },
     /// Share the games out between files: N games per file, or one file per value of a tag.
     #[command(after_help = "Examples:
@@ -321,6 +371,7 @@ pub enum Command {
     /// plies.parquet, diagnostics.parquet) for DuckDB, Spark or pandas; see docs/export.md.
     #[command(after_help = "Examples:
   arbiter export corpus -o tables
+  arbiter export corpus --positions --partition-by variant,year -o tables
   arbiter export corpus/tama --game tama -o tama-tables")]
     Export {
         #[command(flatten)]
@@ -331,6 +382,14 @@ pub enum Command {
         /// The folder to write the three files to.
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
+        /// Also write the position string after every ply (plies.fen_after); every ply has
+        /// its 64-bit position_key either way.
+        #[arg(long)]
+        positions: bool,
+        /// Write each table as Hive-style partition folders (games/variant=international/...)
+        /// by these columns: variant, year, or variant,year.
+        #[arg(long, value_name = "COLUMNS", value_delimiter = ',', value_parser = ["variant", "year"])]
+        partition_by: Vec<String>,
         #[command(flatten)]
         game: GameChoice,
     },

@@ -7,9 +7,11 @@ mod cli;
 mod convert;
 mod input;
 mod output;
+mod printer;
 mod report;
 mod show;
 mod validate;
+mod view;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -74,12 +76,14 @@ fn run(command: Command) -> Outcome {
             report,
             quiet,
             max_errors,
+            severity,
             strict,
         } => {
             let print = validate::Print {
                 format: (!quiet).then_some(format),
                 color: use_color(color, format),
                 max_errors,
+                severity: severity.least(),
                 strict,
                 summary_on_stdout: format == Format::Human,
             };
@@ -107,7 +111,15 @@ fn run(command: Command) -> Outcome {
             &game,
             &edits,
         ),
-        Command::Select { inputs, filters } => Ok(archive::select_cmd(&inputs.paths, filters)?),
+        Command::Select {
+            inputs,
+            filters,
+            game,
+        } => Ok(archive::select_cmd(
+            &inputs.paths,
+            *filters,
+            settings(&game)?,
+        )?),
         Command::Split {
             inputs,
             games,
@@ -158,8 +170,18 @@ fn run(command: Command) -> Outcome {
             inputs,
             to: cli::TableFormat::Parquet,
             output,
+            positions,
+            partition_by,
             game,
-        } => export_cmd(&inputs.paths, &game, &output),
+        } => export_cmd(&inputs.paths, &game, &output, positions, &partition_by),
+        Command::View {
+            inputs,
+            output,
+            game,
+        } => {
+            let settings = settings(&game)?;
+            Ok(view::view_cmd(&inputs.paths, &settings, &output)?)
+        }
         Command::Games { format } => games_cmd(format),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
@@ -187,10 +209,11 @@ fn use_color(color: ColorArg, format: Format) -> bool {
 /// ruleset option is a usage error that lists the valid ones.
 fn settings(choice: &GameChoice) -> Result<Settings, String> {
     if let Some(rules) = &choice.rules {
-        check_rules(choice.game, rules)?;
+        check_rules(choice.game.or(choice.default_game), rules)?;
     }
     Ok(Settings {
         game: choice.game,
+        default_game: choice.default_game,
         rules: choice.rules.clone(),
         ..Settings::default()
     })
@@ -253,6 +276,7 @@ fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
         format: None,
         color: false,
         max_errors: None,
+        severity: referee::Severity::Note,
         strict: false,
         summary_on_stdout: false,
     };
@@ -275,6 +299,7 @@ fn corpus_run(
         settings,
         print,
         stats: report_dir.is_some(),
+        viewer: report_dir.map(|_| view::Scope::Problems),
     };
     let (mut tally, stats, extras) = validate::run(&inputs, &job, true)?;
     tally.io_errors += missing.len() as u64;
@@ -326,6 +351,7 @@ fn convert_cmd(
     settings.rewrite = rewrite;
     let edits = edits.check(to)?;
     settings.details = edits.positions;
+    settings.positions = edits.positions;
     let (inputs, missing) = input::collect(paths);
     if let Some((path, e)) = missing.first() {
         return Err(format!("{}: cannot read: {e}", path.display()).into());
@@ -445,6 +471,7 @@ fn show_cmd(
         index,
         ply,
         game: settings.game,
+        default_game: settings.default_game,
         rules: settings.rules,
         output,
     };
@@ -481,13 +508,45 @@ fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
     Ok(CLEAN)
 }
 
-fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
-    let settings = settings(game)?;
+/// Where `export` writes: one folder of three files, or partition folders.
+enum TableSink {
+    Plain(Box<export::ParquetSink>),
+    Partitioned(export::PartitionedSink),
+}
+
+fn export_cmd(
+    paths: &[PathBuf],
+    game: &GameChoice,
+    dir: &Path,
+    positions: bool,
+    partition_by: &[String],
+) -> Outcome {
+    let mut settings = settings(game)?;
+    settings.positions = positions;
+    let options = export::SinkOptions {
+        positions,
+        ..export::SinkOptions::default()
+    };
+    let mut by = Vec::new();
+    for name in partition_by {
+        let column = export::PartitionColumn::parse(name)
+            .ok_or_else(|| format!("--partition-by: `{name}` is not variant or year"))?;
+        if by.contains(&column) {
+            return Err(format!("--partition-by: `{name}` is given twice").into());
+        }
+        by.push(column);
+    }
     let (inputs, missing) = input::collect(paths);
     for (path, e) in &missing {
         eprintln!("arbiter: {}: cannot read: {e}", path.display());
     }
-    let mut sink = export::ParquetSink::create(dir).map_err(|e| e.to_string())?;
+    let mut sink = match by.is_empty() {
+        true => {
+            export::ParquetSink::with_options(dir, options).map(|s| TableSink::Plain(Box::new(s)))
+        }
+        false => export::PartitionedSink::create(dir, by, options).map(TableSink::Partitioned),
+    }
+    .map_err(|e| e.to_string())?;
     let mut unreadable = missing.len();
     for source in &inputs {
         let name = source.name();
@@ -499,18 +558,34 @@ fn export_cmd(paths: &[PathBuf], game: &GameChoice, dir: &Path) -> Outcome {
             unreadable += 1;
             continue;
         };
-        export::export_chunked(
-            &mut sink,
-            games::games(),
-            &name,
-            reader,
-            &settings,
-            EXPORT_CHUNK_BYTES,
-            EXPORT_IN_FLIGHT,
-        )
-        .map_err(|e| e.to_string())?;
+        let written = match &mut sink {
+            TableSink::Plain(sink) => export::export_chunked(
+                sink,
+                games::games(),
+                &name,
+                reader,
+                &settings,
+                EXPORT_CHUNK_BYTES,
+                EXPORT_IN_FLIGHT,
+            )
+            .map(|_| ()),
+            TableSink::Partitioned(sink) => export::export_partitioned(
+                sink,
+                games::games(),
+                &name,
+                reader,
+                &settings,
+                EXPORT_CHUNK_BYTES,
+                EXPORT_IN_FLIGHT,
+            ),
+        };
+        written.map_err(|e| e.to_string())?;
     }
-    let counts = sink.finish().map_err(|e| e.to_string())?;
+    let counts = match sink {
+        TableSink::Plain(sink) => sink.finish(),
+        TableSink::Partitioned(sink) => sink.finish(),
+    }
+    .map_err(|e| e.to_string())?;
     eprintln!(
         "wrote {} games, {} plies and {} diagnostics to {}",
         counts.games,
@@ -547,6 +622,15 @@ fn games_cmd(format: Format) -> Outcome {
                 for o in g.options {
                     writeln!(out, "{:<14} --rules {}: {}", "", o.name, o.help)?;
                 }
+                for c in g.claims {
+                    writeln!(
+                        out,
+                        "{:<14} untagged records of {}: {}",
+                        "",
+                        g.describe_claim(c),
+                        c.reason
+                    )?;
+                }
             }
             Format::Json => writeln!(
                 out,
@@ -559,6 +643,7 @@ fn games_cmd(format: Format) -> Outcome {
                     "game_types": g.game_types,
                     "options": options,
                     "seats": g.seat_names,
+                    "claims": g.claims.iter().map(|c| g.describe_claim(c)).collect::<Vec<_>>(),
                 })
             )?,
         }

@@ -239,6 +239,7 @@ pub fn write(
             let cs = CsDiagnostic::new(match diagnostic.severity {
                 Severity::Error => CsSeverity::Error,
                 Severity::Warning => CsSeverity::Warning,
+                Severity::Note => CsSeverity::Note,
             })
             .with_code(diagnostic.code)
             .with_message(&diagnostic.message)
@@ -276,10 +277,7 @@ fn to_io(e: FilesError) -> std::io::Error {
 
 /// `error` or `warning`.
 pub fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    }
+    severity.as_str()
 }
 
 #[cfg(test)]

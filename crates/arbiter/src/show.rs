@@ -20,6 +20,8 @@ pub struct Request {
     pub ply: Option<u32>,
     /// The game, whatever the `Variant` tag says.
     pub game: Option<&'static GameInfo>,
+    /// The game where no tag names one.
+    pub default_game: Option<&'static GameInfo>,
     /// Ruleset options, whatever the `Rules` tag says.
     pub rules: Option<String>,
     /// The picture: `.svg` or `.png`.
@@ -85,6 +87,7 @@ fn find_game(request: &Request) -> Result<GameReport, String> {
     }
     let settings = Settings {
         game: request.game,
+        default_game: request.default_game,
         rules: request.rules.clone(),
         board_at: Some(request.ply.map_or(BoardAt::End, BoardAt::Ply)),
         ..Settings::default()
@@ -251,6 +254,7 @@ mod tests {
             index,
             ply,
             game: None,
+            default_game: None,
             rules: None,
             output: out,
         }

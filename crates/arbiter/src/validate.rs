@@ -3,14 +3,15 @@
 
 use std::io::{self, IsTerminal, Write};
 
-use codespan_reporting::term::termcolor::Buffer;
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats, Tags};
 
 use std::sync::Arc;
 
 use crate::input::{Input, Trial};
+use crate::printer::Printer;
 use crate::report::{self, Format};
+use crate::view;
 
 /// Counts over one or more inputs.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -23,6 +24,8 @@ pub struct Tally {
     pub replayed: u64,
     /// Games whose game could not be identified, so their moves were not checked.
     pub unchecked: u64,
+    /// Games whose game was found from their moves (no tag named it).
+    pub inferred: u64,
     /// Games with warnings but no error.
     pub games_with_warnings: u64,
     /// Plies written in the main lines.
@@ -33,6 +36,8 @@ pub struct Tally {
     pub errors: u64,
     /// Warnings found.
     pub warnings: u64,
+    /// Notes given.
+    pub notes: u64,
     /// Inputs that could not be read.
     pub io_errors: u64,
 }
@@ -43,11 +48,13 @@ impl Tally {
         self.games += other.games;
         self.replayed += other.replayed;
         self.unchecked += other.unchecked;
+        self.inferred += other.inferred;
         self.games_with_warnings += other.games_with_warnings;
         self.plies += other.plies;
         self.games_with_errors += other.games_with_errors;
         self.errors += other.errors;
         self.warnings += other.warnings;
+        self.notes += other.notes;
         self.io_errors += other.io_errors;
     }
 }
@@ -59,9 +66,11 @@ pub struct Print {
     pub format: Option<Format>,
     /// Colour human output.
     pub color: bool,
-    /// Print at most this many diagnostics (all are counted).
+    /// Print at most this many errors (all are counted; warnings and notes do not count).
     pub max_errors: Option<u64>,
-    /// A game that cannot be identified is an error, not a warning.
+    /// Print diagnostics of this severity and above.
+    pub severity: Severity,
+    /// A game found from its moves, not named by a tag, is an error.
     pub strict: bool,
     /// The closing summary goes to standard output (else to standard error).
     pub summary_on_stdout: bool,
@@ -75,6 +84,8 @@ pub struct Job<'a> {
     pub print: Print,
     /// Accumulate statistics.
     pub stats: bool,
+    /// Hand these games to the viewer (see [`crate::view`]).
+    pub viewer: Option<view::Scope>,
 }
 
 /// Reports an input that cannot be read: a JSON object with `--format json`, else a line on
@@ -132,6 +143,8 @@ struct Checked {
     /// Diagnostics to print (with a print format) and those that carry a snapshot (with
     /// `snapshots`), in file order.
     found: Vec<Found>,
+    /// Games for the viewer, each with its number in the chunk.
+    viewed: Vec<(u64, stats::EncodedGame)>,
     failure: Option<io::Error>,
 }
 
@@ -148,6 +161,7 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
                 },
                 stats: Stats::default(),
                 found: Vec::new(),
+                viewed: Vec::new(),
                 failure: Some(io::Error::new(*kind, error.clone())),
             }
         }
@@ -155,24 +169,49 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
     let mut tally = Tally::default();
     let mut stats = Stats::default();
     let mut found = Vec::new();
+    let mut viewed = Vec::new();
     let mut referee = Referee::new(games::games(), job.settings.clone());
+    // A report's replay keeps no boards: games with problems are replayed again for them.
+    let mut second = (job.viewer.is_some() && !job.settings.boards)
+        .then(|| Referee::new(games::games(), view::settings(job.settings)));
     let mut reader = chunk.reader();
     // Reading from memory cannot fail.
     while let Ok(Some(mut game)) = reader.read_game(&mut referee) {
         tally.games += 1;
         count(&mut tally, &mut game, job.print.strict);
+        let wanted = match job.viewer {
+            Some(view::Scope::All) => true,
+            Some(view::Scope::Problems) => !game.diagnostics.is_empty(),
+            None => false,
+        };
+        if wanted {
+            let source = reader.source();
+            let origin = view::Origin {
+                source: &source,
+                first_line: chunk.first_line,
+                trial: trial.as_deref(),
+            };
+            let again = second.as_mut().and_then(|r| view::replay(r, &source));
+            let positions = again.as_ref().unwrap_or(&game);
+            viewed.push((
+                tally.games,
+                view::encode(&origin, &game.diagnostics, positions),
+            ));
+        }
         if job.stats {
             add_to_stats(&mut stats, &game);
             referee.recycle_facts(std::mem::take(&mut game.facts));
         }
         let label = game.game.map_or("Unknown game", |g| g.label);
         let printing = job.print.format.is_some();
-        if !printing && game.diagnostics.iter().all(|d| d.snapshot.is_none()) {
+        let least = job.print.severity;
+        let wanted = |d: &Diagnostic| d.snapshot.is_some() || (printing && d.severity >= least);
+        if !game.diagnostics.iter().any(wanted) {
             continue;
         }
         let source = reader.source();
         for d in game.diagnostics {
-            if !printing && d.snapshot.is_none() {
+            if !wanted(&d) {
                 continue;
             }
             let place = match trial {
@@ -196,36 +235,41 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
         tally,
         stats,
         found,
+        viewed,
         failure: None,
     }
 }
 
-/// Counts one game's outcome; with `strict`, an unknown game becomes an error.
+/// Counts one game's outcome; with `strict`, a game found from its moves is an error.
 fn count(tally: &mut Tally, game: &mut GameReport, strict: bool) {
     tally.plies += u64::from(game.plies_written);
     if game.game.is_some() {
         tally.replayed += 1;
     } else if game.diagnostics.iter().any(|d| d.code == "unknown-game") {
         tally.unchecked += 1;
-        if strict {
-            for d in game
-                .diagnostics
-                .iter_mut()
-                .filter(|d| d.code == "unknown-game")
-            {
+    }
+    for d in game.diagnostics.iter_mut() {
+        if d.code == "game-inferred" {
+            tally.inferred += 1;
+            if strict {
                 d.severity = Severity::Error;
             }
         }
     }
     if !game.is_clean() {
         tally.games_with_errors += 1;
-    } else if !game.diagnostics.is_empty() {
+    } else if game
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Warning)
+    {
         tally.games_with_warnings += 1;
     }
     for d in &game.diagnostics {
         match d.severity {
             Severity::Error => tally.errors += 1,
             Severity::Warning => tally.warnings += 1,
+            Severity::Note => tally.notes += 1,
         }
     }
 }
@@ -355,10 +399,17 @@ pub fn run(
     progress: bool,
 ) -> io::Result<(Tally, Stats, ReportExtras)> {
     let json = job.print.format == Some(Format::Json);
-    let mut budget = job.print.max_errors.unwrap_or(u64::MAX);
+    let mut printer = Printer::new(&job.print);
     let mut total = Tally::default();
     let mut stats = Stats::default();
     let mut extras = ReportExtras::new();
+    let mut viewer = job.viewer.map(|scope| {
+        stats::Viewer::new(match scope {
+            view::Scope::Problems => stats::VIEWER_BUDGET,
+            view::Scope::All => usize::MAX,
+        })
+    });
+    let mut file_index = 0u32;
     let bar = (progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
         let bar = indicatif::ProgressBar::new(inputs.len() as u64);
         bar.set_style(
@@ -372,17 +423,15 @@ pub fn run(
     // The file being written, and how many of its games came before the current chunk.
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
-    let mut out = if job.print.color {
-        Buffer::ansi()
-    } else {
-        Buffer::no_color()
-    };
     pdn::chunk::map_ordered(
         pieces(inputs),
         IN_FLIGHT,
         |piece| check(piece, job),
         |checked: Checked| -> io::Result<()> {
             if current != Some(checked.file) {
+                if let (Some(printer), Some(previous)) = (printer.as_mut(), current) {
+                    printer.end_file(&inputs[previous].name())?;
+                }
                 if current.is_some() {
                     if let Some(bar) = &bar {
                         bar.inc(1);
@@ -392,8 +441,23 @@ pub fn run(
                 current = Some(checked.file);
                 games_before = 0;
                 total.files += 1;
+                if let Some(v) = viewer.as_mut() {
+                    file_index = v.add_file(&inputs[checked.file].name());
+                }
             }
             let name = inputs[checked.file].name();
+            if let Some(v) = viewer.as_mut() {
+                for (n, game) in &checked.viewed {
+                    v.add(file_index, games_before + n, game);
+                }
+                if let Some(row) = v.file_row(file_index) {
+                    let t = &checked.tally;
+                    row.games += t.games;
+                    row.games_with_errors += t.games_with_errors;
+                    row.errors += t.errors;
+                    row.warnings += t.warnings;
+                }
+            }
             total.add(&checked.tally);
             stats.merge(checked.stats);
             for f in &checked.found {
@@ -406,11 +470,8 @@ pub fn run(
                         extras.add_example(ex);
                     }
                 }
-                if let (Some(format), true) = (job.print.format, budget > 0) {
-                    budget -= 1;
-                    out.clear();
-                    report::write(&mut out, format, &name, game, &f.diagnostic, &f.place)?;
-                    io::stdout().lock().write_all(out.as_slice())?;
+                if let Some(printer) = printer.as_mut() {
+                    printer.diagnostic(&name, game, &f.diagnostic, &f.place)?;
                 }
             }
             games_before += checked.tally.games;
@@ -420,8 +481,14 @@ pub fn run(
             Ok(())
         },
     )?;
+    if let (Some(printer), Some(last)) = (printer.as_mut(), current) {
+        printer.end_file(&inputs[last].name())?;
+    }
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+    if let Some(v) = viewer {
+        extras.set_viewer(v);
     }
     Ok((total, stats, extras))
 }
@@ -438,6 +505,12 @@ pub fn summary(t: &Tally) -> String {
         t.replayed,
         plural(t.replayed)
     );
+    if t.inferred > 0 {
+        s.push_str(&format!(
+            ", {} of them identified from their moves",
+            t.inferred
+        ));
+    }
     if t.unchecked > 0 {
         s.push_str(&format!(", {} not checked: game unknown", t.unchecked));
     }
@@ -504,6 +577,7 @@ mod tests {
         format: None,
         color: false,
         max_errors: None,
+        severity: Severity::Note,
         strict: false,
         summary_on_stdout: false,
     };
@@ -520,6 +594,7 @@ mod tests {
             settings: &settings,
             print: QUIET,
             stats: true,
+            viewer: None,
         };
         let (tally, stats, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!((tally.games, tally.errors), (4, 3));
@@ -607,6 +682,7 @@ mod tests {
             settings: &settings,
             print: QUIET,
             stats: false,
+            viewer: None,
         };
         let (tally, _, extras) = run(&inputs, &job, false).unwrap();
         assert_eq!(tally.errors, 3);

@@ -295,6 +295,7 @@ mod tests {
     fn report(rec: &GameRecord, details: bool) -> GameReport {
         let settings = Settings {
             details,
+            positions: details,
             ..Settings::default()
         };
         rec.accept(&mut Referee::new(games::games(), settings))

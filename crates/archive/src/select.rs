@@ -31,6 +31,8 @@ pub struct Selector {
     pub dedupe: bool,
     /// Swap OUT and REST: the games that fail some filter are selected.
     pub invert: bool,
+    /// How games are replayed and identified (`--game`, `--default-game`, `--rules`).
+    pub settings: Settings,
 }
 
 /// What became of one game.
@@ -345,8 +347,8 @@ struct Rules {
     game: &'static str,
     options: Options,
     explorer: Option<Box<dyn Explorer>>,
-    /// The `--position` argument as this game writes it (`None`: not a position of it).
-    position: Option<Option<String>>,
+    /// The key of the `--position` argument in this game (`None`: not a position of it).
+    position: Option<Option<u64>>,
 }
 
 /// Judges games one after another (one per thread).
@@ -362,7 +364,7 @@ impl<'s> Judge<'s> {
         let referee = selector.needs_replay().then(|| {
             let settings = Settings {
                 details: selector.needs_details(),
-                ..Settings::default()
+                ..selector.settings.clone()
             };
             Referee::new(games::games(), settings)
         });
@@ -427,9 +429,14 @@ impl<'s> Judge<'s> {
         let registry = games::games().registry();
         let variant = self.scan.tag("Variant");
         let game_type = self.scan.tag("GameType");
-        let game = registry
-            .identify(variant.as_deref(), game_type.as_deref())
-            .ok()?;
+        let settings = &self.selector.settings;
+        let game = match settings.game {
+            Some(game) => game,
+            None => registry
+                .identify(variant.as_deref(), game_type.as_deref())
+                .ok()
+                .or(settings.default_game)?,
+        };
         let options = self
             .scan
             .tag("Rules")
@@ -492,17 +499,16 @@ impl<'s> Judge<'s> {
         let Some(e) = rules.explorer.as_ref() else {
             return false;
         };
-        let target = rules
+        let target = *rules
             .position
-            .get_or_insert_with(|| e.position_string(Some(fen)).ok())
-            .clone();
+            .get_or_insert_with(|| e.position_key(Some(fen)).ok());
         let Some(target) = target else {
             return false;
         };
-        let start = e.position_string(start_tag.as_deref()).ok();
+        // Positions are compared by their keys (equal exactly when the position strings are).
+        let start = e.position_key(start_tag.as_deref()).ok();
         let report = self.scan.report.as_ref();
-        start.as_deref() == Some(target.as_str())
-            || report.is_some_and(|r| r.details.iter().any(|d| d.position == target))
+        start == Some(target) || report.is_some_and(|r| r.details.iter().any(|d| d.key == target))
     }
 
     /// The 128-bit key of the game's main line (see [`Verdict::hash`]).
@@ -533,7 +539,7 @@ impl<'s> Judge<'s> {
                 key.extend_from_slice(start.as_deref().unwrap_or(raw).as_bytes());
                 for d in r.details.iter() {
                     key.push(0);
-                    key.extend_from_slice(d.position.as_bytes());
+                    key.extend_from_slice(&d.key.to_le_bytes());
                 }
             }
             _ => {

@@ -500,6 +500,7 @@ fn position_filter_finds_games_through_a_position() {
         g,
         referee::Settings {
             details: true,
+            positions: true,
             ..Default::default()
         },
     ));

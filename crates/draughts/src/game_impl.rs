@@ -1,7 +1,7 @@
 //! [`game::Game`] for [`Draughts`], square names, results and move information.
 
 use game::{
-    Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
+    zobrist, Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
     SquarePath,
 };
 
@@ -175,6 +175,32 @@ impl Game for Draughts {
 
     fn write_position_into(&self, pos: &Position, out: &mut String) {
         pos.write_fen(self.geometry, true, out);
+    }
+
+    /// Kinds: 0 White man, 1 White king, 2 Black man, 3 Black king; squares by the
+    /// variant's numbers; the side to move by seat (0 White, 1 Black).
+    fn position_key(&self, pos: &Position) -> u64 {
+        let g = self.geometry;
+        let mut key = zobrist::to_move(pos.side.index());
+        for c in 0..2 {
+            key ^= zobrist::pieces_u128(2 * c, pos.men[c], |b| g.number(b as Bit) as usize);
+            key ^= zobrist::pieces_u128(2 * c + 1, pos.kings[c], |b| g.number(b as Bit) as usize);
+        }
+        key
+    }
+
+    fn position_key_after(&self, before: &Position, key: u64, after: &Position) -> u64 {
+        let g = self.geometry;
+        let mut key = key;
+        if before.side != after.side {
+            key ^= zobrist::to_move(before.side.index()) ^ zobrist::to_move(after.side.index());
+        }
+        let square = |b: u32| g.number(b as Bit) as usize;
+        for c in 0..2 {
+            key ^= zobrist::pieces_u128(2 * c, before.men[c] ^ after.men[c], square);
+            key ^= zobrist::pieces_u128(2 * c + 1, before.kings[c] ^ after.kings[c], square);
+        }
+        key
     }
 
     fn to_move(&self, pos: &Position) -> Seat {

@@ -35,8 +35,9 @@ pub use token::{parse_squares, parse_token, FixedToken, Separator, SquareNames, 
 
 pub use geometry::{Bit, Bits, Dir, Geometry, NONE as NO_SQUARE};
 pub use movegen::{
-    allowed_chains, capturers, count_quiet, for_each_chain, for_each_chain_from, has_capture,
-    has_legal_move, legal_moves, perft, play, quiet_moves, Move, MAX_CAPTURES,
+    allowed_chains, capturers, count_quiet, for_each_chain, for_each_chain_free_landing,
+    for_each_chain_from, has_capture, has_legal_move, legal_moves, perft, play, quiet_moves, Move,
+    MAX_CAPTURES,
 };
 pub use position::{parse_algebraic, Color, FenError, Position};
 pub use variant::*;

@@ -156,6 +156,9 @@ struct Ctx<'a> {
     enemy_kings: Bits,
     /// Occupied squares with the moving piece's start square cleared (set per piece).
     occ: Bits,
+    /// A flying king may stop on any landing square, even where another landing of the same
+    /// jump lets it capture on (for diagnosing chains the rules do not allow).
+    free_landing: bool,
 }
 
 /// The set holding square `b` alone, for every bit index (a table: a variable shift of a
@@ -256,6 +259,7 @@ impl Ctx<'_> {
             enemy: pos.pieces(them),
             enemy_kings: pos.kings[them.index()],
             occ: pos.occupied(),
+            free_landing: false,
         }
     }
 
@@ -296,7 +300,7 @@ impl Ctx<'_> {
             }
             // A flying king must land where it can capture on, if any landing allows it.
             let mut must_continue = false;
-            if flying && self.rules.king == KingRange::Flying {
+            if flying && self.rules.king == KingRange::Flying && !self.free_landing {
                 mv.captured |= bit(victim);
                 let mut l = self.g.step(victim, d);
                 while l != NONE && occ & bit(l) == 0 {
@@ -420,6 +424,26 @@ pub fn for_each_chain_from(
         return;
     }
     let mut cx = Ctx::new(g, rules, pos);
+    cx.chains_from(pos, from, f);
+}
+
+/// Like [`for_each_chain_from`], but a flying king may stop on any landing square behind the
+/// piece it takes, even where another landing square of the same jump would let it capture on
+/// (every rule set forbids that: the chain must go on). Chains the rules do not allow are
+/// among them; the resolver uses them to name what a refused token did.
+pub fn for_each_chain_free_landing(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    from: Bit,
+    f: &mut dyn FnMut(&Move),
+) {
+    if pos.pieces(pos.side) & bit(from) == 0 || (pos.pending.is_active() && pos.pending.at != from)
+    {
+        return;
+    }
+    let mut cx = Ctx::new(g, rules, pos);
+    cx.free_landing = true;
     cx.chains_from(pos, from, f);
 }
 

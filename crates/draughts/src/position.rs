@@ -174,12 +174,15 @@ impl Position {
             if field.is_empty() {
                 continue;
             }
-            let (head, rest) = field.split_at(1);
+            // The first character, whatever its width (the text is anyone's).
+            let mut chars = field.chars();
+            let head = chars.next().unwrap_or(' ');
+            let rest = chars.as_str();
             let color = match head {
-                "W" | "w" => Color::White,
-                "B" | "b" => Color::Black,
+                'W' | 'w' => Color::White,
+                'B' | 'b' => Color::Black,
                 // lidraughts appends `H<n>` (half-moves) and `F<n>` (move number).
-                "H" | "F" if rest.chars().all(|c| c.is_ascii_digit()) => continue,
+                'H' | 'F' if rest.chars().all(|c| c.is_ascii_digit()) => continue,
                 _ => return Err(err(format!("`{field}` does not start with W or B"))),
             };
             if seen[color.index()] {

@@ -58,6 +58,7 @@ fn describe(v: &'static Variant) -> GameInfo {
                 },
             },
         },
+        claims: v.claims,
     }
 }
 

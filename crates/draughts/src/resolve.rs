@@ -24,6 +24,15 @@ pub enum Refusal {
         /// One chain the rule requires.
         example: Move,
     },
+    /// A flying king stopped on a landing square from which it cannot capture on, where
+    /// another landing square of the same jump would let it go on (and the capture rule does
+    /// not already forbid the chain for taking too little).
+    StoppedEarly {
+        /// The chain the token names.
+        taken: Move,
+        /// One chain the rule allows.
+        example: Move,
+    },
     /// The token stops a chain while the piece can still capture.
     Unfinished {
         /// Pieces taken up to where the token stops.
@@ -304,12 +313,43 @@ impl Draughts {
                 example: self.example(pool, squares[0]),
             });
         }
+        if let Some(refusal) = self.stopped_early(pos, squares, &allowed) {
+            return Err(refusal);
+        }
         if quiet {
             return Err(Refusal::Missed {
                 example: self.example(&allowed, squares[0]),
             });
         }
         Err(Refusal::Illegal(self.explain(pos, tok)))
+    }
+
+    /// The refusal of a token that names a chain in which a flying king stops on a landing
+    /// square while another landing of the same jump lets it capture on: such a chain takes
+    /// less than one that goes on, so it is non-maximal where the capture rule counts, and
+    /// stopped early where it does not.
+    fn stopped_early(&self, pos: &Position, squares: &[Bit], allowed: &[Move]) -> Option<Refusal> {
+        let mut best: Option<Move> = None;
+        crate::movegen::for_each_chain_free_landing(
+            self.geometry,
+            &self.rules,
+            pos,
+            squares[0],
+            &mut |m| {
+                let whole = fit(squares, m.from(), m.path().iter().copied()) == Fit::Whole;
+                if whole && best.is_none_or(|b| m.capture_count() > b.capture_count()) {
+                    best = Some(*m);
+                }
+            },
+        );
+        let taken = best?;
+        let example = self.example(allowed, squares[0]);
+        let top = allowed.iter().map(|m| priority(&self.rules, m)).max()?;
+        Some(if priority(&self.rules, &taken) < top {
+            Refusal::NonMaximal { taken, example }
+        } else {
+            Refusal::StoppedEarly { taken, example }
+        })
     }
 
     /// The capture a token names when it names one without doubt, found in one pass over the
@@ -487,6 +527,16 @@ impl Draughts {
                 ),
                 Some(*example),
             ),
+            Refusal::StoppedEarly { taken, example } => (
+                Code::NonMaximalCapture,
+                format!(
+                    "{shown} stops on {} after taking {}, but a king must land where it can go on capturing ({label} rules): e.g. {}",
+                    self.square_name(taken.to(), numeric),
+                    pieces(taken.capture_count()),
+                    ex(example)
+                ),
+                Some(*example),
+            ),
             Refusal::NonMaximal { taken, example } => (
                 Code::NonMaximalCapture,
                 format!(
@@ -601,7 +651,9 @@ impl Draughts {
             if let Some(r) = self.explain_step(pos, king, from, squares[1], numeric) {
                 return r;
             }
-        } else if let Some(r) = self.explain_path(pos, king, squares, numeric) {
+        }
+        // A step that passed is shaped like a jump: perhaps a capture written with `-`.
+        if let Some(r) = self.explain_path(pos, king, squares, numeric) {
             return r;
         }
         if has_capture(g, &self.rules, pos) {
@@ -609,6 +661,13 @@ impl Draughts {
             crate::for_each_chain_from(g, &self.rules, pos, from, &mut |_| any_here = true);
             if !any_here {
                 return "a capture is compulsory and this piece has none".to_string();
+            }
+            if let [_, to] = squares {
+                return format!(
+                    "no capture of the {what} on {} ends on {}",
+                    name(from),
+                    name(*to)
+                );
             }
             return format!("no capture of the {what} on {} goes this way", name(from));
         }
@@ -628,17 +687,34 @@ impl Draughts {
         if from == to {
             return Some("a move must leave its square".to_string());
         }
-        let Some((d, between)) = line(g, from, to) else {
+        let rule = if king {
+            self.king_move_rule()
+        } else {
+            self.man_direction_rule()
+        };
+        let off_line = || {
             let lines = match self.rules.movement {
                 Movement::Diagonal => "one diagonal",
                 Movement::Orthogonal => "one rank or file",
             };
-            return Some(format!(
-                "{} and {} are not on {lines}",
+            Some(format!(
+                "{rule}, and {} and {} are not on {lines}",
                 name(from),
                 name(to)
-            ));
+            ))
         };
+        // Orthogonal lines of a diagonal board serve only captures (Frisian), and diagonals of
+        // an orthogonal game none.
+        let Some((d, between)) = line(g, from, to) else {
+            return off_line();
+        };
+        let wrong_kind = match self.rules.movement {
+            Movement::Diagonal => d.is_orthogonal(),
+            Movement::Orthogonal => !d.is_orthogonal(),
+        };
+        if wrong_kind {
+            return off_line();
+        }
         let blocker = between
             .iter()
             .find(|&&b| pos.occupied() & (1u128 << b) != 0);
@@ -646,14 +722,22 @@ impl Draughts {
             && between.is_empty()
             && !crate::movegen::man_steps(&self.rules, pos.side).contains(&d)
         {
-            return Some(self.man_direction_rule().to_string());
+            return Some(rule.to_string());
         }
         if pos.occupied() & (1u128 << to) != 0 {
             return Some(format!("{} is occupied", name(to)));
         }
+        let own = |b: Bit| pos.pieces(pos.side) & (1u128 << b) != 0;
         if !king {
-            if !between.is_empty() && blocker.is_none() {
-                return Some(self.man_direction_rule().to_string());
+            // One enemy piece right between: perhaps a capture written with `-`.
+            let jump = between.len() == 1 && blocker.is_some_and(|&b| !own(b));
+            if !between.is_empty() && !jump {
+                return Some(format!(
+                    "{rule}, and {} is {} squares from {}",
+                    name(to),
+                    between.len() + 1,
+                    name(from)
+                ));
             }
             return None;
         }
@@ -664,7 +748,13 @@ impl Draughts {
             ));
         }
         if let Some(&b) = blocker {
-            if between.len() == 1 || pos.pieces(pos.side) & (1u128 << b) != 0 {
+            if own(b) {
+                return Some(format!(
+                    "the king's way is blocked by its own piece on {}",
+                    name(b)
+                ));
+            }
+            if between.len() == 1 {
                 return None; // maybe a capture written with `-`
             }
             return Some(format!("the king's way is blocked at {}", name(b)));
@@ -676,6 +766,18 @@ impl Draughts {
             ));
         }
         None
+    }
+
+    /// How kings move, for a refused step.
+    fn king_move_rule(&self) -> &'static str {
+        match (self.rules.king, self.rules.movement) {
+            (KingRange::Short, Movement::Diagonal) => "a king moves one square diagonally",
+            (KingRange::Short, Movement::Orthogonal) => {
+                "a king moves one square along a rank or file"
+            }
+            (_, Movement::Diagonal) => "a king moves along a diagonal over empty squares",
+            (_, Movement::Orthogonal) => "a king moves along a rank or file over empty squares",
+        }
     }
 
     /// How men move, for a refused step.
@@ -708,6 +810,10 @@ impl Draughts {
                 return Some(format!("{} is named twice in a row", name(a)));
             }
             let Some((d, between)) = line(g, a, b) else {
+                if squares.len() == 2 {
+                    // Start and end only: a chain of several jumps may join them.
+                    return None;
+                }
                 return Some(format!(
                     "{} and {} are not on one line a piece can capture along",
                     name(a),

@@ -186,6 +186,9 @@ pub struct Variant {
     pub perft_merges_duplicates: bool,
     /// Ruleset options.
     pub options: &'static [RuleOption],
+    /// The record shapes this variant is chosen for when a record names no game and several
+    /// games accept its moves (see `game::Claim` and docs/notation.md).
+    pub claims: &'static [game::Claim],
 }
 
 const INTERNATIONAL_START: &str = "W:W31-50:B1-20";
@@ -193,6 +196,11 @@ const EIGHT_START: &str = "W:W21-32:B1-12";
 
 /// The rules most variants share, on a 10x10 board: International.
 pub static INTERNATIONAL: Variant = Variant {
+    claims: &[game::Claim {
+        squares: game::SquareStyle::Numeric,
+        first: None,
+        reason: "the FMJD standard: every 10x10 archive in numbers is International unless it says otherwise",
+    }],
     id: "international",
     label: "International",
     aliases: &[
@@ -229,6 +237,11 @@ pub static INTERNATIONAL: Variant = Variant {
 
 /// English draughts / American checkers.
 pub static ENGLISH: Variant = Variant {
+    claims: &[game::Claim {
+        squares: game::SquareStyle::Numeric,
+        first: Some(game::Seat(1)),
+        reason: "PDN was first written for English checkers, the 8x8 game in numbers where Black moves first",
+    }],
     id: "english",
     label: "English",
     aliases: &["American/English", "English", "Checkers", "American", "21"],
@@ -249,6 +262,7 @@ pub static ENGLISH: Variant = Variant {
 
 /// Italian draughts.
 pub static ITALIAN: Variant = Variant {
+    claims: &[],
     id: "italian",
     label: "Italian",
     aliases: &["Italian", "Dama Italiana", "22"],
@@ -268,6 +282,7 @@ pub static ITALIAN: Variant = Variant {
 
 /// American pool checkers.
 pub static POOL: Variant = Variant {
+    claims: &[],
     id: "pool",
     label: "Pool",
     aliases: &["Pool", "American Pool", "Pool Checkers", "23"],
@@ -289,6 +304,7 @@ pub static POOL: Variant = Variant {
 
 /// Spanish draughts.
 pub static SPANISH: Variant = Variant {
+    claims: &[],
     id: "spanish",
     label: "Spanish",
     aliases: &["Spanish", "Damas", "24"],
@@ -306,6 +322,11 @@ pub static SPANISH: Variant = Variant {
 
 /// Russian draughts.
 pub static RUSSIAN: Variant = Variant {
+    claims: &[game::Claim {
+        squares: game::SquareStyle::Algebraic,
+        first: Some(game::Seat(0)),
+        reason: "the 8x8 game most archives write in algebraic names, White moving first (Brazilian and Czech are written alike, but far fewer records are kept)",
+    }],
     id: "russian",
     label: "Russian",
     aliases: &["Russian", "Shashki", "25"],
@@ -321,6 +342,7 @@ pub static RUSSIAN: Variant = Variant {
 
 /// Brazilian draughts: International rules on 8x8.
 pub static BRAZILIAN: Variant = Variant {
+    claims: &[],
     id: "brazilian",
     label: "Brazilian",
     aliases: &["Brazilian", "26"],
@@ -334,6 +356,7 @@ pub static BRAZILIAN: Variant = Variant {
 
 /// Canadian draughts: International rules on 12x12.
 pub static CANADIAN: Variant = Variant {
+    claims: &[],
     id: "canadian",
     label: "Canadian",
     aliases: &["Canadian", "27"],
@@ -346,6 +369,7 @@ pub static CANADIAN: Variant = Variant {
 
 /// Portuguese draughts: Spanish rules.
 pub static PORTUGUESE: Variant = Variant {
+    claims: &[],
     id: "portuguese",
     label: "Portuguese",
     aliases: &["Portuguese", "28"],
@@ -355,6 +379,7 @@ pub static PORTUGUESE: Variant = Variant {
 
 /// Czech draughts.
 pub static CZECH: Variant = Variant {
+    claims: &[],
     id: "czech",
     label: "Czech",
     aliases: &["Czech", "29"],
@@ -372,6 +397,7 @@ pub static CZECH: Variant = Variant {
 
 /// Turkish draughts (Dama).
 pub static TURKISH: Variant = Variant {
+    claims: &[],
     id: "turkish",
     label: "Turkish",
     aliases: &["Turkish", "Dama", "30"],
@@ -403,6 +429,7 @@ pub static TURKISH: Variant = Variant {
 
 /// Thai draughts (Mak-hos).
 pub static THAI: Variant = Variant {
+    claims: &[],
     id: "thai",
     label: "Thai",
     aliases: &["Thai", "Makhos", "31"],
@@ -427,6 +454,7 @@ pub static THAI: Variant = Variant {
 
 /// Frisian draughts.
 pub static FRISIAN: Variant = Variant {
+    claims: &[],
     id: "frisian",
     label: "Frisian",
     aliases: &["Frisian", "40"],
@@ -445,6 +473,7 @@ pub static FRISIAN: Variant = Variant {
 
 /// Frysk!: Frisian with five men each.
 pub static FRYSK: Variant = Variant {
+    claims: &[],
     id: "frysk",
     label: "Frysk!",
     aliases: &["Frysk!", "Frysk", "97"],
@@ -455,6 +484,7 @@ pub static FRYSK: Variant = Variant {
 
 /// Antidraughts: International, but the player who cannot move wins.
 pub static ANTIDRAUGHTS: Variant = Variant {
+    claims: &[],
     id: "antidraughts",
     label: "Antidraughts",
     aliases: &["Antidraughts", "98"],
@@ -465,6 +495,7 @@ pub static ANTIDRAUGHTS: Variant = Variant {
 
 /// Breakthrough: International, but the first to crown a king wins.
 pub static BREAKTHROUGH: Variant = Variant {
+    claims: &[],
     id: "breakthrough",
     label: "Breakthrough",
     aliases: &["Breakthrough", "96"],

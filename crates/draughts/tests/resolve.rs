@@ -212,3 +212,91 @@ fn a_token_longer_than_the_inline_buffer_is_still_judged() {
     // And a legal chain written with the full path still resolves through the same code.
     assert_eq!(resolve(&d, TWO_CAPTURES, "28x19x8").unwrap(), "28x19x8");
 }
+
+#[test]
+fn a_king_that_stops_where_it_could_capture_on_takes_too_little() {
+    // The king on 46 takes 37; landing on 28 it goes on over 22, landing on 19 it cannot.
+    let d = Draughts::new(&INTERNATIONAL);
+    let fen = "W:WK46:B37,22";
+    assert_eq!(resolve(&d, fen, "46x17").unwrap(), "46x28x17");
+    let (code, msg) = resolve(&d, fen, "46x19").unwrap_err();
+    assert_eq!(code, Code::NonMaximalCapture, "{msg}");
+    assert_eq!(
+        msg,
+        "46x19 takes 1 piece but the majority rule demands 2 (International rules): e.g. 46x28x11"
+    );
+    // Russian has no majority rule, but a king must still land where it can capture on.
+    let d = Draughts::new(&RUSSIAN);
+    let fen = "W:WK29:B25,23";
+    let (code, msg) = resolve(&d, fen, "a1:f6").unwrap_err();
+    assert_eq!(code, Code::NonMaximalCapture, "{msg}");
+    assert_eq!(
+        msg,
+        "a1:f6 stops on f6 after taking 1 piece, but a king must land where it can go on capturing (Russian rules): e.g. a1xd4xf2"
+    );
+}
+
+#[test]
+fn impossible_king_captures_stay_illegal() {
+    let d = Draughts::new(&INTERNATIONAL);
+    // Two pieces on the way, an own piece on the way, off the line.
+    for (fen, token, why) in [
+        ("W:WK46:B37,32", "46x28", "a piece takes one piece per jump"),
+        (
+            "W:WK46,41:B37",
+            "46x28",
+            "a piece cannot jump its own piece",
+        ),
+        (
+            "W:WK46:B37",
+            "46x20",
+            "no capture of the king on 46 ends on 20",
+        ),
+        ("W:WK46:B37", "46x28x20", "28 and 20 are not on one line"),
+    ] {
+        let (code, msg) = resolve(&d, fen, token).unwrap_err();
+        assert_eq!(code, Code::IllegalMove, "{fen} {token}: {msg}");
+        assert!(msg.contains(why), "{fen} {token}: {msg}");
+    }
+}
+
+#[test]
+fn impossible_steps_say_how_pieces_move() {
+    let russian = Draughts::new(&RUSSIAN);
+    let start = russian.write_position(&russian.start());
+    for (token, want) in [
+        (
+            "A1-A5",
+            "a man moves one square diagonally forward, and a1 and a5 are not on one diagonal",
+        ),
+        (
+            "c3-e5",
+            "a man moves one square diagonally forward, and e5 is 2 squares from c3",
+        ),
+    ] {
+        let (code, msg) = resolve(&russian, &start, token).unwrap_err();
+        assert_eq!(code, Code::IllegalMove);
+        assert_eq!(msg, format!("{token} is illegal: {want}"));
+    }
+    let turkish = Draughts::new(&draughts::TURKISH);
+    let start = turkish.write_position(&turkish.start());
+    let (_, msg) = resolve(&turkish, &start, "c3-d4").unwrap_err();
+    assert!(
+        msg.contains(
+            "a man moves one square forward or sideways, and c3 and d4 are not on one rank or file"
+        ),
+        "{msg}"
+    );
+    // A king blocked by its own piece, and a king leaving its lines.
+    let d = Draughts::new(&INTERNATIONAL);
+    let (_, msg) = resolve(&d, "W:WK46,37", "46-28").unwrap_err();
+    assert!(
+        msg.ends_with("the king's way is blocked by its own piece on 37"),
+        "{msg}"
+    );
+    let (_, msg) = resolve(&d, "W:WK46,37", "46-36").unwrap_err();
+    assert!(
+        msg.ends_with("a king moves along a diagonal over empty squares, and 46 and 36 are not on one diagonal"),
+        "{msg}"
+    );
+}

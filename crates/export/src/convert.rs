@@ -18,6 +18,7 @@ use pdn::chunk::{map_ordered, Chunk, Chunker};
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
 use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
 
+use crate::partition::PartitionedSink;
 use crate::sink::{PlyFields, Throws};
 use crate::{
     Counts, DiagnosticRow, EncodedPlies, ExportError, GameRow, ParquetSink, PlyEncoder,
@@ -166,6 +167,7 @@ pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow 
         plies_written: r.plies_written,
         plies_replayed: r.plies,
         opening: (!r.opening.is_empty()).then(|| r.opening.clone()),
+        start_key: r.start_key,
         ..GameRow::default()
     };
     for (name, value) in &rec.tags {
@@ -181,6 +183,7 @@ pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow 
                 }
             }
             Severity::Warning => row.warnings += 1,
+            Severity::Note => {}
         }
     }
     row
@@ -223,6 +226,7 @@ pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
             captured: d.captured,
             pieces_taken: taken.map_or(captured, u32::from),
             promotion: d.promotion,
+            position_key: d.key,
             fen_after: (!d.position.is_empty()).then_some(d.position),
             throws: Throws::Narrow(d.throws),
             lost_throws: u32::from(d.lost_throws),
@@ -244,6 +248,7 @@ fn ply_row(seat_names: &[&str], d: PlyDetail<'_>, taken: Option<u8>) -> PlyRow {
         pieces_taken: taken.map_or(d.captured.len() as u32, u32::from),
         captured: d.captured.map(str::to_string).collect(),
         promotion: d.promotion,
+        position_key: d.key,
         fen_after: (!d.position.is_empty()).then(|| d.position.to_string()),
         throws: d.throws.iter().map(|&t| i32::from(t)).collect(),
         lost_throws: u32::from(d.lost_throws),
@@ -268,11 +273,7 @@ pub fn diagnostic_rows(
                 line: at.line,
                 column: at.column,
                 code: d.code.to_string(),
-                severity: match d.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                }
-                .to_string(),
+                severity: d.severity.as_str().to_string(),
                 message: d.message.clone(),
                 ply: d.ply,
                 move_number: d.move_number,
@@ -352,6 +353,37 @@ pub fn export_chunked<R: Read>(
         },
     )?;
     Ok(difference(sink.counts(), before))
+}
+
+/// Like [`export_chunked`], into a [`PartitionedSink`]: the chunks are checked on the rayon
+/// pool and their rows pushed in input order (each partition encodes its own rows).
+pub fn export_partitioned<R: Read>(
+    sink: &mut PartitionedSink,
+    catalog: &dyn Catalog,
+    file: &str,
+    input: R,
+    settings: &Settings,
+    chunk_size: usize,
+    in_flight: usize,
+) -> Result<(), ExportError> {
+    let mut index = 0u64;
+    let io = |source| ExportError::Io {
+        context: format!("reading {file}"),
+        source,
+    };
+    map_ordered(
+        Chunker::with_target(input, chunk_size).map(|c| c.map_err(io)),
+        in_flight,
+        |chunk| rows_of_chunk(catalog, file, chunk, settings),
+        |rows| {
+            for (mut game, plies, diags) in rows {
+                index += 1;
+                game.index = index;
+                sink.push_game(&game, &plies, &diags)?;
+            }
+            Ok(())
+        },
+    )
 }
 
 /// What one chunk gives the sink: its games with their diagnostics as rows, and their plies

@@ -22,16 +22,15 @@
 //! The schema is documented column by column in the project's `docs/export.md`.
 #![deny(missing_docs)]
 
-mod batches;
 pub mod convert;
+pub mod partition;
 mod sink;
 
-pub use batches::{Batches, TableKind};
-
-pub use convert::{export_chunked, export_reader, Recorded, Recorder};
+pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, Recorder};
+pub use partition::{PartitionColumn, PartitionedSink};
 pub use sink::{
-    tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding, SinkOptions,
-    DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS, PLIES_FILE,
+    key_bits, tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding,
+    SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS, PLIES_FILE,
 };
 
 /// The tags that get a column of their own in `games.parquet` (column names: see
@@ -94,6 +93,8 @@ pub struct GameRow {
     pub first_error_ply: Option<u32>,
     /// The first round of the main line (one ply per seat in play), space-separated.
     pub opening: Option<String>,
+    /// The key of the start position (see [`key_bits`] for how it is stored), when known.
+    pub start_key: Option<u64>,
 }
 
 impl GameRow {
@@ -135,7 +136,10 @@ pub struct PlyRow {
     pub pieces_taken: u32,
     /// A piece was crowned.
     pub promotion: bool,
-    /// The position after the ply, in the game's FEN dialect.
+    /// The key of the position after the ply (`game::Game::position_key`).
+    pub position_key: u64,
+    /// The position after the ply, in the game's FEN dialect (written only with
+    /// [`SinkOptions::positions`]).
     pub fen_after: Option<String>,
     /// Thaayam: the throws of the ply's series, in order (empty for other games).
     pub throws: Vec<i32>,

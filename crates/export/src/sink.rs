@@ -1,12 +1,12 @@
 //! The streaming Parquet writer for the three tables.
 
 use std::fs::File;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, UInt32Builder,
-    UInt64Builder,
+    BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder, StringBuilder,
+    UInt32Builder, UInt64Builder,
 };
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
@@ -44,6 +44,9 @@ pub struct SinkOptions {
     /// zstd level (1 to 22). Default: 1 (on game records it compresses as well as 3, for
     /// less work).
     pub zstd_level: i32,
+    /// Give `plies.parquet` its `fen_after` column (the position string after each ply).
+    /// Default: no; every ply has its `position_key` either way.
+    pub positions: bool,
 }
 
 /// Most rows a row group of `games.parquet` holds: a game row is wide (twenty tag columns and
@@ -67,6 +70,7 @@ impl Default for SinkOptions {
             row_group_rows: 1 << 20,
             batch_rows: 1 << 16,
             zstd_level: 1,
+            positions: false,
         }
     }
 }
@@ -113,13 +117,48 @@ impl ParquetSink {
             context: format!("creating {}", dir.display()),
             source,
         })?;
+        Self::with_paths(
+            [
+                dir.join(GAMES_FILE),
+                dir.join(PLIES_FILE),
+                dir.join(DIAGNOSTICS_FILE),
+            ],
+            options,
+        )
+    }
+
+    /// Like [`ParquetSink::with_options`], writing the games, plies and diagnostics tables
+    /// to these three paths (their folders must exist).
+    pub fn with_paths(paths: [PathBuf; 3], options: SinkOptions) -> Result<Self, ExportError> {
+        let [games, plies, diagnostics] = paths;
         Ok(ParquetSink {
-            games: Table::create(dir, GAMES_FILE, options.for_games())?,
-            plies: Table::create(dir, PLIES_FILE, options)?,
-            diagnostics: Table::create(dir, DIAGNOSTICS_FILE, options)?,
+            games: Table::create(
+                &games,
+                GAMES_FILE,
+                options.for_games(),
+                GameColumns::default(),
+            )?,
+            plies: Table::create(
+                &plies,
+                PLIES_FILE,
+                options,
+                PlyColumns::new(options.positions),
+            )?,
+            diagnostics: Table::create(
+                &diagnostics,
+                DIAGNOSTICS_FILE,
+                options,
+                DiagnosticColumns::default(),
+            )?,
             next_id: 0,
             poisoned: false,
         })
+    }
+
+    /// Numbers the next game pushed `id` (and the ones after it `id + 1`, …): writers of
+    /// several folders that share one numbering set it before each push.
+    pub fn set_next_id(&mut self, id: u64) {
+        self.next_id = id;
     }
 
     /// Adds one game with its main-line plies and its diagnostics; returns the `game_id` it
@@ -159,6 +198,7 @@ impl ParquetSink {
             factory: Arc::clone(&self.plies.factory),
             batch_rows: self.plies.batch_rows,
             group_rows: self.plies.group_rows,
+            positions: self.plies.cols.positions,
         }
     }
 
@@ -234,8 +274,67 @@ impl ParquetSink {
     }
 }
 
+/// The rows of the three tables as Arrow record batches, with exactly the schemas of the
+/// Parquet files (the sink builds its batches with the same builders). For programs that
+/// want the tables in memory (a Python binding handing them to pyarrow) instead of files.
+pub struct TableBatches {
+    games: GameColumns,
+    plies: PlyColumns,
+    diagnostics: DiagnosticColumns,
+    next_id: u64,
+    pending: Counts,
+}
+
+impl TableBatches {
+    /// Empty tables; `positions` gives the plies their `fen_after` column.
+    pub fn new(positions: bool) -> Self {
+        TableBatches {
+            games: GameColumns::default(),
+            plies: PlyColumns::new(positions),
+            diagnostics: DiagnosticColumns::default(),
+            next_id: 0,
+            pending: Counts::default(),
+        }
+    }
+
+    /// Adds a game with its plies and diagnostics; returns its `game_id` (0, 1, 2, …).
+    pub fn push_game(&mut self, game: &GameRow, plies: &[PlyRow], diags: &[DiagnosticRow]) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.push(id, game);
+        for p in plies {
+            self.plies.push(id, p);
+        }
+        for d in diags {
+            self.diagnostics.push(id, d);
+        }
+        self.pending.games += 1;
+        self.pending.plies += plies.len() as u64;
+        self.pending.diagnostics += diags.len() as u64;
+        id
+    }
+
+    /// Rows gathered since the last [`TableBatches::take`], per table (a caller streaming
+    /// batches of a bounded size decides from these when to take).
+    pub fn pending(&self) -> Counts {
+        self.pending
+    }
+
+    /// The rows gathered since the last call as three batches (games, plies, diagnostics);
+    /// the builders are left empty and `game_id` goes on counting.
+    pub fn take(&mut self) -> Result<[RecordBatch; 3], ExportError> {
+        let arrow = |file| move |source| ExportError::Arrow { file, source };
+        self.pending = Counts::default();
+        Ok([
+            self.games.batch().map_err(arrow(GAMES_FILE))?,
+            self.plies.batch().map_err(arrow(PLIES_FILE))?,
+            self.diagnostics.batch().map_err(arrow(DIAGNOSTICS_FILE))?,
+        ])
+    }
+}
+
 /// Column builders of one table.
-pub(crate) trait Columns: Default {
+trait Columns {
     type Row;
     fn push(&mut self, game_id: u64, row: &Self::Row);
     /// The rows gathered so far as a batch; the builders are left empty.
@@ -306,15 +405,18 @@ struct Table<C> {
 }
 
 impl<C: Columns> Table<C> {
-    fn create(dir: &Path, file: &'static str, options: SinkOptions) -> Result<Self, ExportError> {
-        let path = dir.join(file);
-        let out = File::create(&path).map_err(|source| ExportError::Io {
+    fn create(
+        path: &Path,
+        file: &'static str,
+        options: SinkOptions,
+        mut cols: C,
+    ) -> Result<Self, ExportError> {
+        let out = File::create(path).map_err(|source| ExportError::Io {
             context: format!("creating {}", path.display()),
             source,
         })?;
         let parquet = |source| ExportError::Parquet { file, source };
         let props = writer_properties(options).map_err(parquet)?;
-        let mut cols = C::default();
         let schema = cols
             .batch()
             .map_err(|source| ExportError::Arrow { file, source })?
@@ -452,6 +554,7 @@ pub struct PlyEncoding {
     factory: Arc<ArrowRowGroupWriterFactory>,
     batch_rows: usize,
     group_rows: usize,
+    positions: bool,
 }
 
 impl PlyEncoding {
@@ -459,7 +562,7 @@ impl PlyEncoding {
     pub fn encoder(&self) -> PlyEncoder {
         PlyEncoder {
             setup: self.clone(),
-            cols: PlyColumns::default(),
+            cols: PlyColumns::new(self.positions),
             pending: 0,
             group: None,
             done: Vec::new(),
@@ -548,7 +651,10 @@ impl PlyEncoder {
 
     fn try_encode_pending(&mut self) -> Result<(), ParquetError> {
         let batch = self.cols.batch()?;
-        self.cols = PlyColumns::with_capacity(self.setup.batch_rows.min(ENCODER_BATCH_ROWS));
+        self.cols = PlyColumns::with_capacity(
+            self.setup.batch_rows.min(ENCODER_BATCH_ROWS),
+            self.setup.positions,
+        );
         let games = batch.column(0).as_primitive::<UInt64Type>().clone();
         let mut done = 0;
         while done < batch.num_rows() {
@@ -612,12 +718,18 @@ fn list_of_strings() -> ListBuilder<StringBuilder> {
     ListBuilder::new(StringBuilder::new())
 }
 
+/// A position key as the tables store it: a signed 64-bit integer with the key's bits
+/// (Parquet, DuckDB and Spark have no unsigned 64-bit type that all of them read alike).
+pub fn key_bits(key: u64) -> i64 {
+    key as i64
+}
+
 fn opt_str(b: &mut StringBuilder, v: Option<&str>) {
     b.append_option(v);
 }
 
 /// Builders of `games.parquet`.
-pub(crate) struct GameColumns {
+struct GameColumns {
     game_id: UInt64Builder,
     file: StringBuilder,
     offset: UInt64Builder,
@@ -634,6 +746,7 @@ pub(crate) struct GameColumns {
     first_error_code: StringBuilder,
     first_error_ply: UInt32Builder,
     opening: StringBuilder,
+    start_key: Int64Builder,
 }
 
 impl Default for GameColumns {
@@ -655,6 +768,7 @@ impl Default for GameColumns {
             first_error_code: StringBuilder::new(),
             first_error_ply: UInt32Builder::new(),
             opening: StringBuilder::new(),
+            start_key: Int64Builder::new(),
         }
     }
 }
@@ -698,6 +812,7 @@ impl Columns for GameColumns {
         opt_str(&mut self.first_error_code, g.first_error_code.as_deref());
         self.first_error_ply.append_option(g.first_error_ply);
         opt_str(&mut self.opening, g.opening.as_deref());
+        self.start_key.append_option(g.start_key.map(key_bits));
     }
 
     fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
@@ -723,13 +838,14 @@ impl Columns for GameColumns {
             ("first_error_code", Arc::new(self.first_error_code.finish())),
             ("first_error_ply", Arc::new(self.first_error_ply.finish())),
             ("opening", Arc::new(self.opening.finish())),
+            ("start_key", Arc::new(self.start_key.finish())),
         ]);
         batch(cols)
     }
 }
 
 /// Builders of `plies.parquet`.
-pub(crate) struct PlyColumns {
+struct PlyColumns {
     game_id: UInt64Builder,
     ply: UInt32Builder,
     mover: StringBuilder,
@@ -739,13 +855,16 @@ pub(crate) struct PlyColumns {
     captured: ListBuilder<StringBuilder>,
     pieces_taken: UInt32Builder,
     promotion: BooleanBuilder,
+    position_key: Int64Builder,
     fen_after: StringBuilder,
     throws: ListBuilder<Int32Builder>,
     lost_throws: UInt32Builder,
+    /// The table has a `fen_after` column.
+    positions: bool,
 }
 
-impl Default for PlyColumns {
-    fn default() -> Self {
+impl PlyColumns {
+    fn new(positions: bool) -> Self {
         PlyColumns {
             game_id: UInt64Builder::new(),
             ply: UInt32Builder::new(),
@@ -756,9 +875,11 @@ impl Default for PlyColumns {
             captured: list_of_strings(),
             pieces_taken: UInt32Builder::new(),
             promotion: BooleanBuilder::new(),
+            position_key: Int64Builder::new(),
             fen_after: StringBuilder::new(),
             throws: ListBuilder::new(Int32Builder::new()),
             lost_throws: UInt32Builder::new(),
+            positions,
         }
     }
 }
@@ -778,6 +899,7 @@ impl Columns for PlyColumns {
                 captured: p.captured.iter().map(String::as_str),
                 pieces_taken: p.pieces_taken,
                 promotion: p.promotion,
+                position_key: p.position_key,
                 fen_after: p.fen_after.as_deref(),
                 throws: Throws::Wide(&p.throws),
                 lost_throws: p.lost_throws,
@@ -786,7 +908,7 @@ impl Columns for PlyColumns {
     }
 
     fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
-        batch(vec![
+        let mut cols: Vec<(&str, ArrayRef)> = vec![
             ("game_id", Arc::new(self.game_id.finish())),
             ("ply", Arc::new(self.ply.finish())),
             ("mover", Arc::new(self.mover.finish())),
@@ -796,10 +918,14 @@ impl Columns for PlyColumns {
             ("captured", Arc::new(self.captured.finish())),
             ("pieces_taken", Arc::new(self.pieces_taken.finish())),
             ("promotion", Arc::new(self.promotion.finish())),
-            ("fen_after", Arc::new(self.fen_after.finish())),
-            ("throws", Arc::new(self.throws.finish())),
-            ("lost_throws", Arc::new(self.lost_throws.finish())),
-        ])
+            ("position_key", Arc::new(self.position_key.finish())),
+        ];
+        if self.positions {
+            cols.push(("fen_after", Arc::new(self.fen_after.finish())));
+        }
+        cols.push(("throws", Arc::new(self.throws.finish())));
+        cols.push(("lost_throws", Arc::new(self.lost_throws.finish())));
+        batch(cols)
     }
 }
 
@@ -814,6 +940,7 @@ pub(crate) struct PlyFields<'a, C> {
     pub captured: C,
     pub pieces_taken: u32,
     pub promotion: bool,
+    pub position_key: u64,
     pub fen_after: Option<&'a str>,
     pub throws: Throws<'a>,
     pub lost_throws: u32,
@@ -827,7 +954,7 @@ pub(crate) enum Throws<'a> {
 
 impl PlyColumns {
     /// Builders with room for `rows` typical plies, so that they do not grow while filled.
-    fn with_capacity(rows: usize) -> Self {
+    fn with_capacity(rows: usize, positions: bool) -> Self {
         let text = |bytes_per_row: usize| StringBuilder::with_capacity(rows, rows * bytes_per_row);
         PlyColumns {
             game_id: UInt64Builder::with_capacity(rows),
@@ -839,9 +966,11 @@ impl PlyColumns {
             captured: ListBuilder::with_capacity(StringBuilder::new(), rows),
             pieces_taken: UInt32Builder::with_capacity(rows),
             promotion: BooleanBuilder::with_capacity(rows),
-            fen_after: text(128),
+            position_key: Int64Builder::with_capacity(rows),
+            fen_after: text(if positions { 128 } else { 0 }),
             throws: ListBuilder::with_capacity(Int32Builder::new(), rows),
             lost_throws: UInt32Builder::with_capacity(rows),
+            positions,
         }
     }
 
@@ -858,7 +987,10 @@ impl PlyColumns {
         self.captured.append(true);
         self.pieces_taken.append_value(p.pieces_taken);
         self.promotion.append_value(p.promotion);
-        opt_str(&mut self.fen_after, p.fen_after);
+        self.position_key.append_value(key_bits(p.position_key));
+        if self.positions {
+            opt_str(&mut self.fen_after, p.fen_after);
+        }
         match p.throws {
             Throws::Wide(t) => self.throws.values().append_slice(t),
             Throws::Narrow(t) => {
@@ -873,7 +1005,7 @@ impl PlyColumns {
 }
 
 /// Builders of `diagnostics.parquet`.
-pub(crate) struct DiagnosticColumns {
+struct DiagnosticColumns {
     game_id: UInt64Builder,
     file: StringBuilder,
     byte: UInt64Builder,

@@ -88,6 +88,7 @@ fn sample_game(i: u64) -> (GameRow, Vec<PlyRow>, Vec<DiagnosticRow>) {
             captured: (0..p).map(|k| format!("c{k}")).collect(),
             pieces_taken: p as u32,
             promotion: p == 2,
+            position_key: u64::MAX - p,
             fen_after: Some("W:Wa1:Bh8".into()),
             throws: vec![p as i32, 8],
             lost_throws: 1,
@@ -183,6 +184,12 @@ fn rows_round_trip_and_row_groups_stay_small() {
             assert_eq!(th, p.throws);
             let promo = ply_batch.column_by_name("promotion").unwrap().as_boolean();
             assert_eq!(promo.value(r), p.promotion);
+            let key = ply_batch.column_by_name("position_key").unwrap();
+            let key = key.as_primitive::<arrow_array::types::Int64Type>().value(r);
+            assert_eq!(
+                key as u64, p.position_key,
+                "the key's bits survive as int64"
+            );
             r += 1;
         }
     }
@@ -241,9 +248,16 @@ fn corpus_counts_match_the_referee_and_chunked_equals_sequential() {
     let files = corpus_files();
     let seq = temp_dir("seq");
     let par = temp_dir("par");
-    let mut a = ParquetSink::create(&seq).unwrap();
-    let mut b = ParquetSink::create(&par).unwrap();
-    let settings = Settings::default();
+    let options = SinkOptions {
+        positions: true,
+        ..SinkOptions::default()
+    };
+    let mut a = ParquetSink::with_options(&seq, options).unwrap();
+    let mut b = ParquetSink::with_options(&par, options).unwrap();
+    let settings = Settings {
+        positions: true,
+        ..Settings::default()
+    };
     // Independent counts: the referee run directly, with pdn::read_all for the game count.
     let (mut games, mut plies, mut diags) = (0u64, 0u64, 0u64);
     for f in &files {
@@ -350,4 +364,39 @@ fn encoded_plies_keep_the_row_group_limit_and_the_order() {
     assert_eq!(sizes.iter().sum::<i64>() as u64, counts.plies);
     let _ = std::fs::remove_dir_all(&mixed);
     let _ = std::fs::remove_dir_all(&plain);
+}
+
+/// The in-memory batches have the schema of the files, with and without position strings,
+/// and hold the same rows.
+#[test]
+fn table_batches_match_the_files() {
+    for positions in [false, true] {
+        let dir = temp_dir(&format!("batches-{positions}"));
+        let options = SinkOptions {
+            positions,
+            ..SinkOptions::default()
+        };
+        let mut sink = ParquetSink::with_options(&dir, options).unwrap();
+        let mut batches = export::TableBatches::new(positions);
+        for i in 0..12 {
+            let (g, p, d) = sample_game(i);
+            assert_eq!(
+                sink.push_game(&g, &p, &d).unwrap(),
+                batches.push_game(&g, &p, &d)
+            );
+        }
+        let written = sink.finish().unwrap();
+        assert_eq!(batches.pending(), written);
+        let got = batches.take().unwrap();
+        assert_eq!(batches.pending(), export::Counts::default());
+        for (file, batch) in [GAMES_FILE, PLIES_FILE, DIAGNOSTICS_FILE].iter().zip(&got) {
+            let (read_back, _) = read(&dir, file);
+            assert_eq!(read_back.schema(), batch.schema(), "{file}");
+            assert_eq!(&read_back, batch, "{file}");
+        }
+        let plies = got[1].schema();
+        assert_eq!(plies.field_with_name("fen_after").is_ok(), positions);
+        assert!(plies.field_with_name("position_key").is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -11,10 +11,13 @@
 
 pub mod conformance;
 mod registry;
+mod shape;
 mod text;
+pub mod zobrist;
 
 use std::fmt;
 
+pub use shape::{Claim, RecordShape, SquareStyle};
 /// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
 pub use smallvec::{smallvec, SmallVec};
 pub use text::TextList;
@@ -51,11 +54,13 @@ pub enum Code {
     UnusedThrow,
     /// A series of throws that cannot occur (Thaayam).
     BadThrowSeries,
+    /// The game was not named by a tag but found from the record itself (a note).
+    GameInferred,
 }
 
 impl Code {
     /// Every code, in a stable order (used for reports and documentation).
-    pub const ALL: [Code; 12] = [
+    pub const ALL: [Code; 13] = [
         Code::Syntax,
         Code::UnknownGame,
         Code::BadTag,
@@ -68,6 +73,7 @@ impl Code {
         Code::LockedPiece,
         Code::UnusedThrow,
         Code::BadThrowSeries,
+        Code::GameInferred,
     ];
 
     /// The stable kebab-case name of the code, e.g. `non-maximal-capture`.
@@ -85,6 +91,7 @@ impl Code {
             Code::LockedPiece => "locked-piece",
             Code::UnusedThrow => "unused-throw",
             Code::BadThrowSeries => "bad-throw-series",
+            Code::GameInferred => "game-inferred",
         }
     }
 
@@ -403,6 +410,19 @@ pub trait Game {
     /// a `String` of their own (a table of positions writes one per ply).
     fn write_position_into(&self, pos: &Self::Position, out: &mut String) {
         out.push_str(&self.write_position(pos));
+    }
+
+    /// The position's 64-bit key (see [`zobrist`] and `docs/export.md`): the XOR of the
+    /// [`zobrist::TABLE`] entries of its features. Two positions get the same key exactly when
+    /// [`Game::write_position`] writes the same string for them (barring a 64-bit collision).
+    fn position_key(&self, pos: &Self::Position) -> u64;
+
+    /// The key of `after`, the position a move made from `before`, whose key is `key`. The
+    /// default computes it afresh; a game whose features sit in bit boards overrides it to
+    /// XOR only the features that changed.
+    fn position_key_after(&self, before: &Self::Position, key: u64, after: &Self::Position) -> u64 {
+        let _ = (before, key);
+        self.position_key(after)
     }
 
     /// The seat to move.

@@ -76,6 +76,9 @@ pub struct GameInfo {
     pub numeric_squares: bool,
     /// What its statistics look like.
     pub profile: Profile,
+    /// The record shapes this game is chosen for when a record names no game and several
+    /// games accept its moves (see [`crate::Claim`]); empty for most games.
+    pub claims: &'static [crate::Claim],
 }
 
 impl GameInfo {
@@ -325,6 +328,7 @@ mod tests {
         seat_names: &["Black", "White"],
         numeric_squares: true,
         profile: PROFILE,
+        claims: &[],
     };
     static B: GameInfo = GameInfo {
         id: "frysk",
@@ -336,6 +340,7 @@ mod tests {
         seat_names: &["White", "Black"],
         numeric_squares: true,
         profile: PROFILE,
+        claims: &[],
     };
 
     fn registry() -> Registry {

@@ -160,6 +160,8 @@ pub trait Explorer {
     /// The position string as the game writes it (`None`: the start position): a position
     /// read and written again, so that two spellings of one position compare equal.
     fn position_string(&self, position: Option<&str>) -> Result<String, String>;
+    /// The position's 64-bit key ([`game::Game::position_key`]; `None`: the start position).
+    fn position_key(&self, position: Option<&str>) -> Result<u64, String>;
     /// Reads a result in the game's notation (tag value or result token).
     fn parse_result(&self, text: &str) -> Option<game::Outcome>;
     /// Writes a result as the game's result token.
@@ -269,6 +271,10 @@ impl<G: Explore> Explorer for Looking<G> {
         self.position(position).map(|p| self.0.write_position(&p))
     }
 
+    fn position_key(&self, position: Option<&str>) -> Result<u64, String> {
+        self.position(position).map(|p| self.0.position_key(&p))
+    }
+
     fn parse_result(&self, text: &str) -> Option<game::Outcome> {
         self.0.parse_result(text)
     }
@@ -332,6 +338,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn no_two_games_claim_the_same_records() {
+        let infos = games().registry().games();
+        let size = |g: &GameInfo, numeric: bool| {
+            let b = g.profile.board;
+            if numeric {
+                g.numbered_squares()
+            } else {
+                u32::from(b.files) * u32::from(b.ranks)
+            }
+        };
+        let mut claims = 0;
+        for (i, a) in infos.iter().enumerate() {
+            for ca in a.claims {
+                claims += 1;
+                let numeric = ca.squares == game::SquareStyle::Numeric;
+                assert!(!numeric || a.numeric_squares, "{}", a.id);
+                for b in &infos[i + 1..] {
+                    for cb in b.claims {
+                        let overlap = ca.squares == cb.squares
+                            && size(a, numeric) == size(b, numeric)
+                            && (ca.first.is_none() || cb.first.is_none() || ca.first == cb.first);
+                        assert!(!overlap, "{} and {} claim the same records", a.id, b.id);
+                    }
+                }
+            }
+        }
+        assert!(claims >= 2);
+        let described = |id: &str| {
+            let g = games().registry().by_name(id).unwrap();
+            g.describe_claim(&g.claims[0])
+        };
+        assert_eq!(described("international"), "10x10 squares in numbers");
+        assert_eq!(
+            described("english"),
+            "8x8 squares in numbers, Black moving first"
+        );
     }
 
     #[test]

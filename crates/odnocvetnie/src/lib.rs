@@ -84,6 +84,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
             style: game::BoardStyle::DarkOnly,
         },
     },
+    claims: &[],
 };
 
 impl Odnocvetnie {
@@ -158,6 +159,16 @@ impl game::Game for Odnocvetnie {
 
     fn write_position_into(&self, pos: &Position, out: &mut String) {
         pos.write_fen(out);
+    }
+
+    /// Kinds: 0 man, 1 damka (the pieces have no owner); squares by number (1..=50); the
+    /// seat to move (0 South … 3 East); extra feature `n`: the piece on square `n` is locked.
+    fn position_key(&self, pos: &Position) -> u64 {
+        pos.key()
+    }
+
+    fn position_key_after(&self, before: &Position, key: u64, after: &Position) -> u64 {
+        before.key_after(key, after)
     }
 
     fn to_move(&self, pos: &Position) -> Seat {

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use game::zobrist;
+
 use crate::square::{Side, Square, SquareSet, VALID};
 
 /// A piece. Pieces have no owner: every seat may move and capture every piece.
@@ -301,6 +303,34 @@ impl Position {
         s
     }
 
+    /// The position key (see `game::zobrist` and `docs/export.md`): men are kind 0, damki
+    /// kind 1, on their square numbers; the seat to move; extra feature `n` when the piece on
+    /// square `n` is locked.
+    pub fn key(&self) -> u64 {
+        let number = |b: u32| b as usize + 1;
+        zobrist::to_move(usize::from(self.side.index()))
+            ^ zobrist::pieces_u64(0, self.men, number)
+            ^ zobrist::pieces_u64(1, self.damki, number)
+            ^ lock_key(self.lock)
+    }
+
+    /// The key of `after`, a position reached from this one, whose key is `key`: only the
+    /// features that changed are XOR-ed.
+    pub fn key_after(&self, key: u64, after: &Position) -> u64 {
+        let number = |b: u32| b as usize + 1;
+        let mut key = key
+            ^ zobrist::pieces_u64(0, self.men ^ after.men, number)
+            ^ zobrist::pieces_u64(1, self.damki ^ after.damki, number);
+        if self.side != after.side {
+            key ^= zobrist::to_move(usize::from(self.side.index()))
+                ^ zobrist::to_move(usize::from(after.side.index()));
+        }
+        if self.lock != after.lock {
+            key ^= lock_key(self.lock) ^ lock_key(after.lock);
+        }
+        key
+    }
+
     /// Appends [`Position::to_fen`] to `s`.
     pub fn write_fen(&self, s: &mut String) {
         s.push(self.side.letter());
@@ -341,6 +371,11 @@ impl Position {
         s.push_str(&format!("{} to move\n", self.side));
         s
     }
+}
+
+/// The key's feature of a locked piece: extra feature `n` for square `n`, none without a lock.
+fn lock_key(lock: Option<Square>) -> u64 {
+    lock.map_or(0, |sq| zobrist::extra(usize::from(sq.number())))
 }
 
 fn write_runs(s: &mut String, set: SquareSet, prefix: &str, first: &mut bool) {

@@ -19,6 +19,7 @@ fn main() -> std::io::Result<()> {
                 match p.severity {
                     pdn::Severity::Error => errors += 1,
                     pdn::Severity::Warning => warnings += 1,
+                    pdn::Severity::Note => {}
                 }
                 println!(
                     "{path}:{}:{}: {:?} {}: {}",

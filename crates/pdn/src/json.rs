@@ -23,7 +23,7 @@
 //!
 //! Spans are `[start, end]` byte offsets and may be left out (they default to `[0, 0]`);
 //! `header_comments`, `annotations`, `result` and `problems` are left out when empty.
-//! Comment kinds are `"brace"` or `"line"`; severities `"warning"` or `"error"`; problem
+//! Comment kinds are `"brace"` or `"line"`; severities `"note"`, `"warning"` or `"error"`; problem
 //! kinds are the stable names of [`crate::SyntaxKind`]. Every record the reader produces
 //! goes through JSON and back unchanged.
 
@@ -155,11 +155,7 @@ pub(crate) mod problems_serde {
             .iter()
             .map(|p| Problem {
                 span: p.span,
-                severity: match p.severity {
-                    Severity::Warning => "warning",
-                    Severity::Error => "error",
-                }
-                .into(),
+                severity: p.severity.as_str().into(),
                 kind: p.kind.as_str().into(),
                 message: p.message.clone(),
             })
@@ -174,11 +170,9 @@ pub(crate) mod problems_serde {
         Vec::<Problem>::deserialize(d)?
             .into_iter()
             .map(|p| {
-                let severity = match p.severity.as_str() {
-                    "warning" => Severity::Warning,
-                    "error" => Severity::Error,
-                    other => return Err(D::Error::custom(format!("unknown severity {other:?}"))),
-                };
+                let severity = Severity::from_name(&p.severity).ok_or_else(|| {
+                    D::Error::custom(format!("unknown severity {:?}", p.severity))
+                })?;
                 let kind = SyntaxKind::from_name(&p.kind).ok_or_else(|| {
                     D::Error::custom(format!("unknown problem kind {:?}", p.kind))
                 })?;

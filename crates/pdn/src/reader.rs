@@ -7,6 +7,14 @@ use std::ops::ControlFlow;
 use crate::lexer::{self, is_ws, Lexed, NeedMore, TagForm, Tok};
 use crate::visitor::{CommentKind, Severity, Span, SyntaxKind, SyntaxProblem, Visitor};
 
+/// A line end written out as the two characters `\r`: KNDB's exports put one after every tag
+/// line. It is harmless, so it is a note, not a stray-text warning.
+const LITERAL_CR: &[u8] = b"\\r";
+
+/// The note for [`LITERAL_CR`].
+const LITERAL_CR_NOTE: &str =
+    "a literal `\\r` (a line end written as text, as KNDB exports do after their tags); kept as a comment";
+
 /// The buffer size a reader starts with.
 pub const DEFAULT_CAPACITY: usize = 64 * 1024;
 /// The largest buffer a reader grows to unless told otherwise (see [`Reader::with_capacity`]).
@@ -521,12 +529,17 @@ impl<R: Read> Reader<R> {
             }
             Tok::Dash if g.result_dash && g.depth == 0 => {}
             Tok::Prose | Tok::Junk | Tok::BadBracket | Tok::Dash => {
-                g.problem(
-                    span,
-                    Severity::Warning,
-                    SyntaxKind::StrayText,
-                    "text outside a comment; kept as a comment",
-                );
+                let text = &buf[start..start + l.len];
+                if text == LITERAL_CR {
+                    g.problem(span, Severity::Note, SyntaxKind::StrayText, LITERAL_CR_NOTE);
+                } else {
+                    g.problem(
+                        span,
+                        Severity::Warning,
+                        SyntaxKind::StrayText,
+                        "text outside a comment; kept as a comment",
+                    );
+                }
                 g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
                 return false;
             }

@@ -23,10 +23,31 @@ impl Span {
 /// How sure the reader is that something is wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
+    /// Something worth knowing that is not a fault (how a game was identified, a known
+    /// exporter's habit).
+    Note,
     /// Tolerated deviation from the standard; the game is read as intended.
     Warning,
     /// The text is broken here; some of it could not be read as intended.
     Error,
+}
+
+impl Severity {
+    /// `note`, `warning` or `error`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    /// The severity with this name.
+    pub fn from_name(name: &str) -> Option<Severity> {
+        [Severity::Note, Severity::Warning, Severity::Error]
+            .into_iter()
+            .find(|s| s.as_str() == name)
+    }
 }
 
 /// The kind of a [`SyntaxProblem`]. Each kind has a stable kebab-case name ([`SyntaxKind::as_str`],

@@ -11,7 +11,6 @@ use pyo3::prelude::*;
 use referee::Settings;
 
 mod board;
-mod default_game;
 mod inputs;
 mod records;
 mod stream;
@@ -34,14 +33,21 @@ pub(crate) fn game_named(name: &str) -> PyResult<&'static GameInfo> {
     })
 }
 
-/// The replay settings of `--game` and `--rules`, checked as the CLI checks them.
-pub(crate) fn settings(game: Option<&str>, rules: Option<&str>) -> PyResult<Settings> {
+/// The replay settings of `--game`, `--default-game` and `--rules`, checked as the CLI
+/// checks them.
+pub(crate) fn settings(
+    game: Option<&str>,
+    default_game: Option<&str>,
+    rules: Option<&str>,
+) -> PyResult<Settings> {
     let game = game.map(game_named).transpose()?;
+    let default_game = default_game.map(game_named).transpose()?;
     if let Some(rules) = rules {
-        check_rules(game, rules).map_err(PyValueError::new_err)?;
+        check_rules(game.or(default_game), rules).map_err(PyValueError::new_err)?;
     }
     Ok(Settings {
         game,
+        default_game,
         rules: rules.map(str::to_string),
         ..Settings::default()
     })

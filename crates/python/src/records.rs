@@ -136,8 +136,9 @@ impl Game {
         game: Option<&str>,
         rules: Option<&str>,
     ) -> PyResult<Vec<String>> {
-        let mut settings = crate::settings(game, rules)?;
+        let mut settings = crate::settings(game, None, rules)?;
         settings.details = true;
+        settings.positions = true;
         py.detach(|| positions(&self.record, settings))
             .map_err(PyValueError::new_err)
     }

@@ -11,8 +11,9 @@ use std::path::PathBuf;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
+use arrow_schema::SchemaRef;
 use export::convert::{rows_of_chunk, GameRows};
-use export::{Batches, TableKind};
+use export::{Counts, TableBatches};
 use pdn::chunk::{Chunk, Chunker};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -20,7 +21,6 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 use referee::Settings;
 
-use crate::default_game::WithDefault;
 use crate::inputs::{self, Input};
 use crate::stream::{ArrowStream, Batches as BatchReader};
 
@@ -39,22 +39,16 @@ struct RowSource {
     /// Games of the current input so far (for `index`).
     index: u64,
     settings: Settings,
-    default: Option<&'static game::GameInfo>,
 }
 
 impl RowSource {
-    fn new(
-        inputs: Vec<Input>,
-        settings: Settings,
-        default: Option<&'static game::GameInfo>,
-    ) -> Self {
+    fn new(inputs: Vec<Input>, settings: Settings) -> Self {
         RowSource {
             inputs,
             next_input: 0,
             current: None,
             index: 0,
             settings,
-            default,
         }
     }
 
@@ -101,10 +95,10 @@ impl RowSource {
             Ok(next) => next,
             Err(e) => return Some(Err(e)),
         };
-        let (settings, default) = (&self.settings, self.default);
+        let settings = &self.settings;
         let per_chunk: Vec<Vec<GameRows>> = chunks
             .par_iter()
-            .map(|chunk| rows_with_default(&name, chunk, settings, default))
+            .map(|chunk| rows_of_chunk(games::games(), &name, chunk, settings))
             .collect();
         let mut rows = Vec::new();
         for mut game in per_chunk.into_iter().flatten() {
@@ -116,35 +110,6 @@ impl RowSource {
     }
 }
 
-/// The rows of a chunk, with `default` as the game of records whose tags name none.
-fn rows_with_default(
-    file: &str,
-    chunk: &Chunk,
-    settings: &Settings,
-    default: Option<&'static game::GameInfo>,
-) -> Vec<GameRows> {
-    if default.is_none() {
-        return rows_of_chunk(games::games(), file, chunk, settings);
-    }
-    let recorder = export::Recorder::new(games::games(), settings.clone());
-    let mut visitor = WithDefault::new(recorder, default);
-    let mut reader = chunk.reader();
-    let mut out = Vec::new();
-    while let Ok(Some(mut rec)) = reader.read_game(&mut visitor) {
-        if visitor.injected {
-            // The tag handed to the referee is not the record's: keep it out of the row.
-            rec.tags.pop();
-        }
-        let offset = chunk.absolute_offset(rec.offset);
-        let game = export::convert::game_row(file, out.len() as u64 + 1, offset, &rec);
-        let plies = export::convert::ply_rows(&rec);
-        let diags =
-            export::convert::diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
-        out.push((game, plies, diags));
-    }
-    out
-}
-
 fn unreadable(name: &str, e: &io::Error) -> ArrowError {
     ArrowError::IoError(
         format!("{name}: cannot read: {e}"),
@@ -152,33 +117,73 @@ fn unreadable(name: &str, e: &io::Error) -> ArrowError {
     )
 }
 
+/// One of the three tables, numbered as [`TableBatches::take`] returns them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Table {
+    Games = 0,
+    Plies = 1,
+    Diagnostics = 2,
+}
+
+impl Table {
+    const ALL: [Table; 3] = [Table::Games, Table::Plies, Table::Diagnostics];
+
+    fn name(self) -> &'static str {
+        ["games", "plies", "diagnostics"][self as usize]
+    }
+
+    fn named(name: &str) -> PyResult<Table> {
+        Table::ALL
+            .into_iter()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "`{name}` is not a table (tables: games, plies, diagnostics)"
+                ))
+            })
+    }
+
+    fn rows(self, counts: Counts) -> u64 {
+        [counts.games, counts.plies, counts.diagnostics][self as usize]
+    }
+
+    /// The table's Arrow schema, as `arbiter export [--positions]` writes it.
+    fn schema(self, positions: bool) -> PyResult<SchemaRef> {
+        let empty = TableBatches::new(positions).take().map_err(arrow)?;
+        Ok(empty[self as usize].schema())
+    }
+}
+
+fn arrow(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
 /// The batches of one table, `batch_size` rows at most each.
-struct TableBatches {
+struct OneTable {
     source: RowSource,
-    table: TableKind,
+    table: Table,
     batch_size: usize,
-    batches: Batches,
+    batches: TableBatches,
     ready: VecDeque<RecordBatch>,
     done: bool,
 }
 
-impl TableBatches {
+impl OneTable {
     /// Moves the rows of the wanted table into `ready` when there are `batch_size` of them
-    /// (all of them with `flush`); the other tables' rows are dropped.
+    /// (all of them with `flush`); the other tables' rows are dropped (only `games` gets
+    /// any: the game rows number the games).
     fn cut(&mut self, flush: bool) -> Result<(), ArrowError> {
         let pending = self.batches.pending();
-        let rows = match self.table {
-            TableKind::Games => pending.games,
-            TableKind::Plies => pending.plies,
-            TableKind::Diagnostics => pending.diagnostics,
-        } as usize;
-        if self.table != TableKind::Games && pending.games as usize >= self.batch_size {
-            self.batches.take(TableKind::Games)?;
-        }
-        if rows == 0 || (!flush && rows < self.batch_size) {
+        let rows = self.table.rows(pending) as usize;
+        let games_full = pending.games as usize >= self.batch_size;
+        if !(flush || rows >= self.batch_size || games_full) {
             return Ok(());
         }
-        let batch = self.batches.take(self.table)?;
+        let taken = self
+            .batches
+            .take()
+            .map_err(|e| ArrowError::ExternalError(Box::new(e)))?;
+        let batch = &taken[self.table as usize];
         let mut at = 0;
         while at < batch.num_rows() {
             let n = self.batch_size.min(batch.num_rows() - at);
@@ -201,12 +206,12 @@ impl TableBatches {
                 }
                 Some(Ok(rows)) => {
                     for (game, plies, diags) in &rows {
-                        let plies = if self.table == TableKind::Plies {
+                        let plies = if self.table == Table::Plies {
                             &plies[..]
                         } else {
                             &[]
                         };
-                        let diags = if self.table == TableKind::Diagnostics {
+                        let diags = if self.table == Table::Diagnostics {
                             &diags[..]
                         } else {
                             &[]
@@ -221,7 +226,7 @@ impl TableBatches {
     }
 }
 
-impl Iterator for TableBatches {
+impl Iterator for OneTable {
     type Item = Result<RecordBatch, ArrowError>;
     fn next(&mut self) -> Option<Self::Item> {
         if let Err(e) = self.fill() {
@@ -231,47 +236,45 @@ impl Iterator for TableBatches {
     }
 }
 
-fn table_named(name: &str) -> PyResult<TableKind> {
-    TableKind::from_name(name).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "`{name}` is not a table (tables: games, plies, diagnostics)"
-        ))
-    })
-}
-
-fn stream(source: RowSource, table: TableKind, batch_size: usize) -> PyResult<ArrowStream> {
+fn stream(
+    source: RowSource,
+    table: Table,
+    batch_size: usize,
+    positions: bool,
+) -> PyResult<ArrowStream> {
     if batch_size == 0 {
         return Err(PyValueError::new_err("batch_size must be at least 1"));
     }
-    let batches = TableBatches {
+    let schema = table.schema(positions)?;
+    let batches = OneTable {
         source,
         table,
         batch_size,
-        batches: Batches::new(),
+        batches: TableBatches::new(positions),
         ready: VecDeque::new(),
         done: false,
     };
-    let reader = BatchReader {
-        schema: table.schema(),
-        batches,
-    };
+    let reader = BatchReader { schema, batches };
     Ok(ArrowStream::new(Box::new(reader)))
 }
 
+/// The rows of `inputs`, replayed with the settings of `arbiter export [--positions]`.
 fn source(
     inputs: Vec<Input>,
     game: Option<&str>,
     default_game: Option<&str>,
     rules: Option<&str>,
+    positions: bool,
 ) -> PyResult<RowSource> {
-    let settings = crate::settings(game, rules)?;
-    let default = default_game.map(crate::game_named).transpose()?;
-    Ok(RowSource::new(inputs, settings, default))
+    let mut settings = crate::settings(game, default_game, rules)?;
+    settings.positions = positions;
+    Ok(RowSource::new(inputs, settings))
 }
 
 /// A stream of one table of `arbiter export` over the records at `paths`.
 #[pyfunction]
-#[pyo3(signature = (paths, table, batch_size, game=None, default_game=None, rules=None))]
+#[pyo3(signature = (paths, table, batch_size, game=None, default_game=None, rules=None, positions=false))]
+#[allow(clippy::too_many_arguments)]
 pub fn record_batches(
     paths: Vec<PathBuf>,
     table: &str,
@@ -279,19 +282,17 @@ pub fn record_batches(
     game: Option<&str>,
     default_game: Option<&str>,
     rules: Option<&str>,
+    positions: bool,
 ) -> PyResult<ArrowStream> {
-    let table = table_named(table)?;
+    let table = Table::named(table)?;
     let inputs = inputs::collect(&paths).map_err(|(name, e)| crate::io_error(&name, &e))?;
-    stream(
-        source(inputs, game, default_game, rules)?,
-        table,
-        batch_size,
-    )
+    let source = source(inputs, game, default_game, rules, positions)?;
+    stream(source, table, batch_size, positions)
 }
 
 /// Like [`record_batches`], over PDN texts held in memory, each named by `names`.
 #[pyfunction]
-#[pyo3(signature = (texts, names, table, batch_size, game=None, default_game=None, rules=None))]
+#[pyo3(signature = (texts, names, table, batch_size, game=None, default_game=None, rules=None, positions=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn text_batches(
     texts: Vec<String>,
@@ -301,36 +302,34 @@ pub fn text_batches(
     game: Option<&str>,
     default_game: Option<&str>,
     rules: Option<&str>,
+    positions: bool,
 ) -> PyResult<ArrowStream> {
-    let table = table_named(table)?;
+    let table = Table::named(table)?;
     let inputs = texts
         .into_iter()
         .zip(names)
         .map(|(text, name)| Input::Text { name, text })
         .collect();
-    stream(
-        source(inputs, game, default_game, rules)?,
-        table,
-        batch_size,
-    )
+    let source = source(inputs, game, default_game, rules, positions)?;
+    stream(source, table, batch_size, positions)
 }
 
 /// The three tables in one pass, as streams over batches held in memory.
 #[pyfunction]
-#[pyo3(signature = (paths, game=None, default_game=None, rules=None))]
+#[pyo3(signature = (paths, game=None, default_game=None, rules=None, positions=false))]
 pub fn read_tables<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
     game: Option<&str>,
     default_game: Option<&str>,
     rules: Option<&str>,
+    positions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let inputs = inputs::collect(&paths).map_err(|(name, e)| crate::io_error(&name, &e))?;
-    let mut source = source(inputs, game, default_game, rules)?;
+    let mut source = source(inputs, game, default_game, rules, positions)?;
     let tables = py.detach(|| -> PyResult<Vec<Vec<RecordBatch>>> {
-        let mut batches = Batches::new();
+        let mut batches = TableBatches::new(positions);
         let mut out = vec![Vec::new(), Vec::new(), Vec::new()];
-        let arrow = |e: ArrowError| PyValueError::new_err(e.to_string());
         while let Some(round) = source.next_round() {
             Python::attach(|py| py.check_signals())?;
             let rows = round.map_err(|(name, e)| crate::io_error(&name, &e))?;
@@ -338,29 +337,32 @@ pub fn read_tables<'py>(
                 batches.push_game(game, plies, diags);
             }
             let pending = batches.pending();
-            let counts = [pending.games, pending.plies, pending.diagnostics];
-            for (i, table) in TableKind::ALL.into_iter().enumerate() {
-                if counts[i] >= 1 << 16 {
-                    out[i].push(batches.take(table).map_err(arrow)?);
+            if Table::ALL.iter().any(|t| t.rows(pending) >= 1 << 16) {
+                for (i, batch) in batches.take().map_err(arrow)?.into_iter().enumerate() {
+                    out[i].push(batch);
                 }
             }
         }
-        for (i, table) in TableKind::ALL.into_iter().enumerate() {
-            out[i].push(batches.take(table).map_err(arrow)?);
+        for (i, batch) in batches.take().map_err(arrow)?.into_iter().enumerate() {
+            out[i].push(batch);
         }
         Ok(out)
     })?;
     let dict = PyDict::new(py);
-    for (table, batches) in TableKind::ALL.into_iter().zip(tables) {
-        let stream = ArrowStream::from_batches(table.schema(), batches);
+    for (table, batches) in Table::ALL.into_iter().zip(tables) {
+        let stream = ArrowStream::from_batches(table.schema(positions)?, batches);
         dict.set_item(table.name(), Py::new(py, stream)?)?;
     }
     Ok(dict)
 }
 
-/// The schema of a table, as an empty stream.
+/// The schema of a table (`positions`: with `fen_after`), as an empty stream.
 #[pyfunction]
-pub fn schema(table: &str) -> PyResult<ArrowStream> {
-    let table = table_named(table)?;
-    Ok(ArrowStream::from_batches(table.schema(), Vec::new()))
+#[pyo3(signature = (table, positions=false))]
+pub fn schema(table: &str, positions: bool) -> PyResult<ArrowStream> {
+    let table = Table::named(table)?;
+    Ok(ArrowStream::from_batches(
+        table.schema(positions)?,
+        Vec::new(),
+    ))
 }

@@ -13,7 +13,6 @@ use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use referee::{GameReport, Referee, Settings, Severity};
 
-use crate::default_game::WithDefault;
 use crate::inputs::{self, Input};
 use crate::stream::ArrowStream;
 
@@ -46,6 +45,9 @@ pub struct Report {
     /// Diagnostics of severity warning.
     #[pyo3(get)]
     warnings: u64,
+    /// Diagnostics of severity note (e.g. how an untagged record's game was identified).
+    #[pyo3(get)]
+    notes: u64,
     /// Games with at least one error.
     #[pyo3(get)]
     games_with_errors: u64,
@@ -81,6 +83,7 @@ struct Run {
     unchecked: u64,
     errors: u64,
     warnings: u64,
+    notes: u64,
     games_with_errors: u64,
     unreadable: u64,
     rows: Rows,
@@ -192,12 +195,12 @@ enum Piece {
     Failed(usize, io::Error),
 }
 
-fn check(piece: &Piece, settings: &Settings, default: Option<&'static game::GameInfo>) -> Checked {
+fn check(piece: &Piece, settings: &Settings) -> Checked {
     let Piece::Chunk(_, chunk) = piece else {
         return Checked::default();
     };
     let mut out = Checked::default();
-    let mut visitor = WithDefault::new(Referee::new(games::games(), settings.clone()), default);
+    let mut visitor = Referee::new(games::games(), settings.clone());
     let mut reader = chunk.reader();
     while let Ok(Some(game)) = reader.read_game(&mut visitor) {
         out.games += 1;
@@ -215,6 +218,7 @@ fn check(piece: &Piece, settings: &Settings, default: Option<&'static game::Game
                 severity: match d.severity {
                     Severity::Error => "error",
                     Severity::Warning => "warning",
+                    Severity::Note => "note",
                 },
                 message: d.message.clone(),
             });
@@ -294,18 +298,14 @@ impl From<io::Error> for Stop {
 
 /// Checks every input on every core, games in input order; stops when Python has a signal
 /// pending.
-fn run(
-    inputs: &[Input],
-    settings: &Settings,
-    default: Option<&'static game::GameInfo>,
-) -> Result<Run, PyErr> {
+fn run(inputs: &[Input], settings: &Settings) -> Result<Run, PyErr> {
     let mut total = Run::default();
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
     let result = map_ordered(
         pieces(inputs).map(|r| r.map_err(Stop::from)),
         IN_FLIGHT,
-        |piece| (check(piece, settings, default), piece_meta(piece)),
+        |piece| (check(piece, settings), piece_meta(piece)),
         |(checked, meta): (Checked, Meta)| -> Result<(), Stop> {
             Python::attach(|py| py.check_signals()).map_err(Stop::Interrupted)?;
             let (file, failure) = meta;
@@ -328,7 +328,8 @@ fn run(
             for f in &checked.found {
                 match f.severity {
                     "error" => total.errors += 1,
-                    _ => total.warnings += 1,
+                    "warning" => total.warnings += 1,
+                    _ => total.notes += 1,
                 }
                 total.rows.push(&name, games_before + f.game, f);
             }
@@ -363,6 +364,7 @@ fn report(py: Python<'_>, run: Run) -> PyResult<Report> {
         unchecked: run.unchecked,
         errors: run.errors,
         warnings: run.warnings,
+        notes: run.notes,
         games_with_errors: run.games_with_errors,
         unreadable: run.unreadable,
         stream: Py::new(py, stream)?,
@@ -380,10 +382,9 @@ pub fn validate(
     default_game: Option<&str>,
     rules: Option<&str>,
 ) -> PyResult<Report> {
-    let settings = crate::settings(game, rules)?;
-    let default = default_game.map(crate::game_named).transpose()?;
+    let settings = crate::settings(game, default_game, rules)?;
     let inputs = inputs::collect(&paths).map_err(|(name, e)| crate::io_error(&name, &e))?;
-    let run = py.detach(|| run(&inputs, &settings, default))?;
+    let run = py.detach(|| run(&inputs, &settings))?;
     report(py, run)
 }
 
@@ -398,13 +399,12 @@ pub fn validate_texts(
     default_game: Option<&str>,
     rules: Option<&str>,
 ) -> PyResult<Report> {
-    let settings = crate::settings(game, rules)?;
-    let default = default_game.map(crate::game_named).transpose()?;
+    let settings = crate::settings(game, default_game, rules)?;
     let inputs: Vec<Input> = texts
         .into_iter()
         .zip(names)
         .map(|(text, name)| Input::Text { name, text })
         .collect();
-    let run = py.detach(|| run(&inputs, &settings, default))?;
+    let run = py.detach(|| run(&inputs, &settings))?;
     report(py, run)
 }

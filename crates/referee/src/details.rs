@@ -18,6 +18,7 @@ pub struct PlyDetails {
 /// captured squares, the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Entry {
+    key: u64,
     ply: u32,
     first: u32,
     captured: u32,
@@ -32,6 +33,7 @@ struct Entry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct PlyHead<'a> {
     pub ply: u32,
+    pub key: u64,
     pub mover: u8,
     pub promotion: bool,
     pub throws: &'a [u8],
@@ -56,8 +58,11 @@ pub struct PlyDetail<'a> {
     pub captured: Squares<'a>,
     /// A piece was crowned.
     pub promotion: bool,
-    /// The position after the ply, in the game's position-string dialect.
+    /// The position after the ply, in the game's position-string dialect; empty unless
+    /// [`crate::Settings::positions`] asked for it.
     pub position: &'a str,
+    /// The key of the position after the ply ([`game::Game::position_key`]).
+    pub key: u64,
     /// Games of chance: the outcomes thrown in the ply.
     pub throws: &'a [u8],
     /// Games of chance: throws that could not be used.
@@ -122,6 +127,7 @@ impl PlyDetails {
             },
             promotion: e.promotion,
             position: text(3 + captured),
+            key: e.key,
             throws: self
                 .throws
                 .get(e.throws_start as usize..e.throws_end as usize)
@@ -163,6 +169,7 @@ impl PlyDetails {
         self.throws.extend_from_slice(head.throws);
         let index = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         self.plies.push(Entry {
+            key: head.key,
             ply: head.ply,
             first: index(first),
             captured: index(captured),

@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 mod details;
+mod infer;
 mod replay;
 mod report;
 mod tags;
@@ -25,6 +26,7 @@ pub use report::{
 };
 
 use game::Unidentified;
+use infer::{Decisions, EventLog, Keep};
 use pdn::visitor::{CommentKind, SyntaxProblem, Visitor};
 use replay::{Mode, Replay, Replayer};
 use tags::{TagStore, TagView};
@@ -76,6 +78,26 @@ pub struct Referee<'c> {
     spare_facts: Vec<PlyFacts>,
     /// An emptied details list handed back by [`Referee::recycle_details`].
     spare_details: PlyDetails,
+    /// The movetext of the current record, where its game may have to be found from it or
+    /// its tag checked against it.
+    log: EventLog,
+    /// The record names no game: why, until its game is found at its end.
+    unnamed: Option<Unidentified>,
+    /// A report the trials of candidate games replay into.
+    scratch: GameReport,
+    /// Games chosen by claim for earlier records.
+    decisions: Decisions,
+}
+
+/// Where the game of a record came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// `--game`.
+    Forced,
+    /// A `Variant` or `GameType` tag.
+    Tag,
+    /// `--default-game`.
+    Default,
 }
 
 impl<'c> Referee<'c> {
@@ -93,6 +115,10 @@ impl<'c> Referee<'c> {
             last_identity: None,
             spare_facts: Vec::new(),
             spare_details: PlyDetails::default(),
+            log: EventLog::default(),
+            unnamed: None,
+            scratch: GameReport::default(),
+            decisions: Decisions::default(),
         }
     }
 
@@ -112,11 +138,23 @@ impl<'c> Referee<'c> {
         self.spare_details = details;
     }
 
-    /// The game of the current record: forced by the settings, else from its tags.
-    fn identify(&mut self) -> Result<&'static GameInfo, Unidentified> {
+    /// The game of the current record: forced by the settings, else from its tags, else the
+    /// settings' default.
+    fn identify(&mut self) -> Result<(&'static GameInfo, Source), Unidentified> {
         if let Some(game) = self.settings.game {
-            return Ok(game);
+            return Ok((game, Source::Forced));
         }
+        match self.identify_by_tags() {
+            Ok(game) => Ok((game, Source::Tag)),
+            Err(why) => match self.settings.default_game {
+                Some(game) => Ok((game, Source::Default)),
+                None => Err(why),
+            },
+        }
+    }
+
+    /// The game the record's `Variant` and `GameType` tags name.
+    fn identify_by_tags(&mut self) -> Result<&'static GameInfo, Unidentified> {
         let key = self.tags.identity_key();
         if let Some((last, found)) = &self.last_identity {
             if *last == key {
@@ -199,30 +237,45 @@ impl<'c> Referee<'c> {
         self.engines.len() - 1
     }
 
+    /// What the replay produces besides diagnostics, from the settings.
+    fn mode(&self) -> Mode {
+        Mode {
+            collect: self.settings.collect_facts,
+            rewrite: self.settings.rewrite,
+            snapshots: self.settings.snapshots,
+            board_at: self.settings.board_at,
+            details: self.settings.details,
+            positions: self.settings.positions,
+            boards: self.settings.boards,
+        }
+    }
+
     fn select_game(&mut self) {
         self.active = None;
-        let game = match self.identify() {
-            Ok(game) => game,
+        self.unnamed = None;
+        let (game, source) = match self.identify() {
+            Ok(found) => found,
             Err(why) => {
-                let span = self.tag_span(&[b"Variant", b"GameType"]);
-                let message = self.catalog.registry().explain(&why);
-                self.warn(Code::UnknownGame, span, message);
+                // The game is found from the record at its end.
+                let fen = self.tags.get(b"FEN");
+                self.log.start(Keep::All, fen.as_deref());
+                self.unnamed = Some(why);
                 return;
             }
         };
+        let keep = if source == Source::Tag {
+            Keep::Head
+        } else {
+            Keep::Nothing
+        };
+        self.log.start(keep, None);
         let options = self.options(game);
         let index = self.engine_for(game, &options);
         self.report.game = Some(game);
         self.report.options = options;
         self.active = Some(index);
         let view = TagView(&self.tags);
-        let mode = Mode {
-            collect: self.settings.collect_facts,
-            rewrite: self.settings.rewrite,
-            snapshots: self.settings.snapshots,
-            board_at: self.settings.board_at,
-            details: self.settings.details,
-        };
+        let mode = self.mode();
         let diagnostics = &mut self.report.diagnostics;
         self.engines[index].engine.0.start(&view, mode, diagnostics);
     }
@@ -247,6 +300,8 @@ impl Visitor for Referee<'_> {
         };
         self.plies_written_main = 0;
         self.depth = 0;
+        self.unnamed = None;
+        self.log.start(Keep::Nothing, None);
         ControlFlow::Continue(())
     }
 
@@ -261,6 +316,7 @@ impl Visitor for Referee<'_> {
     }
 
     fn move_number(&mut self, number: u32, continuation: bool, _span: Span) -> ControlFlow<()> {
+        self.log.move_number(number, continuation);
         if let Some((r, _)) = self.replay() {
             r.move_number(number, continuation);
         }
@@ -268,6 +324,7 @@ impl Visitor for Referee<'_> {
     }
 
     fn mov(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
+        self.log.token(token, span);
         let starts = match self.replay() {
             Some((r, diags)) => r.token(token, span, diags),
             None => true,
@@ -283,6 +340,7 @@ impl Visitor for Referee<'_> {
     }
 
     fn setup(&mut self, fen: &[u8], span: Span) -> ControlFlow<()> {
+        self.log.setup(fen, span);
         if let Some((r, diags)) = self.replay() {
             r.setup(fen, span, diags);
         }
@@ -291,6 +349,7 @@ impl Visitor for Referee<'_> {
 
     fn begin_variation(&mut self, span: Span) -> ControlFlow<()> {
         self.depth += 1;
+        self.log.variation(true, span);
         if let Some((r, diags)) = self.replay() {
             r.begin_variation(span, diags);
         }
@@ -299,6 +358,7 @@ impl Visitor for Referee<'_> {
 
     fn end_variation(&mut self, span: Span) -> ControlFlow<()> {
         self.depth = self.depth.saturating_sub(1);
+        self.log.variation(false, span);
         if let Some((r, diags)) = self.replay() {
             r.end_variation(span, diags);
         }
@@ -306,6 +366,7 @@ impl Visitor for Referee<'_> {
     }
 
     fn result(&mut self, token: &[u8], span: Span) -> ControlFlow<()> {
+        self.log.result(token, span);
         if let Some((r, diags)) = self.replay() {
             r.result(token, span, diags);
         }
@@ -319,6 +380,9 @@ impl Visitor for Referee<'_> {
     }
 
     fn end_game(&mut self, span: Span) -> GameReport {
+        if let Some(why) = self.unnamed.take() {
+            self.infer(&why);
+        }
         let mut report = std::mem::take(&mut self.report);
         report.span = span;
         report.plies_written = self.plies_written_main;
@@ -331,10 +395,11 @@ impl Visitor for Referee<'_> {
             report.facts = std::mem::take(&mut self.spare_facts);
             report.details = std::mem::take(&mut self.spare_details);
             self.engines[index].engine.0.finish(&view, &mut report);
+            self.check_tag(&mut report);
         }
         report
             .diagnostics
-            .sort_by_key(|d| (d.span.start, d.severity == Severity::Warning));
+            .sort_by_key(|d| (d.span.start, std::cmp::Reverse(d.severity)));
         report
     }
 }

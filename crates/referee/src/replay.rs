@@ -25,6 +25,10 @@ pub(crate) struct Mode {
     pub(crate) board_at: Option<BoardAt>,
     /// Describe every ply of the main line.
     pub(crate) details: bool,
+    /// With `details`, write the position string after each ply too.
+    pub(crate) positions: bool,
+    /// Keep the board of every position of the main line.
+    pub(crate) boards: bool,
 }
 
 /// Plies with more tokens than this are resolved through a heap buffer.
@@ -34,6 +38,9 @@ const INLINE_TOKENS: usize = 16;
 pub(crate) trait Replay {
     /// A game starts: set up the position from the tags.
     fn start(&mut self, tags: &TagView<'_>, mode: Mode, diags: &mut Vec<Diagnostic>);
+    /// The seat to move in the start position (after `start`; `None` when it could not be
+    /// set up).
+    fn first_seat(&self) -> Option<game::Seat>;
     /// A move number was written; `continuation` for `12...` (the second player moves).
     fn move_number(&mut self, number: u32, continuation: bool);
     /// A move token; returns true if it starts a new ply.
@@ -98,7 +105,18 @@ pub(crate) struct Replayer<G: Explore> {
     /// With [`BoardAt::End`]: the paths of the last ply of the main line played.
     last_paths: Vec<SquarePath>,
     details: bool,
+    positions: bool,
     detail_list: PlyDetails,
+    /// With `details`: the key of the start position, once known.
+    start_key: Option<u64>,
+    /// With `details`: the main line's ply count and the key of the position after it, for
+    /// updating the key with the next ply (`None` after a setup command).
+    main_key: Option<(u32, u64)>,
+    boards: bool,
+    /// With `boards`: the start position and the position after every ply of the main line.
+    board_list: Vec<BoardView>,
+    /// With `boards`: the start position as a position string.
+    start_text: String,
 }
 
 impl<G: Explore> Replayer<G> {
@@ -126,7 +144,13 @@ impl<G: Explore> Replayer<G> {
             view: None,
             last_paths: Vec::new(),
             details: false,
+            positions: false,
             detail_list: PlyDetails::default(),
+            start_key: None,
+            main_key: None,
+            boards: false,
+            board_list: Vec::new(),
+            start_text: String::new(),
         }
     }
 
@@ -160,6 +184,12 @@ impl<G: Explore> Replayer<G> {
         let resolved = self.resolve_pending(pos);
         match resolved {
             Ok(ref mv) => {
+                let keep_board = self.boards && self.main_line();
+                let last_move = if keep_board {
+                    self.game.move_paths(pos, mv)
+                } else {
+                    Vec::new()
+                };
                 self.observe(mv);
                 let collect = self.collect && self.main_line();
                 let frame = self.frames.last_mut().expect("a line is open");
@@ -174,6 +204,13 @@ impl<G: Explore> Replayer<G> {
                         self.game.play(pos, mv);
                     }
                     frame.replayed += 1;
+                    if keep_board {
+                        self.board_list.push(BoardView {
+                            ply: frame.ply,
+                            board: self.game.board(pos),
+                            last_move,
+                        });
+                    }
                 }
                 if self.details && self.main_line() {
                     self.describe_last(mv);
@@ -271,18 +308,34 @@ impl<G: Explore> Replayer<G> {
                 &computed
             }
         };
+        // The key follows the main line ply by ply; it is computed afresh after a setup
+        // command or anything else that moved the line without a described ply.
+        let key = match self.main_key {
+            Some((ply, key)) if ply + 1 == frame.ply => {
+                self.game.position_key_after(before, key, after)
+            }
+            _ => self.game.position_key(after),
+        };
+        debug_assert_eq!(key, self.game.position_key(after), "ply {}", frame.ply);
+        self.main_key = Some((frame.ply, key));
         let head = PlyHead {
             ply: frame.ply,
+            key,
             mover: facts.mover,
             promotion: facts.promotion,
             throws: &facts.throws,
             lost_throws: facts.lost_throws,
         };
         let game = &self.game;
+        let positions = self.positions;
         self.detail_list.push(
             head,
             |texts| game.describe_into(before, mv, texts),
-            |out| game.write_position_into(after, out),
+            |out| {
+                if positions {
+                    game.write_position_into(after, out);
+                }
+            },
         );
     }
 
@@ -382,7 +435,13 @@ impl<G: Explore> Replay for Replayer<G> {
         self.snapshots = mode.snapshots;
         self.board_at = mode.board_at;
         self.details = mode.details;
+        self.positions = mode.positions;
         self.detail_list.clear();
+        self.start_key = None;
+        self.main_key = None;
+        self.boards = mode.boards;
+        self.board_list.clear();
+        self.start_text.clear();
         self.view = None;
         self.last_paths.clear();
         self.rewrite = mode.rewrite.map(|r| {
@@ -413,6 +472,11 @@ impl<G: Explore> Replay for Replayer<G> {
                 None
             }
         };
+        if let (true, Some(p)) = (self.details, pos.as_ref()) {
+            let key = self.game.position_key(p);
+            self.start_key = Some(key);
+            self.main_key = Some((0, key));
+        }
         self.seat_list.clear();
         match pos.as_ref() {
             Some(p) => self
@@ -421,6 +485,14 @@ impl<G: Explore> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
+        if let (true, Some(p)) = (self.boards, pos.as_ref()) {
+            self.board_list.push(BoardView {
+                ply: 0,
+                board: self.game.board(p),
+                last_move: Vec::new(),
+            });
+            self.game.write_position_into(p, &mut self.start_text);
+        }
         if let (Some(BoardAt::Ply(0)), Some(p)) = (self.board_at, pos.as_ref()) {
             self.view = Some(BoardView {
                 ply: 0,
@@ -436,6 +508,11 @@ impl<G: Explore> Replay for Replayer<G> {
             move_number: None,
             next: None,
         });
+    }
+
+    fn first_seat(&self) -> Option<game::Seat> {
+        let frame = self.frames.first()?;
+        frame.pos.as_ref().map(|p| self.game.to_move(p))
     }
 
     fn move_number(&mut self, number: u32, continuation: bool) {
@@ -483,6 +560,9 @@ impl<G: Explore> Replay for Replayer<G> {
             .as_ref()
             .err()
             .map(|p| self.bad_position(p.clone(), span));
+        if self.main_line() {
+            self.main_key = None;
+        }
         if let Some(frame) = self.frames.last_mut() {
             frame.before = None;
             frame.pos = parsed.ok();
@@ -649,10 +729,15 @@ impl<G: Explore> Replay for Replayer<G> {
             report.opening = std::mem::take(&mut self.opening);
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
+        if self.boards {
+            report.boards = std::mem::take(&mut self.board_list);
+            report.start_position = std::mem::take(&mut self.start_text);
+        }
         // The report may bring an emptied list back (`Referee::recycle_details`).
         let mut next = std::mem::take(&mut report.details);
         next.clear();
         report.details = std::mem::replace(&mut self.detail_list, next);
+        report.start_key = self.start_key.take();
     }
 }
 
@@ -776,6 +861,9 @@ mod tests {
         }
         fn write_position(&self, pos: &Pos) -> String {
             pos.total.to_string()
+        }
+        fn position_key(&self, pos: &Pos) -> u64 {
+            game::zobrist::extra(pos.total as usize)
         }
         fn to_move(&self, pos: &Pos) -> Seat {
             Seat(pos.turn)

@@ -145,6 +145,9 @@ pub struct BoardView {
 pub struct Settings {
     /// Forces the game, whatever the `Variant` and `GameType` tags say.
     pub game: Option<&'static GameInfo>,
+    /// The game of records whose `Variant` and `GameType` tags name none (without it, such a
+    /// record's game is found from its moves).
+    pub default_game: Option<&'static GameInfo>,
     /// Forces ruleset options (a comma-separated list, checked against each game's
     /// options), whatever the `Rules` tag says.
     pub rules: Option<String>,
@@ -162,8 +165,16 @@ pub struct Settings {
     /// Describe every ply of the main line in [`GameReport::details`] (move, squares,
     /// position after it), for tables and exports.
     pub details: bool,
+    /// With [`Settings::details`], also write the position string after every ply
+    /// ([`crate::PlyDetail::position`]; empty otherwise). Every ply gets its position key
+    /// either way.
+    pub positions: bool,
     /// Keep the game's tags in [`GameReport::tags`] (decoded), for statistics and exports.
     pub keep_tags: bool,
+    /// Keep the board of the start position and of the position after every ply of the main
+    /// line in [`GameReport::boards`], and the start position string in
+    /// [`GameReport::start_position`] (for the game viewer; a board description per ply).
+    pub boards: bool,
 }
 
 /// How `convert` rewrites moves.
@@ -212,8 +223,17 @@ pub struct GameReport {
     pub position: Option<BoardView>,
     /// With [`Settings::details`]: every replayed ply of the main line, described.
     pub details: PlyDetails,
+    /// With [`Settings::details`]: the key of the main line's start position
+    /// ([`game::Game::position_key`]), when it is known.
+    pub start_key: Option<u64>,
     /// With [`Settings::keep_tags`]: the tags, in order, names and values decoded.
     pub tags: TagList,
+    /// With [`Settings::boards`]: the start position (ply 0), then the position after every
+    /// replayed ply of the main line, each with the squares of the ply that led to it.
+    pub boards: Vec<BoardView>,
+    /// With [`Settings::boards`]: the start position as a position string (empty when the
+    /// game could not be set up).
+    pub start_position: String,
 }
 
 impl GameReport {

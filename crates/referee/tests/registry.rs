@@ -80,7 +80,7 @@ fn a_thaayam_winner_must_have_borne_off_all_four() {
 }
 
 #[test]
-fn unknown_games_and_options_are_warned_about() {
+fn unknown_games_are_found_from_their_moves_or_reported() {
     let text = r#"[Variant "Tamma"]
 
 1. c3-c4 *
@@ -99,21 +99,33 @@ fn unknown_games_and_options_are_warned_about() {
     let out = describe(text, Settings::default());
     insta::assert_snapshot!(out);
     let r = reports(text, Settings::default());
-    for (g, seen) in r
-        .iter()
-        .zip(["Variant \"Tamma\"", "GameType \"44\"", "no Variant"])
-    {
-        assert!(g.game.is_none());
-        assert!(g.is_clean(), "an unknown game is a warning");
-        let d = &g.diagnostics[0];
-        assert_eq!(d.code, "unknown-game");
-        assert!(d.message.contains(seen), "{}", d.message);
-        assert!(
-            d.message.contains("--game (tama, odnocvetnie, thaayam"),
-            "{}",
-            d.message
-        );
+    // c3-c4 on an 8x8 board of every square fits Tama and Turkish alike: not checked, and
+    // that is an error that lists them.
+    assert!(r[0].game.is_none());
+    assert!(!r[0].is_clean(), "an unidentified game is an error");
+    let d = &r[0].diagnostics[0];
+    assert_eq!(d.code, "unknown-game");
+    for part in ["Variant \"Tamma\"", "Tama, Turkish", "--default-game"] {
+        assert!(d.message.contains(part), "{part}: {}", d.message);
     }
+    // 32-28 is a White move only on the 10x10 board: International, with a note saying why.
+    for (g, seen) in r[1..3].iter().zip(["GameType \"44\"", "no Variant"]) {
+        assert_eq!(g.game.map(|g| g.id), Some("international"));
+        assert!(g.is_clean());
+        let d = &g.diagnostics[0];
+        assert_eq!(d.code, "game-inferred");
+        assert_eq!(d.severity, referee::Severity::Note);
+        assert!(d.message.contains(seen), "{}", d.message);
+    }
+    // `--default-game` stands in for the tags, which still win where they name a game.
+    let settings = Settings {
+        default_game: games::games().registry().by_name("tama"),
+        ..Settings::default()
+    };
+    let r = reports(text, settings);
+    let ids: Vec<Option<&str>> = r.iter().map(|g| g.game.map(|g| g.id)).collect();
+    assert_eq!(ids, [Some("tama"); 4]);
+    assert!(r[0].diagnostics.is_empty(), "{:?}", r[0].diagnostics);
     let d = &r[3].diagnostics[0];
     assert_eq!(d.code, "bad-tag");
     assert!(

@@ -45,6 +45,7 @@ mod png;
 mod report;
 mod summary;
 mod tally;
+pub mod viewer;
 
 pub use accum::{
     BoardStats, ChanceStats, Common, GameStats, MaterialAt, SeatTally, Stats, UnknownGames,
@@ -69,6 +70,9 @@ pub use tally::{
     Agreement, CodeTally, Counted, KeyMap, NameTally, Names, OpeningTally, Openings, ResultTally,
     Table, TagResult, TagStats, Validation, MAX_CODES, NAMES_KEEP, NAMES_PRUNE_AT, OPENINGS_KEEP,
     OPENINGS_PRUNE_AT, OPENING_MAX_LEN,
+};
+pub use viewer::{
+    EncodedGame, FileRow, Viewer, ViewerGame, ViewerPosition, ViewerProblem, VIEWER_BUDGET,
 };
 
 use game::{GameInfo, Outcome, PlyFacts};

@@ -68,12 +68,29 @@ pub struct ReportExtras {
     buckets: BTreeMap<(String, String), Bucket>,
     /// Offered beyond the key cap.
     overflow: u64,
+    /// Every game with a problem, for the viewer section.
+    viewer: Option<crate::Viewer>,
 }
 
 impl ReportExtras {
     /// No title, no examples.
     pub fn new() -> Self {
         ReportExtras::default()
+    }
+
+    /// Sets the games and problems the report's viewer shows (see [`crate::viewer`]).
+    pub fn set_viewer(&mut self, viewer: crate::Viewer) {
+        self.viewer = Some(viewer);
+    }
+
+    /// Takes the games and problems of the viewer out, if set.
+    pub fn take_viewer(&mut self) -> Option<crate::Viewer> {
+        self.viewer.take()
+    }
+
+    /// The games and problems of the viewer, if set.
+    pub fn viewer(&self) -> Option<&crate::Viewer> {
+        self.viewer.as_ref()
     }
 
     /// Sets the report's title (default: `Game statistics`).
@@ -372,7 +389,69 @@ code, td.mono { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, m
 .single h4 { margin:0 0 4px; font-size:15px; }
 .game-tag { color:var(--muted); font-size:12.5px; }
 table { max-width:100%; display:block; overflow-x:auto; }
+details > summary { cursor:pointer; list-style:none; }
+details > summary::-webkit-details-marker { display:none; }
+details > summary h2 { display:inline-block; }
+details > summary h2, details > summary h3 { display:inline-block; }
+details > summary h2::before, details > summary h3::before { content:"▸ "; color:var(--muted); }
+details[open] > summary h2::before, details[open] > summary h3::before { content:"▾ "; }
 "#;
+
+/// Opens the folded section a link leads to (the navigation bar, a hash in the address);
+/// `#all` opens every section.
+const FOLD_JS: &str = r#"
+(function () {
+  function reveal() {
+    if (location.hash === '#all') {
+      document.querySelectorAll('details').forEach(function (d) { d.open = true; });
+      return;
+    }
+    var t = location.hash && document.getElementById(location.hash.slice(1));
+    var d = t && (t.querySelector('details') || t.closest('details'));
+    if (d) { d.open = true; t.scrollIntoView(); }
+  }
+  window.addEventListener('hashchange', reveal);
+  reveal();
+})();
+"#;
+
+/// Folds every `<section>` of `html` under its `<h2>`: the heading becomes the summary of a
+/// `<details>` holding the rest, open for the sections named in `open`.
+fn fold_sections(html: &str, open: &[&str]) -> String {
+    let mut out = String::with_capacity(html.len() + 4096);
+    let mut rest = html;
+    while let Some(at) = rest.find("<section") {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let Some(tag_end) = from.find('>') else {
+            out.push_str(from);
+            return out;
+        };
+        let tag = &from[..=tag_end];
+        let after = &from[tag_end + 1..];
+        let body = after.trim_start();
+        let heading_end = body.find("</h2>").filter(|_| body.starts_with("<h2>"));
+        let Some(heading_end) = heading_end else {
+            out.push_str(tag);
+            rest = after;
+            continue;
+        };
+        let id = tag
+            .split("id=\"")
+            .nth(1)
+            .and_then(|t| t.split('"').next())
+            .unwrap_or("");
+        let _ = write!(
+            out,
+            "{tag}\n<details{}><summary>{}</summary>",
+            if open.contains(&id) { " open" } else { "" },
+            &body[..heading_end + 5]
+        );
+        rest = &body[heading_end + 5..];
+    }
+    out.push_str(rest);
+    out.replace("</section>", "</details></section>")
+}
 
 /// Marks layout problems into the page, for a headless browser to read back: elements wider
 /// than the window, images that did not load. The result is the `data-problems` attribute of
@@ -483,6 +562,9 @@ impl Page<'_> {
             self.push("<a href=\"#unknown\">Unidentified games</a>");
         }
         let examples = extras.examples();
+        if extras.viewer.is_some() {
+            self.push("<a href=\"#games\">Games and problems</a>");
+        }
         if !examples.is_empty() {
             self.push("<a href=\"#examples\">Problem examples</a>");
         }
@@ -495,12 +577,16 @@ impl Page<'_> {
         if s.unknown.games > 0 {
             self.unknown(&s.unknown)?;
         }
+        if let Some(v) = &extras.viewer {
+            self.viewer(v);
+        }
         self.examples(&examples, extras.dropped());
         self.notes(s);
         let _ = writeln!(
             self.html,
-            "</main>\n<script>{CHECK_JS}</script>\n</body>\n</html>"
+            "</main>\n<script>{FOLD_JS}</script>\n<script>{CHECK_JS}</script>\n</body>\n</html>"
         );
+        self.html = fold_sections(&self.html, &["overview", "games"]);
         Ok(())
     }
 
@@ -525,21 +611,38 @@ impl Page<'_> {
                 shown.iter().map(|g| g.with_errors as f64).collect(),
             ),
         ];
+        // One bar dwarfing the rest (thousands of unidentified games beside a few dozen of a
+        // rare game) would flatten the small ones: a log axis keeps every bar readable.
+        let values = series.iter().flat_map(|b| b.values.iter().copied());
+        let (lo, hi) = values
+            .filter(|&v| v > 0.0)
+            .fold((f64::MAX, 0.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        let log = hi >= 20.0 * lo;
         self.figure(
             Chart {
                 id: "overview-validation".into(),
                 title: "Validation outcome per game".into(),
                 body: Body::Bars {
-                    value_desc: "games".into(),
+                    value_desc: if log {
+                        "games (log scale)".into()
+                    } else {
+                        "games".into()
+                    },
                     category_desc: String::new(),
                     categories: cats,
                     series,
                     horizontal: true,
-                    log: false,
+                    log,
                 },
             },
-            "Games without any diagnostic (clean), with warnings only, and with at least one \
-             error.",
+            if log {
+                "Games without any diagnostic (clean), with warnings only, and with at least one \
+                 error, on a log scale (each step is ten times the one before) so that small \
+                 counts stay visible; the table gives the exact numbers."
+            } else {
+                "Games without any diagnostic (clean), with warnings only, and with at least one \
+                 error."
+            },
         )?;
         self.push("<div>\n<table>\n<thead><tr><th>Game</th><th class=\"n\">Games</th>\
                    <th class=\"n\">Clean</th><th class=\"n\">Warnings only</th>\
@@ -1514,6 +1617,52 @@ impl Page<'_> {
         self.distribution_table(&[("Plies per game", &u.length)]);
         self.push("</section>\n");
         Ok(())
+    }
+
+    /// Every problem of the run, each opening its game in the viewer, and one row per file.
+    fn viewer(&mut self, v: &crate::Viewer) {
+        let _ = writeln!(
+            self.html,
+            "<section id=\"games\">\n<h2>Games and problems</h2>\n<p class=\"lead\">{} problems in {} \
+             games. Click a problem to open its game at the position before the faulty move; \
+             step with the buttons or the keys ←, →, Home and End.{}</p>",
+            num(v.problems()),
+            num(v.games()),
+            if v.moves_left_out() > 0 {
+                format!(
+                    " The moves of {} games past the page's size budget are left out \
+                     (<code>arbiter view</code> shows them).",
+                    num(v.moves_left_out())
+                )
+            } else {
+                String::new()
+            }
+        );
+        self.push(&v.body_html(false));
+        let _ = writeln!(
+            self.html,
+            "<details{}><summary><h3>Files ({})</h3></summary>",
+            if v.files().len() <= 20 { " open" } else { "" },
+            num(v.files().len() as u64)
+        );
+        self.push(
+            "<table class=\"files\">\n<thead><tr><th>File</th><th class=\"n\">Games</th>\
+             <th class=\"n\">With errors</th><th class=\"n\">Errors</th><th class=\"n\">Warnings</th>\
+             </tr></thead>\n<tbody>\n",
+        );
+        for f in v.files() {
+            let _ = writeln!(
+                self.html,
+                "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+                 <td class=\"n\">{}</td></tr>",
+                esc(&f.name),
+                num(f.games),
+                num(f.games_with_errors),
+                num(f.errors),
+                num(f.warnings)
+            );
+        }
+        self.push("</tbody></table>\n</details>\n</section>\n");
     }
 
     fn examples(&mut self, examples: &[&ProblemExample], dropped: u64) {

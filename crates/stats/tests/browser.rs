@@ -117,7 +117,8 @@ fn report_renders_cleanly_in_chromium() {
     }
     let dir = out_dir();
     let _ = std::fs::remove_dir_all(&dir);
-    let html = write_report(&dir);
+    // Every folded section open (`#all`), so that the whole page is checked.
+    let html = write_report(&dir).with_file_name("report.html#all");
     for width in [1280u32, 900, 480] {
         let (dom, log) = chromium(&html, width, &["--dump-dom".to_string()]);
         assert_eq!(

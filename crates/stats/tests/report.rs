@@ -416,8 +416,8 @@ fn html_has_one_chart_per_expected_figure() {
     let files = stats.write_report_with(&dir, &extras).unwrap();
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
-    // One inline script (the layout check), nothing loaded.
-    assert_eq!(html.matches("<script").count(), 1);
+    // Two inline scripts (opening folded sections, the layout check), nothing loaded.
+    assert_eq!(html.matches("<script").count(), 2);
     assert!(!html.contains("<script src"), "no external JS");
     for remote in ["src=\"http", "href=\"http", "url(http", "@import"] {
         assert!(!html.contains(remote), "no network: {remote}");

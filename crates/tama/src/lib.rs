@@ -44,7 +44,7 @@ pub use position::{FenError, Kind, Piece, Position};
 pub use square::{Dir, Side, Square};
 
 use game::{
-    Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
+    zobrist, Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
     SquarePath,
 };
 
@@ -89,6 +89,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
             style: game::BoardStyle::Checkered,
         },
     },
+    claims: &[],
 };
 
 impl Tama {
@@ -235,6 +236,32 @@ impl Game for Tama {
 
     fn write_position_into(&self, pos: &Position, out: &mut String) {
         pos.write_fen(false, out);
+    }
+
+    /// Kinds: 0 White man, 1 White king, 2 Black man, 3 Black king; squares numbered
+    /// 1 = a1 … 64 = h8; the side to move by seat (0 White, 1 Black).
+    fn position_key(&self, pos: &Position) -> u64 {
+        let mut key = zobrist::to_move(pos.side_to_move().index());
+        for (c, side) in [Side::White, Side::Black].into_iter().enumerate() {
+            key ^= zobrist::pieces_u64(2 * c, pos.men(side), square_number);
+            key ^= zobrist::pieces_u64(2 * c + 1, pos.kings(side), square_number);
+        }
+        key
+    }
+
+    fn position_key_after(&self, before: &Position, key: u64, after: &Position) -> u64 {
+        let mut key = key;
+        let (b, a) = (before.side_to_move(), after.side_to_move());
+        if b != a {
+            key ^= zobrist::to_move(b.index()) ^ zobrist::to_move(a.index());
+        }
+        for (c, side) in [Side::White, Side::Black].into_iter().enumerate() {
+            let men = before.men(side) ^ after.men(side);
+            let kings = before.kings(side) ^ after.kings(side);
+            key ^= zobrist::pieces_u64(2 * c, men, square_number);
+            key ^= zobrist::pieces_u64(2 * c + 1, kings, square_number);
+        }
+        key
     }
 
     fn to_move(&self, pos: &Position) -> Seat {
@@ -417,4 +444,10 @@ impl draughts::PerftRules for Tama {
         };
         Ok(self.perft(&pos, depth))
     }
+}
+
+/// A square's number in position keys: bit `b` is square `b + 1` (1 = a1 … 64 = h8).
+#[inline(always)]
+fn square_number(bit: u32) -> usize {
+    bit as usize + 1
 }

@@ -119,6 +119,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
             style: game::BoardStyle::Plain,
         },
     },
+    claims: &[],
 };
 
 /// The actions of one series ([`Series::actions`]).
@@ -548,6 +549,12 @@ impl Game for Thaayam {
 
     fn write_position_into(&self, pos: &Position, out: &mut String) {
         position::write_into(pos, out);
+    }
+
+    /// See `position::key`: pieces by seat, count and square, hand, keep and borne-off
+    /// counts, the seat to move and the series still owed.
+    fn position_key(&self, pos: &Position) -> u64 {
+        position::key(pos)
     }
 
     fn to_move(&self, pos: &Position) -> Seat {

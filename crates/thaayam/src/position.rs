@@ -5,6 +5,7 @@ use crate::board::{
     TWIN_INDEX,
 };
 use crate::notation::{push_number, push_square};
+use game::zobrist;
 
 /// Pieces of one seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -274,6 +275,42 @@ pub(crate) fn write_into(pos: &Position, out: &mut String) {
             item(out, "o", None, side.off);
         }
     }
+}
+
+/// The position key (see `game::zobrist` and `docs/export.md`). For each seat `s` in play:
+/// `n` single pieces on board square `q` (index `5 * rank + file`, `a1` = 0) are piece kind
+/// `s` on square `25 * (n - 1) + q`; `n` twins there are kind `4 + s` on the same square
+/// numbers; `n` pieces in hand, in the keep or borne off are extra feature
+/// `32 * s + 8 * w + n` (`w`: 0 hand, 1 keep, 2 off). Then the seat to move, and extra
+/// feature `256 + n` when `n` > 0 series are still owed.
+pub(crate) fn key(pos: &Position) -> u64 {
+    let mut key = zobrist::to_move(usize::from(pos.to_move & 3));
+    if pos.owed > 0 {
+        key ^= zobrist::extra(256 + usize::from(pos.owed));
+    }
+    for seat in pos.seats() {
+        let s = usize::from(seat);
+        let side = &pos.sides[s];
+        for (w, n) in [side.hand, side.keep, side.off].into_iter().enumerate() {
+            if n > 0 {
+                key ^= zobrist::extra(32 * s + 8 * w + usize::from(n.min(7)));
+            }
+        }
+        let mut occupied = side.occupied();
+        while occupied != 0 {
+            let i = occupied.trailing_zeros() as u8;
+            occupied &= occupied - 1;
+            let q = usize::from(route_square(seat, i).index());
+            let (singles, twins) = (side.singles[usize::from(i)], side.twins[usize::from(i)]);
+            if singles > 0 {
+                key ^= zobrist::piece(s, 25 * usize::from(singles - 1) + q);
+            }
+            if twins > 0 {
+                key ^= zobrist::piece(4 + s, 25 * usize::from(twins - 1) + q);
+            }
+        }
+    }
+    key
 }
 
 /// Reads a position string (see `docs/notation.md (section Thaayam)`).

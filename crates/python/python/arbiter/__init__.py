@@ -99,7 +99,7 @@ class Report:
     def __init__(self, inner) -> None:
         self._inner = inner
         for name in ("files", "games", "plies", "replayed", "unchecked", "errors",
-                     "warnings", "games_with_errors", "unreadable"):
+                     "warnings", "notes", "games_with_errors", "unreadable"):
             setattr(self, name, getattr(inner, name))
         self.diagnostics: pa.Table = _reader(inner._diagnostics).read_all()
 
@@ -163,40 +163,44 @@ def _table(table: str) -> str:
     return table
 
 
-def schema(table: str) -> pa.Schema:
+def schema(table: str, positions: bool = False) -> pa.Schema:
     """The Arrow schema of a table of ``arbiter export`` (``games``, ``plies`` or
-    ``diagnostics``), exactly as its Parquet file records it."""
-    return _reader(_arbiter.schema(_table(table))).schema
+    ``diagnostics``), exactly as its Parquet file records it; ``positions=True`` is the
+    schema of ``arbiter export --positions`` (``plies`` gets ``fen_after``)."""
+    return _reader(_arbiter.schema(_table(table), positions)).schema
 
 
 def read_tables(paths: Paths, game: Optional[str] = None, default_game: Optional[str] = None,
-                rules: Optional[str] = None) -> dict:
+                rules: Optional[str] = None, positions: bool = False) -> dict:
     """The three tables of ``arbiter export`` over ``paths``, in memory.
 
     Returns ``{"games": Table, "plies": Table, "diagnostics": Table}``: ``pyarrow.Table``
     objects with exactly the schema of ``games.parquet``, ``plies.parquet`` and
     ``diagnostics.parquet`` (see ``docs/export.md``) and the same rows, ``game_id`` linking
-    them. ``game``, ``default_game`` and ``rules`` are as for :func:`validate`. The tables
-    are built in one pass on every core; for archives larger than memory use
-    :func:`record_batches`.
+    them. ``game``, ``default_game`` and ``rules`` are as for :func:`validate`. Every ply
+    has its 64-bit ``position_key``; ``positions=True`` also writes the position string
+    after each ply in ``fen_after``, as ``arbiter export --positions`` does (the column is
+    absent otherwise). The tables are built in one pass on every core; for archives larger
+    than memory use :func:`record_batches`.
 
     Raises:
         ValueError: ``game``, ``default_game`` or ``rules`` names nothing arbiter knows.
         OSError: an input cannot be read (the message names it).
     """
-    streams = _arbiter.read_tables(_paths(paths), game, default_game, rules)
+    streams = _arbiter.read_tables(_paths(paths), game, default_game, rules, positions)
     return {name: _reader(streams[name]).read_all() for name in TABLES}
 
 
 def record_batches(paths: Paths, table: str = "plies", batch_size: int = 65536,
                    game: Optional[str] = None, default_game: Optional[str] = None,
-                   rules: Optional[str] = None) -> pa.RecordBatchReader:
+                   rules: Optional[str] = None, positions: bool = False) -> pa.RecordBatchReader:
     """One table of ``arbiter export`` over ``paths``, as a stream of record batches.
 
     The records are read and checked as the batches are consumed, so memory stays bounded
     whatever the size of the input (a round of one-megabyte chunks and one batch). Each
     batch holds at most ``batch_size`` rows; the schema is exactly that of the table's
-    Parquet file, and ``game_id`` counts games as ``arbiter export`` does.
+    Parquet file, and ``game_id`` counts games as ``arbiter export`` does. ``positions``
+    is as for :func:`read_tables` (``fen_after`` in ``plies`` only when true).
 
     The reader can be handed to anything that takes Arrow streams:
     ``pyarrow.parquet.write_table``, ``duckdb.from_arrow``, ``polars.from_arrow``, or
@@ -206,5 +210,5 @@ def record_batches(paths: Paths, table: str = "plies", batch_size: int = 65536,
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
     stream = _arbiter.record_batches(_paths(paths), _table(table), batch_size, game,
-                                     default_game, rules)
+                                     default_game, rules, positions)
     return _reader(stream)

@@ -108,19 +108,21 @@ def _diagnostics_schema() -> pa.Schema:
 
 def table(df, name: str, column: str = "value", game: Optional[str] = None,
           default_game: Optional[str] = None, rules: Optional[str] = None,
-          name_column: Optional[str] = None, batch_size: int = 65536):
+          name_column: Optional[str] = None, batch_size: int = 65536,
+          positions: bool = False):
     """A table of ``arbiter export`` (``games``, ``plies`` or ``diagnostics``) over the PDN
     texts of ``df[column]``, as a Spark DataFrame with the table's columns.
 
     ``file`` is named as in :func:`validate`. ``game_id`` links the rows of one game across
     tables made from the same DataFrame; it is unique but not consecutive: the partition's
     number, the batch's number within it and the game's number within the batch, in bit
-    fields of 24, 16 and 24 bits.
+    fields of 24, 16 and 24 bits. ``positions=True`` adds ``fen_after`` to ``plies``, as
+    ``arbiter export --positions`` does.
     """
     if name not in ("games", "plies", "diagnostics"):
         raise ValueError(f"`{name}` is not a table (tables: games, plies, diagnostics)")
-    _arbiter.text_batches([], [], name, batch_size, game, default_game, rules)
-    source = pa.RecordBatchReader.from_stream(_arbiter.schema(name)).schema
+    _arbiter.text_batches([], [], name, batch_size, game, default_game, rules, positions)
+    source = pa.RecordBatchReader.from_stream(_arbiter.schema(name, positions)).schema
     schema = _signed(source)
 
     def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
@@ -129,7 +131,7 @@ def table(df, name: str, column: str = "value", game: Optional[str] = None,
             texts, names = _texts(batch, column, name_column, f"part-{part}:{n}:")
             base = (part << (_BATCH_BITS + _GAME_BITS)) | (n << _GAME_BITS)
             stream = _arbiter.text_batches(texts, names, name, batch_size, game,
-                                           default_game, rules)
+                                           default_game, rules, positions)
             for b in pa.RecordBatchReader.from_stream(stream):
                 b = _cast(b, schema)
                 ids = pa.compute.add(b.column("game_id"), pa.scalar(base, pa.int64()))
@@ -140,8 +142,10 @@ def table(df, name: str, column: str = "value", game: Optional[str] = None,
 
 def plies(df, column: str = "value", game: Optional[str] = None,
           default_game: Optional[str] = None, rules: Optional[str] = None,
-          name_column: Optional[str] = None):
-    """The plies table of ``arbiter export`` (one row per main-line ply, with the position
-    after it) over the PDN texts of ``df[column]``, as a Spark DataFrame. See :func:`table`.
+          name_column: Optional[str] = None, positions: bool = False):
+    """The plies table of ``arbiter export`` (one row per main-line ply, with the key of the
+    position after it, and with ``positions=True`` its position string) over the PDN texts
+    of ``df[column]``, as a Spark DataFrame. See :func:`table`.
     """
-    return table(df, "plies", column, game, default_game, rules, name_column)
+    return table(df, "plies", column, game, default_game, rules, name_column,
+                 positions=positions)

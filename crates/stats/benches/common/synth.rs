@@ -21,6 +21,7 @@ const fn info(
         seat_names,
         numeric_squares: true,
         profile,
+        claims: &[],
     }
 }
 

@@ -25,6 +25,7 @@ pub static TAMA: GameInfo = GameInfo {
             style: BoardStyle::Checkered,
         },
     },
+    claims: &[],
 };
 
 pub static ODNOCVETNIE: GameInfo = GameInfo {
@@ -46,6 +47,7 @@ pub static ODNOCVETNIE: GameInfo = GameInfo {
             style: BoardStyle::DarkOnly,
         },
     },
+    claims: &[],
 };
 
 pub static COWRIES: Chance = Chance {
@@ -73,6 +75,7 @@ pub static THAAYAM: GameInfo = GameInfo {
             style: BoardStyle::Plain,
         },
     },
+    claims: &[],
 };
 
 /// Owned tags.

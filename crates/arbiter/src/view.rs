@@ -1,0 +1,189 @@
+//! `arbiter view`: every game of an archive in one self-contained page, stepped through move
+//! by move, with every problem listed; and the viewer's part of a report run (the games with
+//! problems of `validate --report` and `stats`). The page itself is `stats::viewer`.
+
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::Path;
+
+use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
+use stats::{EncodedGame, ViewerGame, ViewerPosition, ViewerProblem};
+
+use crate::input::Trial;
+use crate::report;
+
+/// Which games a run hands to the viewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Games with at least one diagnostic (a report).
+    Problems,
+    /// Every game (`arbiter view`).
+    All,
+}
+
+/// The settings a replay needs for the viewer: a board and a position string per ply, the
+/// tags, and a snapshot with each problem about a position.
+pub fn settings(base: &Settings) -> Settings {
+    Settings {
+        details: true,
+        boards: true,
+        snapshots: true,
+        keep_tags: true,
+        ..base.clone()
+    }
+}
+
+/// Where the game just read comes from, to name the place of each problem.
+pub struct Origin<'a> {
+    /// The game's source text.
+    pub source: &'a pdn::Source<'a>,
+    /// The 1-based line of the chunk's first byte in the input.
+    pub first_line: u64,
+    /// The Ludii trial the records were made from, if any.
+    pub trial: Option<&'a Trial>,
+}
+
+/// The game just read, encoded for the viewer. `diagnostics` are the run's own (with their
+/// severity as the run counts it); `positions` is a report of the same game replayed with
+/// [`settings`] (the boards and position strings).
+pub fn encode(
+    origin: &Origin<'_>,
+    diagnostics: &[Diagnostic],
+    positions: &GameReport,
+) -> EncodedGame {
+    let r = positions;
+    let tags: Vec<Cow<'_, str>> = ["White", "Black", "Event", "Date", "Result"]
+        .iter()
+        .map(|n| r.tag(n).unwrap_or_default())
+        .collect();
+    let mut fens: Vec<&str> = Vec::with_capacity(r.boards.len());
+    if !r.boards.is_empty() {
+        fens.push(&r.start_position);
+        fens.extend(r.details.iter().map(|d| d.position));
+    }
+    let written: Vec<Option<String>> = diagnostics.iter().map(|d| written(origin, d)).collect();
+    let lines: Vec<u64> = diagnostics.iter().map(|d| place(origin, d).line).collect();
+    let notations: Vec<&str> = r.details.iter().map(|d| d.notation).collect();
+    let game = ViewerGame {
+        label: r.game.map_or("Unknown game", |g| g.label),
+        tags: [&tags[0], &tags[1], &tags[2], &tags[3], &tags[4]],
+        positions: r
+            .boards
+            .iter()
+            .zip(&fens)
+            .map(|(b, fen)| ViewerPosition {
+                fen,
+                board: &b.board,
+                last_move: &b.last_move,
+            })
+            .collect(),
+        moves: notations,
+        plies_written: r.plies_written,
+        problems: diagnostics
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let snap = d.snapshot.as_deref();
+                ViewerProblem {
+                    ply: d.ply,
+                    code: d.code.as_str(),
+                    error: d.severity == Severity::Error,
+                    message: &d.message,
+                    line: lines[i],
+                    written: written[i].as_deref(),
+                    played: snap.map_or(&[][..], |s| &s.played),
+                    suggested: snap.map_or(&[][..], |s| &s.suggested),
+                }
+            })
+            .collect(),
+    };
+    game.encode()
+}
+
+fn place(origin: &Origin<'_>, d: &Diagnostic) -> report::Place {
+    match origin.trial {
+        Some(t) => report::trial_place(t, d.span),
+        None => {
+            let mut place = report::place(origin.source, d.span);
+            place.line += origin.first_line - 1;
+            place
+        }
+    }
+}
+
+/// The move as written, for a problem about a ply the replay refused.
+fn written(origin: &Origin<'_>, d: &Diagnostic) -> Option<String> {
+    d.snapshot.as_ref()?;
+    d.ply?;
+    let s = origin.source;
+    let from = d.span.start.checked_sub(s.offset)? as usize;
+    let to = d.span.end.checked_sub(s.offset)? as usize;
+    let bytes = s.text.get(from..to.min(from + 200))?;
+    let text = pdn::decode(bytes).trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+/// Replays the game just read again with the viewer's settings: the run's own replay keeps no
+/// boards (a report keeps them only for games with problems). The positions come back with
+/// offsets of the first replay.
+pub fn replay(referee: &mut Referee<'_>, source: &pdn::Source<'_>) -> Option<GameReport> {
+    let mut reader = pdn::Reader::new(source.text);
+    reader.read_game(referee).ok().flatten()
+}
+
+/// `arbiter view PATH... -o FILE`: the page with every game of the inputs.
+pub fn view_cmd(
+    paths: &[std::path::PathBuf],
+    base: &Settings,
+    output: &Path,
+) -> Result<u8, String> {
+    let (inputs, missing) = crate::input::collect(paths);
+    for (path, e) in &missing {
+        crate::validate::unreadable(false, &path.display().to_string(), e)
+            .map_err(|e| e.to_string())?;
+    }
+    let settings = settings(base);
+    let job = crate::validate::Job {
+        settings: &settings,
+        print: crate::validate::Print {
+            format: None,
+            color: false,
+            max_errors: None,
+            severity: Severity::Error,
+            strict: false,
+            summary_on_stdout: false,
+        },
+        stats: false,
+        viewer: Some(Scope::All),
+    };
+    let (mut tally, _, mut extras) =
+        crate::validate::run(&inputs, &job, true).map_err(|e| e.to_string())?;
+    tally.io_errors += missing.len() as u64;
+    eprintln!("{}", crate::validate::summary(&tally));
+    let viewer = extras
+        .take_viewer()
+        .unwrap_or_else(|| stats::Viewer::new(usize::MAX));
+    let title = match paths {
+        [one] => format!("Games of {}", one.display()),
+        _ => format!("Games of {} inputs", paths.len()),
+    };
+    let cannot_write = |e: std::io::Error| format!("{}: cannot write: {e}", output.display());
+    let mut out = crate::output::Output::create(Some(output))?;
+    out.write_all(viewer.page_html(&title).as_bytes())
+        .map_err(cannot_write)?;
+    out.commit().map_err(cannot_write)?;
+    eprintln!(
+        "viewer written to {} ({} games, {} problems)",
+        output.display(),
+        viewer.games(),
+        viewer.problems()
+    );
+    // The same exit codes as `validate`: the page is written either way.
+    Ok(if tally.io_errors > 0 {
+        2
+    } else if tally.errors > 0 {
+        1
+    } else {
+        0
+    })
+}

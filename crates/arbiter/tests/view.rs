@@ -1,0 +1,197 @@
+//! The game viewer's data, read back from the pages `validate --report` and `view` write: every
+//! diagnostic of the run is in the page, and every position the page stores rebuilds (from
+//! its chain of changes) to the string `convert --to json --positions` writes for that ply.
+//! The same pages are driven in a real browser by `crates/stats/tests/browser`.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn arbiter(args: &[&str]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run arbiter");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("arbiter-view-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The JSON the page embeds.
+fn page_data(page: &Path) -> Value {
+    let html = std::fs::read_to_string(page).expect("the page");
+    let start =
+        html.find("id=\"viewer-data\">").expect("the viewer's data") + "id=\"viewer-data\">".len();
+    let end = start + html[start..].find("</script>").expect("closed");
+    serde_json::from_str(&html[start..end]).expect("valid JSON")
+}
+
+/// What the page's script does: apply one change to a list of items.
+fn patch(old: &[String], ops: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    for op in ops.as_array().expect("a list of changes") {
+        match op {
+            Value::String(s) => out.push(s.clone()),
+            n => {
+                let k = n.as_i64().expect("a count");
+                if k > 0 {
+                    out.extend_from_slice(&old[i..i + k as usize]);
+                    i += k as usize;
+                } else {
+                    i += k.unsigned_abs() as usize;
+                }
+            }
+        }
+    }
+    out.extend_from_slice(&old[i..]);
+    out
+}
+
+/// Every position string of a game of the page, from the start.
+fn fens(game: &Value) -> Vec<String> {
+    let mut fen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for step in game["d"].as_array().into_iter().flatten() {
+        fen = patch(&fen, &step[0]);
+        out.push(fen.concat());
+    }
+    out
+}
+
+/// The positions `convert --positions` writes for every game of `file`.
+fn converted(file: &str) -> Vec<Vec<String>> {
+    let (text, _) = arbiter(&["convert", file, "--to", "json", "--positions"]);
+    text.lines()
+        .map(|l| {
+            let g: Value = serde_json::from_str(l).unwrap();
+            g["plies"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| p["position"].as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_report_holds_every_problem_and_its_positions() {
+    let dir = tempdir("report");
+    let report = dir.join("r");
+    let (_, code) = arbiter(&[
+        "validate",
+        "-q",
+        "corpus/defects",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let data = page_data(&report.join("report.html"));
+    let files: Vec<&str> = data["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    let mut in_page = Vec::new();
+    for g in data["games"].as_array().unwrap() {
+        for p in g["p"].as_array().unwrap() {
+            in_page.push((
+                files[g["f"].as_u64().unwrap() as usize].to_string(),
+                g["n"].as_u64().unwrap(),
+                p[0].as_u64(),
+                data["s"][p[1].as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            ));
+        }
+    }
+    let (json, _) = arbiter(&["validate", "--format", "json", "corpus/defects"]);
+    let mut printed: Vec<_> = json
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|d| d.get("game").is_some())
+        .map(|d| {
+            (
+                d["file"].as_str().unwrap().to_string(),
+                d["game"].as_u64().unwrap(),
+                d["ply"].as_u64(),
+                d["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    printed.sort();
+    in_page.sort();
+    assert_eq!(in_page, printed);
+    assert!(printed.len() > 70, "{}", printed.len());
+    // Every stored position rebuilds to what convert writes, up to the faulty ply.
+    let mut compared = 0;
+    for g in data["games"].as_array().unwrap() {
+        let file = files[g["f"].as_u64().unwrap() as usize];
+        let number = g["n"].as_u64().unwrap() as usize;
+        let page = fens(g);
+        let plies = &converted(file)[number - 1];
+        if page.is_empty() {
+            continue;
+        }
+        assert_eq!(page.len(), plies.len() + 1, "{file} game {number}");
+        assert_eq!(&page[1..], &plies[..], "{file} game {number}");
+        compared += plies.len();
+    }
+    assert!(compared > 100, "{compared}");
+    let html = std::fs::read_to_string(report.join("report.html")).unwrap();
+    assert!(html.contains("<details open><summary><h2>Overview</h2>"));
+    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn view_holds_every_game_of_every_kind() {
+    let dir = tempdir("all");
+    let page = dir.join("v.html");
+    let files = [
+        "corpus/odnocvetnie/odnocvetnie-random.pdn",
+        "corpus/thaayam/thaayam-random.pdn.gz",
+        "corpus/tama/tama-random.pdn",
+    ];
+    let mut args = vec!["view"];
+    args.extend(files);
+    args.extend(["-o", page.to_str().unwrap()]);
+    let (_, code) = arbiter(&args);
+    assert_eq!(code, 0);
+    let data = page_data(&page);
+    let games = data["games"].as_array().unwrap();
+    let mut seen = BTreeSet::new();
+    for (i, file) in files.iter().enumerate() {
+        let expected = converted(file);
+        let mine: Vec<&Value> = games
+            .iter()
+            .filter(|g| g["f"].as_u64() == Some(i as u64))
+            .collect();
+        assert_eq!(mine.len(), expected.len(), "{file}");
+        for (g, plies) in mine.iter().zip(&expected).take(20) {
+            assert_eq!(&fens(g)[1..], &plies[..], "{file} game {}", g["n"]);
+            assert_eq!(g["m"].as_array().unwrap().len(), plies.len());
+            seen.insert(g["h"][3].as_array().unwrap().len());
+        }
+    }
+    // Two seats (Tama) and four (Odnocvetnie, Thaayam) both drawn.
+    assert!(seen.contains(&2) && seen.contains(&4), "{seen:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

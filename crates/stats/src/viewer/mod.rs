@@ -1,0 +1,526 @@
+//! The game viewer: every game of a run (or every game with a problem) in one self-contained
+//! HTML page, stepped through move by move, with every problem listed so that one click opens
+//! its game at the position before the faulty move.
+//!
+//! The page carries the games as compact JSON (`<script type="application/json"
+//! id="viewer-data">`) and a small hand-written script (`viewer.js`) that draws the board as
+//! SVG. Nothing here names a game: a game brings its boards ([`game::Board`]), its position
+//! strings and its moves, all from the game contract.
+//!
+//! Each position is stored as the change from the one before ([`diff`]): its position string
+//! cut into tokens and its board as a list of items (`p` piece, `m` mark, `t` seat to move,
+//! `n` note, `a` last move), so a ply costs a few dozen bytes.
+//!
+//! The page's test contract: the board element (`#board`) carries the position shown in
+//! `data-fen` (the string `arbiter convert --to json --positions` writes) and `data-ply`;
+//! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file) and
+//! `data-ply` (empty for a problem not about a ply).
+
+mod diff;
+
+use std::fmt::Write as _;
+
+use game::{Board, BoardStyle, SquareMark, SquarePath};
+use serde_json::{json, Value};
+
+/// One position of a game: its string, its board and the squares of the ply that led to it.
+#[derive(Debug, Clone, Copy)]
+pub struct ViewerPosition<'a> {
+    /// The position string, as `convert --positions` writes it.
+    pub fen: &'a str,
+    /// The board.
+    pub board: &'a Board,
+    /// The paths of the ply that led here (empty for the start).
+    pub last_move: &'a [SquarePath],
+}
+
+/// One problem of a game, for the viewer.
+#[derive(Debug, Clone, Copy)]
+pub struct ViewerProblem<'a> {
+    /// 1-based ply of the move it is about (`None`: a problem of the game as a whole).
+    pub ply: Option<u32>,
+    /// The diagnostic code.
+    pub code: &'a str,
+    /// An error (`false`: a warning).
+    pub error: bool,
+    /// The diagnostic's message.
+    pub message: &'a str,
+    /// The line in the file.
+    pub line: u64,
+    /// The move as written, where the problem is about a ply the replay refused.
+    pub written: Option<&'a str>,
+    /// The squares the written move names.
+    pub played: &'a [SquarePath],
+    /// The legal or maximal alternative.
+    pub suggested: &'a [SquarePath],
+}
+
+/// One game, for the viewer. Encode it where it was replayed ([`ViewerGame::encode`]) and
+/// add it to the [`Viewer`] in run order.
+#[derive(Debug, Clone, Default)]
+pub struct ViewerGame<'a> {
+    /// The game's label in the registry, or `Unknown game`.
+    pub label: &'a str,
+    /// White (first seat), Black, Event, Date and Result tags as written (empty: absent).
+    pub tags: [&'a str; 5],
+    /// The start position, then the position after every replayed ply of the main line.
+    pub positions: Vec<ViewerPosition<'a>>,
+    /// The replayed plies, in the game's notation (one fewer than `positions`).
+    pub moves: Vec<&'a str>,
+    /// Plies of the main line as written.
+    pub plies_written: u32,
+    /// Every diagnostic of the game.
+    pub problems: Vec<ViewerProblem<'a>>,
+}
+
+impl ViewerGame<'_> {
+    /// The game as the page stores it, with and without its moves.
+    pub fn encode(&self) -> EncodedGame {
+        EncodedGame {
+            full: safe(self.value(true)),
+            lite: safe(self.value(false)),
+            label: self.label.to_string(),
+            problems: self.problems.iter().map(EncodedProblem::of).collect(),
+        }
+    }
+
+    /// The game's JSON object without its label and problems (the [`Viewer`] adds those,
+    /// with their texts in its table of strings).
+    fn value(&self, keep_moves: bool) -> Value {
+        let g = self;
+        let mut v = json!({
+            "t": g.tags,
+            "w": g.plies_written,
+        });
+        let Some(first) = g.positions.first() else {
+            return v;
+        };
+        if !keep_moves {
+            v["x"] = Value::from(1);
+            return v;
+        }
+        v["h"] = head(first.board);
+        let mut steps = Vec::with_capacity(g.positions.len());
+        let (mut fen, mut items): (Vec<&str>, Vec<String>) = (Vec::new(), Vec::new());
+        for pos in &g.positions {
+            let next_fen = diff::tokens(pos.fen);
+            let next_items = board_items(pos.board, pos.last_move);
+            let item_refs: Vec<&str> = items.iter().map(String::as_str).collect();
+            let next_refs: Vec<&str> = next_items.iter().map(String::as_str).collect();
+            steps.push(json!([
+                diff::script(&fen, &next_fen),
+                diff::script(&item_refs, &next_refs)
+            ]));
+            fen = next_fen;
+            items = next_items;
+        }
+        v["d"] = Value::Array(steps);
+        v["m"] = json!(g.moves);
+        v
+    }
+}
+
+/// The JSON text of `v`, with `<` escaped: no `</script>` can close the page's data early.
+fn safe(v: Value) -> String {
+    v.to_string().replace('<', "\\u003c")
+}
+
+/// A game encoded for the page ([`ViewerGame::encode`]): two JSON objects, with its moves and
+/// positions and without them (the page keeps the second once its budget is spent), and its
+/// label and problems, whose texts the [`Viewer`] keeps once each in a table of strings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedGame {
+    full: String,
+    lite: String,
+    label: String,
+    problems: Vec<EncodedProblem>,
+}
+
+/// A problem encoded for the page: `[ply, code, error, message, line, written, played,
+/// suggested]`, with the code and message as indices into the table of strings and the
+/// trailing fields left out when empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct EncodedProblem {
+    ply: String,
+    code: String,
+    error: bool,
+    message: String,
+    rest: String,
+}
+
+impl EncodedProblem {
+    fn of(p: &ViewerProblem<'_>) -> Self {
+        let mut rest = vec![json!(p.line)];
+        let tail = [json!(p.written), paths(p.played), paths(p.suggested)];
+        let used = tail
+            .iter()
+            .rposition(|v| !(v.is_null() || v.as_array().is_some_and(|a| a.is_empty())))
+            .map_or(0, |i| i + 1);
+        rest.extend(tail.into_iter().take(used));
+        let rest = safe(Value::Array(rest));
+        EncodedProblem {
+            ply: p.ply.map_or("null".to_string(), |n| n.to_string()),
+            code: p.code.to_string(),
+            error: p.error,
+            message: p.message.to_string(),
+            rest: rest[1..rest.len() - 1].to_string(),
+        }
+    }
+}
+
+/// A board's shape: files, ranks, square style, seat names.
+fn head(b: &Board) -> Value {
+    let style = match b.style {
+        BoardStyle::Checkered => "checkered",
+        BoardStyle::DarkOnly => "dark",
+        BoardStyle::DarkOnlyTurned => "turned",
+        BoardStyle::Plain => "plain",
+    };
+    json!([b.files, b.ranks, style, b.seat_names])
+}
+
+/// One input file of the run, with its counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileRow {
+    /// The name as the run prints it.
+    pub name: String,
+    /// Games read.
+    pub games: u64,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+    /// Errors.
+    pub errors: u64,
+    /// Warnings.
+    pub warnings: u64,
+}
+
+/// The games and problems of a run, encoded for the page as they come.
+#[derive(Debug, Clone)]
+pub struct Viewer {
+    files: Vec<FileRow>,
+    games: String,
+    /// Texts said by many games (labels, codes, messages), each once.
+    strings: Vec<String>,
+    string_index: std::collections::HashMap<String, usize>,
+    game_count: u64,
+    problem_count: u64,
+    /// Games kept without their moves because the budget was spent.
+    moves_left_out: u64,
+    budget: usize,
+}
+
+/// The default budget of game data in a report page: enough for tens of thousands of games
+/// with problems, and a page that opens in a second or two.
+pub const VIEWER_BUDGET: usize = 8 << 20;
+
+impl Viewer {
+    /// An empty viewer; games are kept with their moves until their data reaches `budget`
+    /// bytes, and without them (tags and problems only) after that.
+    pub fn new(budget: usize) -> Self {
+        Viewer {
+            files: Vec::new(),
+            games: String::new(),
+            strings: Vec::new(),
+            string_index: std::collections::HashMap::new(),
+            game_count: 0,
+            problem_count: 0,
+            moves_left_out: 0,
+            budget,
+        }
+    }
+
+    /// Registers a file; returns its index for [`ViewerGame::file`].
+    pub fn add_file(&mut self, name: &str) -> u32 {
+        self.files.push(FileRow {
+            name: name.to_string(),
+            ..FileRow::default()
+        });
+        (self.files.len() - 1) as u32
+    }
+
+    /// The row of file `index`, to count its games into.
+    pub fn file_row(&mut self, index: u32) -> Option<&mut FileRow> {
+        self.files.get_mut(index as usize)
+    }
+
+    /// The files, in run order.
+    pub fn files(&self) -> &[FileRow] {
+        &self.files
+    }
+
+    /// Games added.
+    pub fn games(&self) -> u64 {
+        self.game_count
+    }
+
+    /// Problems added.
+    pub fn problems(&self) -> u64 {
+        self.problem_count
+    }
+
+    /// Games kept without their moves (the budget was spent).
+    pub fn moves_left_out(&self) -> u64 {
+        self.moves_left_out
+    }
+
+    /// Adds a game of file `file` ([`Viewer::add_file`]), numbered `number` (from 1) in it.
+    pub fn add(&mut self, file: u32, number: u64, game: &EncodedGame) {
+        let keep_moves = self.games.len() < self.budget;
+        if !keep_moves && game.full.len() != game.lite.len() {
+            self.moves_left_out += 1;
+        }
+        let body = if keep_moves { &game.full } else { &game.lite };
+        if !self.games.is_empty() {
+            self.games.push(',');
+        }
+        let label = self.string(&game.label);
+        let _ = write!(
+            self.games,
+            "{{\"f\":{file},\"n\":{number},\"l\":{label},\"p\":["
+        );
+        for (i, p) in game.problems.iter().enumerate() {
+            let (code, message) = (self.string(&p.code), self.string(&p.message));
+            let _ = write!(
+                self.games,
+                "{}[{},{code},{},{message},{}]",
+                if i > 0 { "," } else { "" },
+                p.ply,
+                u8::from(p.error),
+                p.rest
+            );
+        }
+        let _ = write!(self.games, "],{}", &body[1..]);
+        self.game_count += 1;
+        self.problem_count += game.problems.len() as u64;
+    }
+
+    /// The index of `text` in the table of strings.
+    fn string(&mut self, text: &str) -> usize {
+        if let Some(&i) = self.string_index.get(text) {
+            return i;
+        }
+        self.strings.push(text.to_string());
+        self.string_index
+            .insert(text.to_string(), self.strings.len() - 1);
+        self.strings.len() - 1
+    }
+
+    /// The data as one JSON document (what the page embeds).
+    pub fn data_json(&self) -> String {
+        let files: Vec<&str> = self.files.iter().map(|f| f.name.as_str()).collect();
+        let files = serde_json::to_string(&files)
+            .unwrap_or_else(|_| "[]".into())
+            .replace('<', "\\u003c");
+        let strings = safe(json!(self.strings));
+        format!(
+            "{{\"files\":{files},\"s\":{strings},\"games\":[{}]}}",
+            self.games
+        )
+    }
+
+    /// The viewer's markup, style, data and script, to place in a page's `<body>`.
+    /// `show_table` lists the games (players, event, date, result) to choose from.
+    pub fn body_html(&self, show_table: bool) -> String {
+        let mut out = String::with_capacity(self.games.len() + (32 << 10));
+        let _ = write!(
+            out,
+            "<style>{VIEWER_CSS}</style>\n<div id=\"viewer\" data-mode=\"{}\">\n{VIEWER_HTML}</div>\n\
+             <script type=\"application/json\" id=\"viewer-data\">{}</script>\n\
+             <script>{VIEWER_JS}</script>\n",
+            if show_table { "games" } else { "problems" },
+            self.data_json()
+        );
+        out
+    }
+
+    /// A whole page: the viewer alone, with a table of every game (`arbiter view`).
+    pub fn page_html(&self, title: &str) -> String {
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{}</title>\n</head>\n<body class=\"viewer-page\">\n<h1>{}</h1>\n<p class=\"lead\">{} \
+             games in {} files, {} problems.</p>\n{}</body>\n</html>\n",
+            esc(title),
+            esc(title),
+            self.game_count,
+            self.files.len(),
+            self.problem_count,
+            self.body_html(true)
+        )
+    }
+}
+
+/// Paths as `[[file, rank], …]` lists.
+fn paths(p: &[SquarePath]) -> Value {
+    json!(p
+        .iter()
+        .map(|path| path.iter().map(|&(f, r)| [f, r]).collect::<Vec<_>>())
+        .collect::<Vec<_>>())
+}
+
+/// A board as items: `p<file>,<rank>,<seat>[K][x<count>][T]` for a piece (seat `-` when no
+/// seat owns it), `m<file>,<rank>,<S|L>` for a safe or locked square, `t<seat>` for the seat
+/// to move, `n<text>` for a note, `a<file>,<rank>;…` for each path of the last move.
+pub(crate) fn board_items(b: &Board, last_move: &[SquarePath]) -> Vec<String> {
+    let mut out = Vec::with_capacity(b.pieces.len() + b.marks.len() + 4);
+    for p in &b.pieces {
+        let mut s = format!(
+            "p{},{},{}",
+            p.file,
+            p.rank,
+            p.seat.map_or("-".to_string(), |s| s.to_string())
+        );
+        if p.king {
+            s.push('K');
+        }
+        if p.count > 1 {
+            let _ = write!(s, "x{}", p.count);
+        }
+        if p.twin {
+            s.push('T');
+        }
+        out.push(s);
+    }
+    for &(f, r, m) in &b.marks {
+        let m = match m {
+            SquareMark::Safe => 'S',
+            SquareMark::Locked => 'L',
+        };
+        out.push(format!("m{f},{r},{m}"));
+    }
+    out.push(format!("t{}", b.to_move.0));
+    out.extend(b.notes.iter().map(|n| format!("n{n}")));
+    for path in last_move {
+        let squares: Vec<String> = path.iter().map(|(f, r)| format!("{f},{r}")).collect();
+        out.push(format!("a{}", squares.join(";")));
+    }
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const VIEWER_HTML: &str = include_str!("viewer.html");
+const VIEWER_CSS: &str = include_str!("viewer.css");
+const VIEWER_JS: &str = include_str!("viewer.js");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game::{BoardPiece, Seat};
+
+    fn board(n: u8) -> Board {
+        let mut b = Board::new(8, 8, BoardStyle::DarkOnly, &["White", "Black"], Seat(n % 2));
+        for f in 0..n {
+            b.pieces.push(BoardPiece::man(f, 0, Some(0)));
+        }
+        b
+    }
+
+    /// Rebuilds every position of a game from the page's data, as the script does.
+    fn replay(data: &Value, game: usize) -> Vec<(String, Vec<String>)> {
+        let steps = data["games"][game]["d"].as_array().expect("steps");
+        let (mut fen, mut items) = (Vec::<String>::new(), Vec::<String>::new());
+        let mut out = Vec::new();
+        for s in steps {
+            fen = diff::patch(&fen, &s[0]).expect("fen script");
+            items = diff::patch(&items, &s[1]).expect("board script");
+            out.push((fen.concat(), items.clone()));
+        }
+        out
+    }
+
+    #[test]
+    fn positions_round_trip_through_the_page_data() {
+        let boards: Vec<Board> = (0..5).map(board).collect();
+        let fens: Vec<String> = (0..5).map(|i| format!("W:W{}:B{}", i, 10 - i)).collect();
+        let arrow = vec![vec![(1u8, 1u8), (3, 3)]];
+        let positions: Vec<ViewerPosition> = (0..5)
+            .map(|i| ViewerPosition {
+                fen: &fens[i],
+                board: &boards[i],
+                last_move: if i == 0 { &[] } else { &arrow },
+            })
+            .collect();
+        let mut v = Viewer::new(VIEWER_BUDGET);
+        let file = v.add_file("a</script>.pdn");
+        let game = ViewerGame {
+            label: "Test",
+            tags: ["W", "B", "E", "2024", "1-0"],
+            positions,
+            moves: vec!["a", "b", "c", "d"],
+            plies_written: 4,
+            problems: vec![ViewerProblem {
+                ply: Some(5),
+                code: "illegal-move",
+                error: true,
+                message: "no </script> here",
+                line: 9,
+                written: Some("x"),
+                played: &[],
+                suggested: &arrow,
+            }],
+        };
+        v.add(file, 3, &game.encode());
+        let json = v.data_json();
+        assert!(!json.contains("</"));
+        let data: Value = serde_json::from_str(&json).expect("valid JSON");
+        let back = replay(&data, 0);
+        assert_eq!(back.len(), 5);
+        for (i, (fen, items)) in back.iter().enumerate() {
+            assert_eq!(fen, &fens[i]);
+            let last: &[SquarePath] = if i == 0 { &[] } else { &arrow };
+            assert_eq!(items, &board_items(&boards[i], last));
+        }
+        assert_eq!(data["files"][0], "a</script>.pdn");
+        let message = data["games"][0]["p"][0][3].as_u64().unwrap() as usize;
+        assert_eq!(data["s"][message], "no </script> here");
+        assert_eq!(
+            data["s"][data["games"][0]["l"].as_u64().unwrap() as usize],
+            "Test"
+        );
+        assert_eq!((v.games(), v.problems()), (1, 1));
+        assert_eq!(
+            (&data["games"][0]["f"], &data["games"][0]["n"]),
+            (&json!(0), &json!(3))
+        );
+    }
+
+    #[test]
+    fn past_the_budget_games_keep_their_problems_but_not_their_moves() {
+        let b = board(3);
+        let mut v = Viewer::new(10);
+        let file = v.add_file("f");
+        for number in 1..=3 {
+            let game = ViewerGame {
+                label: "Test",
+                positions: vec![ViewerPosition {
+                    fen: "W",
+                    board: &b,
+                    last_move: &[],
+                }],
+                problems: vec![ViewerProblem {
+                    ply: None,
+                    code: "bad-tag",
+                    error: false,
+                    message: "m",
+                    line: 1,
+                    written: None,
+                    played: &[],
+                    suggested: &[],
+                }],
+                ..ViewerGame::default()
+            };
+            v.add(file, number, &game.encode());
+        }
+        let data: Value = serde_json::from_str(&v.data_json()).unwrap();
+        assert!(data["games"][0].get("d").is_some());
+        assert_eq!(data["games"][1]["x"], 1);
+        assert_eq!(v.moves_left_out(), 2);
+        assert_eq!(v.problems(), 3);
+    }
+}

@@ -1,0 +1,365 @@
+// arbiter game viewer: draws the games of #viewer-data, steps through them and lists every
+// problem. Hand-written, no library, no network. Test contract: #board carries data-fen (the
+// position shown, as `arbiter convert --to json --positions` writes it), data-ply, data-file
+// and data-game; every .problem entry carries data-file, data-game and data-ply.
+// The data is read after the page has been drawn (a report's charts show at once), and
+// #viewer gets data-ready="yes" (and data-ready-ms, the time since navigation) when done.
+(function () {
+  'use strict';
+  var root = document.getElementById('viewer');
+  if (!root) { return; }
+  setTimeout(init, 0);
+  function init() {
+  var data = JSON.parse(document.getElementById('viewer-data').textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var PAGE = 100;
+  var SVGNS = 'http://www.w3.org/2000/svg';
+  var problems = [];
+  // Labels, codes and messages are indices into data.s; trailing empty fields are left out.
+  data.games.forEach(function (g, gi) {
+    g.l = data.s[g.l];
+    g.p.forEach(function (p, k) {
+      p[1] = data.s[p[1]]; p[3] = data.s[p[3]];
+      if (p[5] === undefined) { p[5] = null; }
+      p[6] = p[6] || []; p[7] = p[7] || [];
+      problems.push({ g: gi, k: k, e: p[2] });
+    });
+  });
+  // Errors first, each kind in run order: a warning of every game should not hide them.
+  problems = problems.filter(function (q) { return q.e; }).concat(problems.filter(function (q) { return !q.e; }));
+  var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
+    query: '', game: -1, idx: 0, problem: -1, list: [] };
+
+  function patch(prev, ops) {
+    var out = [], i = 0;
+    ops.forEach(function (o) {
+      if (typeof o === 'number') {
+        if (o > 0) { for (var k = 0; k < o; k++) { out.push(prev[i++]); } } else { i -= o; }
+      } else { out.push(o); }
+    });
+    while (i < prev.length) { out.push(prev[i++]); }
+    return out;
+  }
+  function positions(g) {
+    if (g._pos) { return g._pos; }
+    var fen = [], items = [], out = [];
+    (g.d || []).forEach(function (s) {
+      fen = patch(fen, s[0]); items = patch(items, s[1]);
+      out.push({ fen: fen.join(''), items: items });
+    });
+    g._pos = out;
+    return out;
+  }
+  function text(s) { return s == null ? '' : String(s); }
+  function el(tag, cls, txt) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (txt != null) { e.textContent = txt; }
+    return e;
+  }
+  function fileName(g) { return data.files[g.f] || '?'; }
+  function baseName(g) { return fileName(g).split(/[\\/]/).pop(); }
+  function plyOf(p) { return p[0] == null ? '' : String(p[0]); }
+
+  // ---- the board -------------------------------------------------------------------------
+  var SQ = { light: '#f0d9b5', dark: '#b58863', pale: '#faf6ee', plain: '#f4ecd8', grid: '#8a7a5a' };
+  var SEATS = ['#d62728', '#1f77b4', '#2ca02c', '#e68c14'];
+  function isDark(f, r) { return (f + r) % 2 === 0; }
+  function darkNumber(files, ranks, f, r) {
+    var n = 0, x, y;
+    for (y = ranks - 1; y > r; y--) { for (x = 0; x < files; x++) { if (isDark(x, y)) { n++; } } }
+    for (x = 0; x < f; x++) { if (isDark(x, r)) { n++; } }
+    return n + 1;
+  }
+  function svg(tag, attrs, parent) {
+    var e = document.createElementNS(SVGNS, tag);
+    for (var a in attrs) { e.setAttribute(a, attrs[a]); }
+    if (parent) { parent.appendChild(e); }
+    return e;
+  }
+  function parseItems(items) {
+    var b = { pieces: [], marks: [], move: 0, notes: [], arrows: [] };
+    items.forEach(function (it) {
+      var body = it.slice(1), c = it.charAt(0);
+      if (c === 'p') {
+        var q = body.split(','), code = q[2];
+        var m = /^(-|\d+)(K?)(?:x(\d+))?(T?)$/.exec(code) || ['', '-', '', '1', ''];
+        b.pieces.push({ f: +q[0], r: +q[1], seat: m[1] === '-' ? null : +m[1], king: !!m[2],
+          count: m[3] ? +m[3] : 1, twin: !!m[4] });
+      } else if (c === 'm') {
+        var w = body.split(','); b.marks.push({ f: +w[0], r: +w[1], m: w[2] });
+      } else if (c === 't') { b.move = +body; } else if (c === 'n') { b.notes.push(body); } else if (c === 'a') {
+        b.arrows.push(body.split(';').map(function (s) { var v = s.split(','); return [+v[0], +v[1]]; }));
+      }
+    });
+    return b;
+  }
+  function drawBoard(head, items, overlay) {
+    var files = head[0], ranks = head[1], style = head[2], seats = head[3];
+    var side = 56, left = 28, top = 8, bottom = 26;
+    var W = left + files * side + 8, H = top + ranks * side + bottom;
+    var s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img' });
+    var X = function (f) { return left + f * side; };
+    var Y = function (r) { return top + (ranks - 1 - r) * side; };
+    var f, r;
+    for (r = 0; r < ranks; r++) {
+      for (f = 0; f < files; f++) {
+        var fill = style === 'plain' ? SQ.plain
+          : style === 'checkered' ? (isDark(f, r) ? SQ.dark : SQ.light)
+          : ((style === 'turned' ? !isDark(f, r) : isDark(f, r)) ? SQ.dark : SQ.pale);
+        svg('rect', { x: X(f), y: Y(r), width: side, height: side, fill: fill,
+          stroke: style === 'plain' ? SQ.grid : 'none' }, s);
+        if (style === 'dark' && isDark(f, r)) {
+          var t = svg('text', { x: X(f) + 3, y: Y(r) + 12, 'font-size': 11, fill: '#f3e6d3' }, s);
+          t.textContent = darkNumber(files, ranks, f, r);
+        }
+      }
+    }
+    for (f = 0; f < files; f++) {
+      var tf = svg('text', { x: X(f) + side / 2, y: H - 8, 'font-size': 14, 'text-anchor': 'middle', fill: '#333' }, s);
+      tf.textContent = String.fromCharCode(97 + f);
+    }
+    for (r = 0; r < ranks; r++) {
+      var tr = svg('text', { x: left - 8, y: Y(r) + side / 2 + 5, 'font-size': 14, 'text-anchor': 'end', fill: '#333' }, s);
+      tr.textContent = String(r + 1);
+    }
+    var b = parseItems(items);
+    var hl = function (f, r) {
+      svg('rect', { x: X(f), y: Y(r), width: side, height: side, fill: 'rgba(255,235,59,0.6)' }, s);
+    };
+    b.marks.forEach(function (m) {
+      if (m.m === 'L') { hl(m.f, m.r); } else {
+        var p = 8;
+        svg('path', { d: 'M' + (X(m.f) + p) + ' ' + (Y(m.r) + p) + 'L' + (X(m.f) + side - p) + ' ' + (Y(m.r) + side - p) +
+          'M' + (X(m.f) + side - p) + ' ' + (Y(m.r) + p) + 'L' + (X(m.f) + p) + ' ' + (Y(m.r) + side - p),
+          stroke: SQ.grid, 'stroke-width': 2 }, s);
+      }
+    });
+    (overlay || []).forEach(function (a) { if (a.path.length === 1) { hl(a.path[0][0], a.path[0][1]); } });
+    var at = {};
+    b.pieces.forEach(function (p) { var k = p.f + ',' + p.r; (at[k] = at[k] || []).push(p); });
+    Object.keys(at).forEach(function (k) {
+      var list = at[k];
+      list.forEach(function (p, i) {
+        var n = list.length, rad = side * (n > 1 ? 0.26 : 0.38);
+        var cx = X(p.f) + side / 2 + (n > 1 ? (i - (n - 1) / 2) * side * 0.34 : 0);
+        var cy = Y(p.r) + side / 2 + (n > 1 ? (i % 2 ? 6 : -6) : 0);
+        var fill = '#fafaf5', ink = '#1e1e1e', line = '#1e1e1e', label = '';
+        if (p.seat != null && seats.length === 2) {
+          if (p.seat === 1) { fill = '#282828'; ink = '#fff'; line = '#c8c8c8'; }
+        } else if (p.seat != null) {
+          fill = SEATS[p.seat % 4]; ink = '#fff'; line = '#1e1e1e'; label = text(seats[p.seat]).charAt(0);
+        }
+        if (p.twin) {
+          svg('circle', { cx: cx - 4, cy: cy - 4, r: rad, fill: fill, stroke: line, 'stroke-width': 2 }, s);
+        }
+        svg('circle', { cx: cx, cy: cy, r: rad, fill: fill, stroke: line, 'stroke-width': 2 }, s);
+        if (p.king) { svg('circle', { cx: cx, cy: cy, r: rad * 0.6, fill: 'none', stroke: '#d4a017', 'stroke-width': 3 }, s); }
+        if (label) {
+          var tl = svg('text', { x: cx, y: cy + 5, 'font-size': 14, 'text-anchor': 'middle', fill: ink, 'font-weight': 'bold' }, s);
+          tl.textContent = label;
+        }
+        if (p.count > 1) {
+          svg('circle', { cx: cx + rad * 0.8, cy: cy - rad * 0.8, r: 9, fill: '#b4141e' }, s);
+          var tc = svg('text', { x: cx + rad * 0.8, y: cy - rad * 0.8 + 4, 'font-size': 12, 'text-anchor': 'middle', fill: '#fff' }, s);
+          tc.textContent = String(p.count);
+        }
+      });
+    });
+    var arrow = function (path, colour, width, dash) {
+      if (path.length < 2) { return; }
+      var d = path.map(function (q, i) { return (i ? 'L' : 'M') + (X(q[0]) + side / 2) + ' ' + (Y(q[1]) + side / 2); }).join('');
+      var a = { d: d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+      if (dash) { a['stroke-dasharray'] = dash; }
+      svg('path', a, s);
+      var e = path[path.length - 1];
+      svg('circle', { cx: X(e[0]) + side / 2, cy: Y(e[1]) + side / 2, r: width, fill: colour }, s);
+    };
+    if (!overlay) { b.arrows.forEach(function (p) { arrow(p, 'rgba(60,60,60,0.45)', 4, null); }); }
+    (overlay || []).forEach(function (a) {
+      arrow(a.path, a.kind === 'played' ? 'rgba(21,101,192,0.85)' : 'rgba(46,125,50,0.85)', 6, a.kind === 'played' ? null : '12 8');
+    });
+    return { svg: s, caption: text(seats[b.move]) + ' to move.' + (b.notes.length ? ' ' + b.notes.join(' · ') : '') };
+  }
+
+  // ---- one game --------------------------------------------------------------------------
+  function show() {
+    var g = data.games[st.game], board = $('board');
+    if (!g) { return; }
+    var pos = positions(g), p = st.problem >= 0 ? g.p[st.problem] : null;
+    board.setAttribute('data-file', fileName(g));
+    board.setAttribute('data-game', String(g.n));
+    $('vw-title').title = fileName(g);
+    $('vw-title').textContent = baseName(g) + ', game ' + g.n + ' · ' + text(g.l) +
+      (g.t[0] || g.t[1] ? ' · ' + text(g.t[0]) + ' – ' + text(g.t[1]) : '') + (g.t[4] ? ' · ' + g.t[4] : '');
+    board.textContent = '';
+    var at = $('vw-at'), pidx = p ? problemIndex(g, p) : -1;
+    if (!pos.length) {
+      board.setAttribute('data-fen', ''); board.setAttribute('data-ply', '');
+      board.appendChild(el('p', 'legend', g.x ? 'The moves of this game are not in this page (it holds ' +
+        'the first games up to its size budget): run arbiter view on its file.' : 'This game was not replayed.'));
+      at.textContent = '';
+      document.querySelector('.vw-controls').style.display = 'none';
+    } else {
+      document.querySelector('.vw-controls').style.display = '';
+      st.idx = Math.max(0, Math.min(st.idx, pos.length - 1));
+      var cur = pos[st.idx], overlay = null;
+      if (p && st.idx === pidx) {
+        overlay = [];
+        p[7].forEach(function (q) { overlay.push({ path: q, kind: 'suggested' }); });
+        p[6].forEach(function (q) { overlay.push({ path: q, kind: 'played' }); });
+      }
+      var drawn = drawBoard(g.h, cur.items, overlay);
+      board.appendChild(drawn.svg);
+      board.appendChild(el('div', 'legend', drawn.caption));
+      board.setAttribute('data-fen', cur.fen);
+      board.setAttribute('data-ply', String(st.idx));
+      at.textContent = st.idx === 0 ? 'start' : 'after ply ' + st.idx + ' of ' + (pos.length - 1);
+    }
+    var msg = $('vw-message');
+    msg.textContent = '';
+    if (p) {
+      var box = el('div', 'box' + (p[2] ? '' : ' warn'));
+      box.appendChild(el('span', 'vw-code ' + (p[2] ? 'err' : 'warn'), p[1]));
+      box.appendChild(document.createTextNode((p[0] != null ? 'ply ' + p[0] : 'the game') + ', line ' + p[4] +
+        (p[5] ? ', written ' + p[5] : '') + ': ' + p[3]));
+      msg.appendChild(box);
+      var legend = [];
+      if (p[6].some(function (q) { return q.length > 1; })) { legend.push('Solid blue: the move as written.'); }
+      if (p[7].some(function (q) { return q.length > 1; })) { legend.push('Dashed green: what the rules accept instead.'); }
+      if (p[6].concat(p[7]).some(function (q) { return q.length === 1; })) { legend.push('Yellow: the square the problem names.'); }
+      if (pidx >= 0 && st.idx !== pidx) { legend.push('The problem is at the position after ply ' + pidx + '.'); }
+      msg.appendChild(el('div', 'legend', legend.join(' ')));
+    }
+    if (pos.length) { moves(g, pos); } else { $('vw-moves').textContent = ''; }
+  }
+  function problemIndex(g, p) {
+    var n = positions(g).length;
+    if (!n) { return -1; }
+    return p[0] != null ? Math.min(p[0] - 1, n - 1) : n - 1;
+  }
+  function moves(g, pos) {
+    var box = $('vw-moves'), marks = {};
+    box.textContent = '';
+    g.p.forEach(function (p, k) { if (p[0] != null) { marks[p[0]] = marks[p[0]] === 'bad' || p[2] ? 'bad' : 'warn'; } });
+    var n = (g.m || []).length;
+    var span = function (i, label, cls, onclick) {
+      var s = el('span', 'mv' + (cls ? ' ' + cls : ''));
+      s.appendChild(el('small', null, String(i)));
+      s.appendChild(document.createTextNode(label));
+      s.addEventListener('click', onclick);
+      box.appendChild(s); box.appendChild(document.createTextNode(' '));
+      return s;
+    };
+    span(0, 'start', st.idx === 0 ? 'cur' : '', function () { go(0); });
+    for (var i = 1; i <= n; i++) {
+      (function (i) {
+        span(i, ' ' + g.m[i - 1], (st.idx === i ? 'cur ' : '') + (marks[i] || ''), function () {
+          var k = firstProblemAt(g, i);
+          if (k >= 0 && st.idx === i - 1) { open(st.game, k); } else { go(i); }
+        });
+      })(i);
+    }
+    // A ply the replay refused: its written form, opening its problem.
+    g.p.forEach(function (p, k) {
+      if (p[0] === n + 1 && p[5] && p[2]) {
+        span(n + 1, ' ' + p[5], 'unplayed bad', function () { open(st.game, k); });
+      }
+    });
+    var replayedTo = pos.length ? n + (g.p.some(function (p) { return p[0] === n + 1 && p[5] && p[2]; }) ? 1 : 0) : 0;
+    if (g.w > replayedTo && pos.length) {
+      box.appendChild(el('span', 'rest', '… ' + (g.w - replayedTo) + ' more plies as written, not replayed'));
+    }
+  }
+  function firstProblemAt(g, ply) {
+    for (var k = 0; k < g.p.length; k++) { if (g.p[k][0] === ply) { return k; } }
+    return -1;
+  }
+  function go(i) {
+    if (st.game < 0) { return; }
+    var n = positions(data.games[st.game]).length;
+    st.idx = Math.max(0, Math.min(i, n - 1));
+    show();
+  }
+  function open(gi, k) {
+    st.game = gi; st.problem = k;
+    var g = data.games[gi];
+    st.idx = k >= 0 ? Math.max(0, problemIndex(g, g.p[k])) : 0;
+    show(); list();
+  }
+
+  // ---- the lists -------------------------------------------------------------------------
+  function matches(g, extra) {
+    if (!st.query) { return true; }
+    var hay = (fileName(g) + ' ' + g.n + ' ' + g.l + ' ' + g.t.join(' ') + ' ' + extra).toLowerCase();
+    return st.query.split(/\s+/).every(function (w) { return hay.indexOf(w) >= 0; });
+  }
+  function list() {
+    var games = st.tab === 'games';
+    $('vw-tab-problems').className = games ? '' : 'on';
+    $('vw-tab-games').className = games ? 'on' : '';
+    $('vw-tab-problems').textContent = 'Problems (' + problems.length + ')';
+    $('vw-tab-games').textContent = 'Games (' + data.games.length + ')';
+    var rows = games
+      ? data.games.map(function (g, gi) { return gi; }).filter(function (gi) { return matches(data.games[gi], ''); })
+      : problems.filter(function (q) { var p = data.games[q.g].p[q.k]; return matches(data.games[q.g], p[1] + ' ' + p[3]); });
+    var pages = Math.max(1, Math.ceil(rows.length / PAGE));
+    st.page = Math.max(0, Math.min(st.page, pages - 1));
+    $('vw-page').textContent = rows.length + ' shown · page ' + (st.page + 1) + ' of ' + pages;
+    var slice = rows.slice(st.page * PAGE, st.page * PAGE + PAGE);
+    var ol = $('vw-problems'), tb = $('vw-games').tBodies[0];
+    ol.textContent = ''; tb.textContent = '';
+    ol.style.display = games ? 'none' : '';
+    $('vw-games-wrap').style.display = games ? '' : 'none';
+    if (games) {
+      slice.forEach(function (gi) {
+        var g = data.games[gi], tr = el('tr', gi === st.game ? 'on' : '');
+        var players = g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '';
+        [baseName(g), g.n, players, g.t[2], g.t[3], g.t[4], g.p.length].forEach(function (v, i) {
+          tr.appendChild(el('td', i === 1 || i === 6 ? 'n' : '', text(v)));
+        });
+        tr.firstChild.title = fileName(g);
+        tr.firstChild.className = 'file';
+        tr.setAttribute('data-file', fileName(g)); tr.setAttribute('data-game', String(g.n));
+        tr.addEventListener('click', function () { open(gi, -1); });
+        tb.appendChild(tr);
+      });
+    } else {
+      slice.forEach(function (q) {
+        var g = data.games[q.g], p = g.p[q.k];
+        var li = el('li', 'problem' + (q.g === st.game && q.k === st.problem ? ' on' : ''));
+        li.setAttribute('data-file', fileName(g));
+        li.setAttribute('data-game', String(g.n));
+        li.setAttribute('data-ply', plyOf(p));
+        li.setAttribute('data-code', p[1]);
+        li.appendChild(el('span', 'vw-code ' + (p[2] ? 'err' : 'warn'), p[1]));
+        li.title = fileName(g);
+        li.appendChild(el('span', 'where', baseName(g) + ' · game ' + g.n + (p[0] != null ? ' · ply ' + p[0] : '') + ' · line ' + p[4]));
+        li.appendChild(el('div', null, p[3]));
+        li.addEventListener('click', function () { open(q.g, q.k); });
+        ol.appendChild(li);
+      });
+    }
+  }
+
+  $('vw-tab-problems').addEventListener('click', function () { st.tab = 'problems'; st.page = 0; list(); });
+  $('vw-tab-games').addEventListener('click', function () { st.tab = 'games'; st.page = 0; list(); });
+  $('vw-page-prev').addEventListener('click', function () { st.page--; list(); });
+  $('vw-page-next').addEventListener('click', function () { st.page++; list(); });
+  $('vw-search').addEventListener('input', function (e) { st.query = e.target.value.trim().toLowerCase(); st.page = 0; list(); });
+  $('vw-first').addEventListener('click', function () { go(0); });
+  $('vw-prev').addEventListener('click', function () { go(st.idx - 1); });
+  $('vw-next').addEventListener('click', function () { go(st.idx + 1); });
+  $('vw-last').addEventListener('click', function () { go(1e9); });
+  document.addEventListener('keydown', function (e) {
+    var t = e.target && e.target.tagName;
+    if (t === 'INPUT' || t === 'TEXTAREA' || st.game < 0) { return; }
+    var keys = { ArrowLeft: st.idx - 1, ArrowRight: st.idx + 1, Home: 0, End: 1e9 };
+    if (e.key in keys) { go(keys[e.key]); e.preventDefault(); }
+  });
+  list();
+  if (problems.length && st.tab === 'problems') { open(problems[0].g, problems[0].k); } else if (data.games.length) { open(0, -1); }
+  root.setAttribute('data-ready-ms', String(Math.round(performance.now())));
+  root.setAttribute('data-ready', 'yes');
+  }
+})();

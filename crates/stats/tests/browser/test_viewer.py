@@ -1,0 +1,259 @@
+"""The game viewer in a real browser: Selenium driving Debian's chromium and chromium-driver.
+
+Runs the arbiter binary named by ARBITER_BIN (default: target/debug/arbiter of this
+workspace) to write report and viewer pages, opens them headless, clicks problems and steps
+with the keys, and checks the page's test contract: `#board[data-fen]` is the position
+`arbiter convert --to json --positions` writes for the ply shown, every `.problem` entry
+carries `data-file`, `data-game` and `data-ply`, and every diagnostic of the run is listed.
+
+Skipped with a notice when chromium, chromedriver or selenium are missing (CI installs them);
+the real archives of ../shared/corpora/real are skipped with a notice when absent. Set
+ARBITER_SCREENSHOT=path.png to keep a screenshot of the viewer on a real archive.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[4]
+DEFECTS = ROOT / "corpus" / "defects"
+REAL = ROOT.parent / "shared" / "corpora" / "real"
+if not REAL.exists():
+    REAL = Path("/work/shared/corpora/real")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # pragma: no cover - reported as a skip
+    webdriver = None
+
+
+def arbiter_bin():
+    path = Path(os.environ.get("ARBITER_BIN", ROOT / "target" / "debug" / "arbiter"))
+    if not path.exists():
+        pytest.skip(f"NOTICE: no arbiter binary at {path} (build it, or set ARBITER_BIN)")
+    return str(path)
+
+
+def arbiter(*args, ok=(0, 1)):
+    run = subprocess.run([arbiter_bin(), *map(str, args)], capture_output=True, text=True)
+    assert run.returncode in ok, f"arbiter {' '.join(map(str, args))}: {run.stderr}"
+    return run.stdout
+
+
+@pytest.fixture(scope="module")
+def driver():
+    if webdriver is None:
+        pytest.skip("NOTICE: selenium is not installed (pip install selenium): browser tests skipped")
+    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
+        pytest.skip("NOTICE: chromium/chromedriver missing (apt-get install chromium chromium-driver): "
+                    "browser tests skipped")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="arbiter-viewer-profile-")
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--window-size=1400,1000", f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    d = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield d
+    d.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def out():
+    d = Path(tempfile.mkdtemp(prefix="arbiter-viewer-"))
+    yield d
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def open_page(driver, page):
+    driver.get(page.as_uri())
+    WebDriverWait(driver, 30).until(
+        lambda d: d.find_element(By.ID, "viewer").get_attribute("data-ready") == "yes")
+    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    assert not errors, errors
+
+
+def diagnostics(*paths):
+    """Every diagnostic of `validate --format json`, as (file, game, ply) triples."""
+    text = arbiter("validate", "--format", "json", *paths)
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return [(r["file"], str(r["game"]), "" if r.get("ply") is None else str(r["ply"])) for r in rows
+            if "game" in r]
+
+
+_positions = {}
+
+
+def positions(file):
+    """Per game of `file` (1-based): the position strings after each ply, from convert."""
+    if file not in _positions:
+        text = arbiter("convert", file, "--to", "json", "--positions")
+        games = [json.loads(line) for line in text.splitlines() if line.strip()]
+        _positions[file] = {i + 1: ([p["position"] for p in g.get("plies", [])],
+                                    next((t["value"] for t in g.get("tags", []) if t["name"] == "FEN"), None))
+                            for i, g in enumerate(games)}
+    return _positions[file]
+
+
+def board(driver):
+    return driver.execute_script("var d = document.getElementById('board').dataset;"
+                                 " return {fen: d.fen, ply: d.ply, file: d.file, game: d.game};")
+
+
+def expected_fen(file, game, ply_index):
+    """What data-fen must say after `ply_index` plies of game `game` of `file` (None for the
+    start position, which convert does not write: a FEN tag may spell it differently)."""
+    after, _ = positions(file)[int(game)]
+    if ply_index == 0:
+        return None
+    return after[ply_index - 1]
+
+
+def all_problem_entries(driver):
+    """Every problem entry of the list, page by page, as (file, game, ply) triples."""
+    driver.find_element(By.ID, "vw-tab-problems").click()
+    seen = []
+    while True:
+        # One round trip per page: the attributes of every entry shown.
+        seen += [tuple(t) for t in driver.execute_script(
+            "return Array.from(document.querySelectorAll('#vw-problems .problem')).map(function (e) {"
+            " return [e.dataset.file, e.dataset.game, e.dataset.ply]; });")]
+        page = driver.find_element(By.ID, "vw-page").text
+        if page.split("page ")[1].split(" of ") == [page.split(" of ")[-1]] * 2:
+            return seen
+        driver.find_element(By.ID, "vw-page-next").click()
+
+
+def search(driver, text):
+    """Types `text` into the search box, replacing what was there."""
+    box = driver.find_element(By.ID, "vw-search")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    if text:
+        box.send_keys(text)
+    assert box.get_attribute("value") == text
+
+
+def check_problem_clicks(driver, limit=None):
+    """Clicks every problem about a ply (up to `limit`): the board must show the position
+    before that ply, as convert writes it, and the message must be shown."""
+    checked = 0
+    targets = [t for t in all_problem_entries(driver) if t[2]]
+    for file, game, ply in targets[:limit]:
+        search(driver, f"{file}")
+        entries = driver.find_elements(
+            By.CSS_SELECTOR, f'.problem[data-game="{game}"][data-ply="{ply}"]')
+        entries = [e for e in entries if e.get_attribute("data-file") == file]
+        assert entries, (file, game, ply)
+        entries[0].click()
+        b = board(driver)
+        assert (b["file"], b["game"]) == (file, game)
+        if b["fen"] == "":
+            continue  # a game whose start position could not be set up
+        assert b["ply"] == str(int(ply) - 1), (file, game, ply, b)
+        want = expected_fen(file, game, int(ply) - 1)
+        if want is not None:
+            assert b["fen"] == want, (file, game, ply)
+        message = driver.find_element(By.ID, "vw-message").text
+        assert message.strip(), "the diagnostic's message is shown"
+        checked += 1
+    search(driver, "")
+    return checked
+
+
+def step_through(driver, file, game):
+    """Opens game `game` of `file` from the games table and steps every ply with the keys,
+    checking data-fen against convert at each one."""
+    driver.find_element(By.ID, "vw-tab-games").click()
+    search(driver, f"{Path(file).name} {game}")
+    rows = [r for r in driver.find_elements(By.CSS_SELECTOR, "#vw-games tbody tr")
+            if r.get_attribute("data-file") == file and r.get_attribute("data-game") == str(game)]
+    assert rows, (file, game)
+    rows[0].click()
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.END)
+    last = int(board(driver)["ply"])
+    after, _ = positions(file)[game]
+    assert last == len(after), (file, game)
+    body.send_keys(Keys.HOME)
+    assert board(driver)["ply"] == "0"
+    for i in range(1, last + 1):
+        body.send_keys(Keys.ARROW_RIGHT)
+        b = board(driver)
+        assert b["ply"] == str(i) and b["fen"] == after[i - 1], (file, game, i)
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert board(driver)["ply"] == str(last), "stepping stops at the end"
+    body.send_keys(Keys.ARROW_LEFT)
+    assert board(driver)["ply"] == str(max(last - 1, 0))
+    search(driver, "")
+    return last
+
+
+def test_report_lists_every_problem_of_the_defects_and_opens_each(driver, out):
+    report = out / "defects-report"
+    arbiter("validate", "-q", DEFECTS, "--report", report)
+    open_page(driver, report / "report.html")
+    listed = all_problem_entries(driver)
+    assert sorted(listed) == sorted(diagnostics(DEFECTS))
+    assert check_problem_clicks(driver) >= 40
+
+
+def test_view_steps_through_every_game_kind(driver, out):
+    page = out / "kinds.html"
+    files = [ROOT / "corpus/odnocvetnie/odnocvetnie-random.pdn", ROOT / "corpus/thaayam/thaayam-random.pdn.gz",
+             ROOT / "corpus/tama/tama-random.pdn", ROOT / "corpus/english/english-random.pdn",
+             ROOT / "corpus/international/international-random.pdn"]
+    arbiter("view", *files, "-o", page, ok=(0,))
+    open_page(driver, page)
+    stepped = 0
+    for file in files:
+        # The first game, and one further down the table (past its first page).
+        for game in (1, 150):
+            stepped += step_through(driver, str(file), game)
+    assert stepped > 100
+
+
+def test_real_archives(driver, out):
+    if not REAL.exists():
+        pytest.skip(f"NOTICE: {REAL} is absent: real archives not checked")
+    report = out / "real-report"
+    arbiter("validate", "-q", REAL, "--report", report)
+    open_page(driver, report / "report.html")
+    assert sorted(all_problem_entries(driver)) == sorted(diagnostics(REAL))
+    check_problem_clicks(driver)
+    page = out / "real.html"
+    international = sorted((REAL / "international").glob("*.pdn"))
+    arbiter("view", *international, "-o", page)
+    open_page(driver, page)
+    stepped = 0
+    # Games arbiter replays (some archives' games are not identified), a few per file.
+    for file in international:
+        replayed = [g for g, (after, _) in positions(str(file)).items() if after][:2]
+        for game in replayed:
+            stepped += step_through(driver, str(file), game)
+        if stepped > 600:
+            break
+    assert stepped > 0
+    shot = os.environ.get("ARBITER_SCREENSHOT")
+    if shot:
+        # The viewer as a person sees it: a problem of a real archive opened from the list.
+        driver.set_window_size(1200, 1100)
+        driver.find_element(By.ID, "vw-tab-problems").click()
+        search(driver, "illegal-move")
+        entries = driver.find_elements(By.CSS_SELECTOR, "#vw-problems .problem")
+        if entries:
+            entries[0].click()
+        driver.find_element(By.ID, "viewer").screenshot(shot)

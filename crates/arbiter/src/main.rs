@@ -8,6 +8,7 @@ mod convert;
 mod input;
 mod report;
 mod show;
+mod trials;
 mod validate;
 
 use std::io::{self, IsTerminal, Write};
@@ -335,14 +336,16 @@ fn convert_cmd(
     settings.rewrite = rewrite;
     let edits = edits.check(to)?;
     settings.details = edits.positions;
+    if to == cli::Target::Trl {
+        let sources: Vec<input::Input> = paths.iter().map(|p| source(p)).collect();
+        let total = trials::convert_all(&sources, output, &settings, &edits, &mut io::stderr())?;
+        eprintln!("{}", total.summary(rewrite.is_some()));
+        return Ok(if total.problems > 0 { PROBLEMS } else { CLEAN });
+    }
     let mut out = open_output(output)?;
     let mut total = convert::ConvertTally::default();
     for path in paths {
-        let source = if path.as_os_str() == "-" {
-            input::Input::Stdin
-        } else {
-            input::Input::File(path.clone())
-        };
+        let source = source(path);
         let tally = convert::convert(&source, to, &settings, &edits, &mut out, &mut io::stderr())
             .map_err(|e| match e.kind() {
             io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
@@ -353,6 +356,15 @@ fn convert_cmd(
     out.flush()?;
     eprintln!("{}", total.summary(rewrite.is_some()));
     Ok(if total.problems > 0 { PROBLEMS } else { CLEAN })
+}
+
+/// The input a path names: `-` is standard input.
+fn source(path: &Path) -> input::Input {
+    if path.as_os_str() == "-" {
+        input::Input::Stdin
+    } else {
+        input::Input::File(path.to_path_buf())
+    }
 }
 
 /// The rules of `--game` under `--rules`, for looking at positions.

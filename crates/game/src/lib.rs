@@ -481,6 +481,12 @@ pub trait Game {
     }
 }
 
+/// A number below `n` (0 when `n` is 0) from `random`, a source of 32 random bits a call:
+/// how the rules crates draw what [`Explore::seating`] and [`Explore::throw`] choose.
+pub fn below(random: &mut dyn FnMut() -> u32, n: u32) -> u32 {
+    ((u64::from(random()) * u64::from(n)) >> 32) as u32
+}
+
 /// One legal move described square by square, for other programs (`arbiter moves`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MoveInfo {
@@ -528,6 +534,67 @@ pub trait Explore: Game {
         for square in &info.captured {
             out.push(square);
         }
+    }
+
+    /// How good `pos` is for `seat`, for self-play's agents: higher is better, in any unit
+    /// (wins and losses are scored apart, so only the order of positions matters). The
+    /// default counts material on [`Game::board`]: the pieces of `seat` less those of every
+    /// other seat, each piece one (twins two; pieces nobody owns count for no one). In a
+    /// two-sided game its change along a line of play is the balance of captures.
+    fn evaluate(&self, pos: &Self::Position, seat: Seat) -> i32 {
+        let board = self.board(pos);
+        board
+            .pieces
+            .iter()
+            .map(|p| {
+                let worth = i32::from(p.count) * if p.twin { 2 } else { 1 };
+                match p.seat {
+                    Some(s) if s == seat.0 => worth,
+                    Some(_) => -worth,
+                    None => 0,
+                }
+            })
+            .sum()
+    }
+
+    /// The numbers of players a game can be played by. Default: every seat of
+    /// [`Game::seat_names`].
+    fn player_counts(&self) -> std::ops::RangeInclusive<u8> {
+        let n = u8::try_from(self.seat_names().len())
+            .unwrap_or(u8::MAX)
+            .max(1);
+        n..=n
+    }
+
+    /// The tags that seat `players` players (one of [`Explore::player_counts`]) for a new
+    /// game, chosen with `random` (32 random bits a call): which seats play and which moves
+    /// first, as [`Game::start_position`] reads them. Default: no tag (the standard start).
+    fn seating(&self, players: u8, random: &mut dyn FnMut() -> u32) -> Vec<(&'static str, String)> {
+        let _ = (players, random);
+        Vec::new()
+    }
+
+    /// Draws the outcome of chance that the next move of `pos` is played with (Thaayam: one
+    /// series of throws), with `random` (32 random bits a call). Default: none.
+    fn throw(&self, pos: &Self::Position, random: &mut dyn FnMut() -> u32) -> Vec<u8> {
+        let _ = (pos, random);
+        Vec::new()
+    }
+
+    /// The outcomes of chance for the next move of `pos` with their probabilities (adding
+    /// up to 1), for searches that weigh them; where there are very many, the likeliest.
+    /// Default: one certain outcome, no chance.
+    fn outcomes(&self, pos: &Self::Position) -> Vec<(Vec<u8>, f64)> {
+        let _ = pos;
+        vec![(Vec::new(), 1.0)]
+    }
+
+    /// Joins `next` into `turn`, when the seat that played `turn` keeps the turn and plays
+    /// `next` as part of the same ply (Thaayam: an extra series). Returns false when moves
+    /// cannot be joined (the default: every move is a ply of its own).
+    fn join_moves(&self, turn: &mut Self::Move, next: &Self::Move) -> bool {
+        let _ = (turn, next);
+        false
     }
 
     /// The number of move sequences of `depth` plies from `pos`. The default walks

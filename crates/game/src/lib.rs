@@ -10,8 +10,10 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+pub mod perft_file;
 mod registry;
 mod text;
+pub mod token;
 
 use std::fmt;
 

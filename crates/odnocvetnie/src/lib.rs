@@ -366,9 +366,9 @@ impl game::Explore for Odnocvetnie {
     }
 }
 
-impl draughts::PerftRules for Odnocvetnie {
+impl game::perft_file::PerftRules for Odnocvetnie {
     fn from_variant(variant: &str) -> Result<Odnocvetnie, String> {
-        match draughts::split_variant(variant) {
+        match game::perft_file::split_variant(variant) {
             ("odnocvetnie", options) => INFO
                 .parse_options(&options)
                 .map(|o| Odnocvetnie::from_options(&o))

@@ -414,9 +414,9 @@ impl game::Explore for Tama {
     }
 }
 
-impl draughts::PerftRules for Tama {
+impl game::perft_file::PerftRules for Tama {
     fn from_variant(variant: &str) -> Result<Tama, String> {
-        match draughts::split_variant(variant) {
+        match game::perft_file::split_variant(variant) {
             ("tama", options) => Tama::with_options(&options),
             (other, _) => Err(format!("`{other}` is not tama")),
         }

@@ -58,8 +58,8 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(back[0].to_pdn(), text, "writing is not a fixed point");
     }
     // All the games written together (errors included) read back as the same games, with
-    // the same content (a game without result may get `*`), and writing them again gives the
-    // same text: one pass settles.
+    // the same content (a game without result is written with `*`), and writing them again
+    // gives the same text: one pass settles.
     let kept: Vec<&GameRecord> = games.iter().filter(|g| !g.is_empty()).collect();
     let text = pdn::write_pdn(kept.iter().copied());
     let back = pdn::read_all(text.as_bytes());

@@ -11,6 +11,7 @@ use game::GameInfo;
 
 use crate::cli::Target;
 use crate::input;
+use crate::output::Output;
 
 fn parse_tag(spec: &str) -> Result<Filter, String> {
     Filter::tag(spec).map_err(|e| e.to_string())
@@ -145,7 +146,10 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, St
         }
         inputs.push(Input {
             name: i.name(),
-            open: Box::new(move || i.open()),
+            open: Box::new(move || {
+                i.open()
+                    .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))
+            }),
         });
     }
     Ok(inputs)
@@ -188,14 +192,6 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-fn create(path: &Path) -> Result<Box<dyn Write>, String> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(io::BufWriter::new(io::stdout().lock())));
-    }
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(Box::new(io::BufWriter::with_capacity(1 << 16, file)))
-}
-
 /// `arbiter select`: returns the exit code (0).
 pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
     let out_path = args.output.clone();
@@ -204,8 +200,11 @@ pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
     outputs.extend(rest_path.as_deref());
     let inputs = archive_inputs(paths, &outputs)?;
     let selector = args.selector();
-    let mut out = create(&out_path)?;
-    let mut rest = rest_path.as_deref().map(create).transpose()?;
+    let mut out = Output::create(Some(&out_path))?;
+    let mut rest = rest_path
+        .as_deref()
+        .map(|p| Output::create(Some(p)))
+        .transpose()?;
     // Inputs read in parallel wait in temporary files beside OUT.
     let spool = match out_path.parent() {
         Some(p) if out_path.as_os_str() != "-" && !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -234,9 +233,12 @@ pub fn select_cmd(paths: &[PathBuf], args: SelectArgs) -> Result<u8, String> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    out.flush().map_err(|e| e.to_string())?;
-    if let Some(r) = rest.as_mut() {
-        r.flush().map_err(|e| e.to_string())?;
+    let committed = out
+        .commit()
+        .and_then(|()| rest.map_or(Ok(()), Output::commit));
+    match committed {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
+        other => other.map_err(|e| e.to_string())?,
     }
     eprintln!(
         "{}",
@@ -266,8 +268,7 @@ fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &S
     }
     if t.open > 0 {
         line.push_str(&format!(
-            "\nnote: {} without a result token, written as read; a reader joins to such a \
-             game any comment written after it",
+            "\nnote: {} without a result token, written as read with `*` after them",
             plural(t.open, "game")
         ));
     }
@@ -312,7 +313,7 @@ pub fn split_cmd(
         let tag = splitter.tag().map(str::to_string);
         read += ::archive::each_game(source, &progress, &mut |tags, text| {
             let value = tag.as_deref().and_then(|t| tags.get(t));
-            splitter.put(value.as_deref(), text)
+            splitter.put(value.as_deref(), text, tags.open())
         })
         .map_err(|e| format!("{name}: {e}"))?;
     }

@@ -180,10 +180,11 @@ pub enum Command {
   arbiter convert corpus/tama/tama-random.pdn --squares numeric --captures full -o numeric.pdn
   arbiter convert corpus/odnocvetnie/odnocvetnie-random.pdn corpus/tama/tama-random.pdn -o merged.pdn")]
     Convert {
-        /// PDN files (plain or .gz), JSON-lines files of games, or `-`.
+        /// PDN files (plain or .gz), JSON-lines files of games, folders (searched for *.pdn,
+        /// *.pdn.gz and *.trl), or `-` for standard input.
         #[arg(required = true, value_name = "INPUT")]
         inputs: Vec<PathBuf>,
-        /// Output file (default: standard output).
+        /// Output file, written whole or not at all (default or `-`: standard output).
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
         /// Output form.
@@ -278,7 +279,8 @@ pub enum Command {
         ply: Option<u32>,
         #[command(flatten)]
         game: GameChoice,
-        /// The picture to write: a name ending in .svg or .png.
+        /// The picture to write: a name ending in .svg or .png, or `-` for SVG on standard
+        /// output.
         #[arg(short, long, value_name = "OUT")]
         output: PathBuf,
     },
@@ -311,7 +313,7 @@ pub enum Command {
         /// The Event tag.
         #[arg(long)]
         event: Option<String>,
-        /// Output file (default: standard output).
+        /// Output file, written whole or not at all (default or `-`: standard output).
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },

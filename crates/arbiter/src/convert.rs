@@ -55,13 +55,15 @@ impl ConvertTally {
     }
 }
 
-/// Converts every game of `input` to `out`; notes about problems go to `notes`.
-pub fn convert(
+/// Converts every game of `input` to `out` (a PDN writer, shared by the inputs of one run so
+/// that their games stay apart; JSON lines and trials go to the writer underneath); notes
+/// about problems go to `notes`.
+pub fn convert<W: Write>(
     input: &Input,
     target: Target,
     settings: &Settings,
     edits: &Edits,
-    out: &mut dyn Write,
+    out: &mut pdn::Writer<W>,
     notes: &mut dyn Write,
 ) -> io::Result<ConvertTally> {
     let name = input.name();
@@ -78,7 +80,11 @@ pub fn convert(
         for p in &record.problems {
             if p.severity == Severity::Error {
                 tally.problems += 1;
-                writeln!(notes, "{name}: game {game}: {} (kept as read)", p.message)?;
+                let done = match (p.kind, target) {
+                    (pdn::SyntaxKind::MissingResult, Target::Pdn) => "`*` written",
+                    _ => "kept as read",
+                };
+                writeln!(notes, "{name}: game {game}: {} ({done})", p.message)?;
             }
         }
         if let Some(referee) = referee.as_mut() {
@@ -135,13 +141,9 @@ pub fn convert(
             archive::strip(&mut record, edits.strip);
         }
         match target {
-            Target::Pdn => {
-                let mut text = String::new();
-                pdn::write_game(&record, &mut text);
-                out.write_all(text.as_bytes())?;
-                out.write_all(b"\n")?;
-            }
+            Target::Pdn => out.write(&record)?,
             Target::Json => {
+                let out = out.get_mut();
                 match plies.take() {
                     Some(plies) => {
                         let mut value = serde_json::to_value(&record).map_err(io::Error::other)?;
@@ -153,18 +155,18 @@ pub fn convert(
                 out.write_all(b"\n")?;
             }
             // Trials are written from this PDN, one per game, by `crate::trials`.
-            Target::Trl => {
-                let mut text = String::new();
-                pdn::write_game(&record, &mut text);
-                out.write_all(text.as_bytes())?;
-                out.write_all(b"\n")?;
-            }
+            Target::Trl => out.write(&record)?,
         }
         Ok(())
     };
 
-    let mut reader = BufReader::with_capacity(1 << 16, input.open()?);
-    if looks_like_json(input, &mut reader)? {
+    let opened = input
+        .open()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))?;
+    let mut reader = BufReader::with_capacity(1 << 16, opened);
+    let (json, head) = sniff_json(input, &mut reader)?;
+    let reader = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(reader));
+    if json {
         for (i, line) in reader.lines().enumerate() {
             let line = line?;
             let trimmed = line.trim();
@@ -187,20 +189,45 @@ pub fn convert(
     Ok(tally)
 }
 
-/// JSON input is recognised by its name (`.json`, `.jsonl`) or by a first `{`.
-fn looks_like_json(
+/// The longest first line looked at to tell JSON from PDN (a record in JSON is one line).
+const MAX_SNIFF: u64 = 64 << 20;
+
+/// Whether the input holds records in JSON lines: by its name (`.json`, `.jsonl`), else by
+/// its first line, which is a record's JSON object (see [`pdn::is_json_record`]). Returns the
+/// bytes consumed to decide, to be read again.
+fn sniff_json(
     input: &Input,
     reader: &mut BufReader<Box<dyn Read + Send>>,
-) -> io::Result<bool> {
+) -> io::Result<(bool, Vec<u8>)> {
     if let Input::File(p) = input {
         let name = p.to_string_lossy().to_ascii_lowercase();
         if name.ends_with(".json") || name.ends_with(".jsonl") {
-            return Ok(true);
+            return Ok((true, Vec::new()));
         }
     }
     let head = reader.fill_buf()?;
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    Ok(head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
+    if head.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Ok((false, Vec::new()));
+    }
+    let mut line = Vec::new();
+    reader
+        .by_ref()
+        .take(MAX_SNIFF)
+        .read_until(b'\n', &mut line)?;
+    while line.iter().all(u8::is_ascii_whitespace) && !line.is_empty() {
+        let at = line.len();
+        reader
+            .by_ref()
+            .take(MAX_SNIFF)
+            .read_until(b'\n', &mut line)?;
+        if line.len() == at {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&line);
+    let text = text.trim_start_matches('\u{feff}');
+    Ok((pdn::is_json_record(text.trim()), line))
 }
 
 /// Writes the rewritten plies into the record; returns how many plies were rewritten. A
@@ -333,7 +360,7 @@ mod tests {
             rewrite,
             ..Settings::default()
         };
-        let (mut out, mut notes) = (Vec::new(), Vec::new());
+        let (mut out, mut notes) = (pdn::Writer::new(Vec::new()), Vec::new());
         let edits = Edits::default();
         let tally = convert(
             &Input::File(path),
@@ -344,6 +371,7 @@ mod tests {
             &mut notes,
         )
         .unwrap();
+        let out = out.finish().unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         (
             String::from_utf8(out).unwrap(),

@@ -56,7 +56,7 @@ impl Input {
         };
         let mut raw = BufReader::with_capacity(1 << 16, raw);
         let decoded: Box<dyn Read + Send> = if raw.fill_buf()?.starts_with(&GZIP_MAGIC) {
-            Box::new(flate2::read::MultiGzDecoder::new(raw))
+            self.checked_gzip(raw)?
         } else {
             Box::new(raw)
         };
@@ -67,7 +67,71 @@ impl Input {
                 "not a text file (it holds binary data); skipped",
             ));
         }
+        if text.fill_buf()?.iter().all(u8::is_ascii_whitespace) {
+            return self.past_blanks(text);
+        }
         Ok(text)
+    }
+
+    /// A text that starts with blanks: an error when it holds nothing else ("no game records
+    /// in X"), else the same text (the blanks read are given back, so offsets do not move).
+    fn past_blanks(
+        &self,
+        mut text: BufReader<Box<dyn Read + Send>>,
+    ) -> io::Result<BufReader<Box<dyn Read + Send>>> {
+        let mut seen = Vec::new();
+        loop {
+            let buf = text.fill_buf()?;
+            if buf.is_empty() {
+                return Err(no_records(&self.name(), "it is empty"));
+            }
+            let blank = buf.iter().all(u8::is_ascii_whitespace);
+            let n = buf.len();
+            seen.extend_from_slice(buf);
+            text.consume(n);
+            if !blank {
+                let again: Box<dyn Read + Send> = Box::new(io::Cursor::new(seen).chain(text));
+                return Ok(BufReader::with_capacity(1 << 16, again));
+            }
+        }
+    }
+}
+
+impl Input {
+    /// The decompressed text of a gzip input, once the whole stream has been found sound: a
+    /// cut or damaged stream is an error before any game is read, so every command reads the
+    /// same games of it (none) and says the same thing. A file is read twice (decompressing
+    /// is fast beside replaying); standard input is kept in memory, compressed.
+    fn checked_gzip(
+        &self,
+        mut raw: BufReader<Box<dyn Read + Send>>,
+    ) -> io::Result<Box<dyn Read + Send>> {
+        let damaged = |e: io::Error| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("the gzip data is cut short or damaged ({e}); no game of it is read"),
+            )
+        };
+        match self {
+            Input::File(p) => {
+                let file = BufReader::with_capacity(1 << 16, File::open(p)?);
+                io::copy(
+                    &mut flate2::read::MultiGzDecoder::new(file),
+                    &mut io::sink(),
+                )
+                .map_err(damaged)?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(raw)))
+            }
+            Input::Stdin => {
+                let mut packed = Vec::new();
+                raw.read_to_end(&mut packed)?;
+                let mut check = flate2::read::MultiGzDecoder::new(packed.as_slice());
+                io::copy(&mut check, &mut io::sink()).map_err(damaged)?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(
+                    io::Cursor::new(packed),
+                )))
+            }
+        }
     }
 }
 
@@ -116,8 +180,9 @@ fn is_record_file(path: &Path) -> bool {
 }
 
 /// Expands the command-line paths: `-` is standard input, a file is taken as it is (whatever
-/// its name), a directory is walked recursively for `*.pdn` and `*.pdn.gz` in sorted order.
-/// Paths that cannot be read are returned as errors, in order, beside the inputs found.
+/// its name), a directory is walked recursively for `*.pdn`, `*.pdn.gz` and `*.trl` in
+/// sorted order. Paths that cannot be read, and directories holding no record file ("no game
+/// records in DIR"), are returned as errors, in order, beside the inputs found.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
@@ -127,12 +192,27 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, io::Error)>) {
             continue;
         }
         match std::fs::metadata(path) {
-            Ok(meta) if meta.is_dir() => walk(path, &mut inputs, &mut errors),
+            Ok(meta) if meta.is_dir() => {
+                let before = inputs.len();
+                walk(path, &mut inputs, &mut errors);
+                if inputs.len() == before {
+                    let why = "no *.pdn, *.pdn.gz or *.trl file below it";
+                    errors.push((path.clone(), no_records(&path.display().to_string(), why)));
+                }
+            }
             Ok(_) => inputs.push(Input::File(path.clone())),
             Err(e) => errors.push((path.clone(), e)),
         }
     }
     (inputs, errors)
+}
+
+/// The error of an input that holds no game record, and why.
+pub fn no_records(name: &str, why: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::NotFound,
+        format!("no game records in {name} ({why})"),
+    )
 }
 
 fn walk(dir: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(PathBuf, io::Error)>) {

@@ -6,6 +6,7 @@ mod archive;
 mod cli;
 mod convert;
 mod input;
+mod output;
 mod report;
 mod show;
 mod trials;
@@ -304,16 +305,6 @@ fn corpus_run(
     })
 }
 
-/// An output file, or standard output.
-fn open_output(path: Option<&Path>) -> Result<Box<dyn Write>, String> {
-    Ok(match path {
-        Some(path) => Box::new(io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        )),
-        None => Box::new(io::BufWriter::new(io::stdout().lock())),
-    })
-}
-
 fn convert_cmd(
     paths: &[PathBuf],
     output: Option<&Path>,
@@ -336,35 +327,28 @@ fn convert_cmd(
     settings.rewrite = rewrite;
     let edits = edits.check(to)?;
     settings.details = edits.positions;
+    let (inputs, missing) = input::collect(paths);
+    if let Some((path, e)) = missing.first() {
+        return Err(format!("{}: cannot read: {e}", path.display()).into());
+    }
     if to == cli::Target::Trl {
-        let sources: Vec<input::Input> = paths.iter().map(|p| source(p)).collect();
-        let total = trials::convert_all(&sources, output, &settings, &edits, &mut io::stderr())?;
+        let total = trials::convert_all(&inputs, output, &settings, &edits, &mut io::stderr())?;
         eprintln!("{}", total.summary(rewrite.is_some()));
         return Ok(if total.problems > 0 { PROBLEMS } else { CLEAN });
     }
-    let mut out = open_output(output)?;
+    let mut out = pdn::Writer::new(output::Output::create(output)?);
     let mut total = convert::ConvertTally::default();
-    for path in paths {
-        let source = source(path);
-        let tally = convert::convert(&source, to, &settings, &edits, &mut out, &mut io::stderr())
+    for source in &inputs {
+        let tally = convert::convert(source, to, &settings, &edits, &mut out, &mut io::stderr())
             .map_err(|e| match e.kind() {
-            io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
-            _ => Stop::Usage(format!("{}: {e}", source.name())),
-        })?;
+                io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
+                _ => Stop::Usage(format!("{}: {e}", source.name())),
+            })?;
         total.add(&tally);
     }
-    out.flush()?;
+    out.finish()?.commit()?;
     eprintln!("{}", total.summary(rewrite.is_some()));
     Ok(if total.problems > 0 { PROBLEMS } else { CLEAN })
-}
-
-/// The input a path names: `-` is standard input.
-fn source(path: &Path) -> input::Input {
-    if path.as_os_str() == "-" {
-        input::Input::Stdin
-    } else {
-        input::Input::File(path.to_path_buf())
-    }
 }
 
 /// The rules of `--game` under `--rules`, for looking at positions.
@@ -474,7 +458,12 @@ fn show_cmd(
     for note in &shown.notes {
         eprintln!("arbiter: {note}");
     }
-    eprintln!("wrote {}: {}", request.output.display(), shown.title);
+    let place = if output::is_stdout(&request.output) {
+        "standard output".to_string()
+    } else {
+        request.output.display().to_string()
+    };
+    eprintln!("wrote {place}: {}", shown.title);
     Ok(CLEAN)
 }
 
@@ -488,9 +477,9 @@ fn selfplay_game(game: &'static GameInfo) -> Result<&'static dyn selfplay::Playe
 
 fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
     config.check()?;
-    let mut out = open_output(output)?;
+    let mut out = output::Output::create(output)?;
     let summary = selfplay::generate(config, &mut out)?;
-    out.flush()?;
+    out.commit()?;
     eprintln!(
         "wrote {} games ({} plies, {} ended by rule)",
         summary.games, summary.plies, summary.ended_by_rule

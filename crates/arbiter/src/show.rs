@@ -1,11 +1,13 @@
 //! `arbiter show`: draw the position of one game after some plies of its main line.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use referee::{BoardAt, GameInfo, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram};
 
 use crate::input::Input;
+use crate::output::{self, Output};
 
 /// What to draw and where.
 #[derive(Debug, Clone)]
@@ -55,16 +57,23 @@ fn picture(path: &Path) -> Result<Picture, String> {
     }
 }
 
-/// Draws the requested position and writes the picture.
+/// Draws the requested position and writes the picture (`-`: SVG on standard output).
 pub fn show(request: &Request) -> Result<Shown, String> {
-    let kind = picture(&request.output)?;
-    let shown = draw(request)?;
     let out = &request.output;
-    let written = match kind {
-        Picture::Svg => std::fs::write(out, shown.diagram.to_svg()),
-        Picture::Png => shown.diagram.write_png(out),
+    let kind = if output::is_stdout(out) {
+        Picture::Svg
+    } else {
+        picture(out)?
+    };
+    let shown = draw(request)?;
+    let mut file = Output::create(Some(out))?;
+    let written = match (kind, file.temp_path()) {
+        (Picture::Png, Some(temp)) => shown.diagram.write_png(temp),
+        _ => file.write_all(shown.diagram.to_svg().as_bytes()),
     };
     written.map_err(|e| format!("{}: cannot write the picture: {e}", out.display()))?;
+    file.commit()
+        .map_err(|e| format!("{}: cannot write the picture: {e}", out.display()))?;
     Ok(shown)
 }
 

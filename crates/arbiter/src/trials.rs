@@ -101,8 +101,11 @@ pub fn convert_all(
     let mut written = 0u64;
     let mut left_out = 0u64;
     for input in inputs {
-        let mut pdn = Vec::new();
-        let tally = convert::convert(input, Target::Pdn, settings, edits, &mut pdn, notes)
+        let mut writer = pdn::Writer::new(Vec::new());
+        let tally = convert::convert(input, Target::Pdn, settings, edits, &mut writer, notes)
+            .map_err(|e| format!("{}: {e}", input.name()))?;
+        let pdn = writer
+            .finish()
             .map_err(|e| format!("{}: {e}", input.name()))?;
         total.problems += tally.problems;
         total.rewritten += tally.rewritten;

@@ -42,7 +42,7 @@ fn run(selector: &Selector, input: &[u8]) -> u64 {
             &mut |v, text| {
                 if v.selected {
                     selected += 1;
-                    archive::write_game(&mut sink, text)?;
+                    archive::write_game(&mut sink, text, v.open)?;
                 }
                 Ok(())
             },

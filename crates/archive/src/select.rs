@@ -227,11 +227,11 @@ fn spool_one(
             tally.truncated += u64::from(v.cut);
             tally.open += u64::from(v.open);
             if v.selected {
-                selected.push((write_game(&mut out, text)?, v.hash));
+                selected.push((write_game(&mut out, text, v.open)?, v.hash));
             } else {
                 tally.rest += 1;
                 if let Some(rest) = rest.as_mut() {
-                    write_game(rest, text)?;
+                    write_game(rest, text, v.open)?;
                 }
             }
             Ok(())
@@ -267,7 +267,7 @@ impl Partition<'_, '_> {
         if !v.selected {
             self.tally.rest += 1;
             if let Some(rest) = self.rest.as_mut() {
-                write_game(rest, text)?;
+                write_game(rest, text, v.open)?;
             }
             return Ok(());
         }
@@ -275,7 +275,7 @@ impl Partition<'_, '_> {
             return Ok(());
         }
         self.tally.selected += 1;
-        write_game(self.out, text).map(drop)
+        write_game(self.out, text, v.open).map(drop)
     }
 
     fn is_duplicate(&mut self, hash: Option<u128>) -> bool {
@@ -308,13 +308,19 @@ impl Partition<'_, '_> {
     }
 }
 
-/// Writes a game followed by a blank line; returns the bytes written.
-pub fn write_game(out: &mut (impl Write + ?Sized), text: &[u8]) -> io::Result<u64> {
+/// Writes a game's bytes followed by a blank line; returns the bytes written. An `open` game
+/// (one without a result token) gets `*` on a line of its own after its bytes: PDN tells
+/// games apart by their results, so without it a game written before another (a tag
+/// section alone before a movetext alone, or a game that ended a file) would read as part
+/// of it.
+pub fn write_game(out: &mut (impl Write + ?Sized), text: &[u8], open: bool) -> io::Result<u64> {
     out.write_all(text)?;
-    let tail: &[u8] = if text.ends_with(b"\n") {
-        b"\n"
-    } else {
-        b"\n\n"
+    let ends_line = text.ends_with(b"\n");
+    let tail: &[u8] = match (open, ends_line) {
+        (true, true) => b"*\n\n",
+        (true, false) => b"\n*\n\n",
+        (false, true) => b"\n",
+        (false, false) => b"\n\n",
     };
     out.write_all(tail)?;
     Ok((text.len() + tail.len()) as u64)
@@ -727,6 +733,11 @@ impl<'a> Tags<'a> {
     /// The value of the first tag called `name`, unescaped and decoded.
     pub fn get(&self, name: &str) -> Option<Cow<'a, str>> {
         self.0.tag(name)
+    }
+
+    /// True when the game has no result token (see [`write_game`]).
+    pub fn open(&self) -> bool {
+        self.0.result.is_none()
     }
 }
 

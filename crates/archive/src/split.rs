@@ -140,15 +140,16 @@ impl Splitter {
         }
     }
 
-    /// Writes one game (its bytes as read); `tag_value` is the value of [`Splitter::tag`].
-    pub fn put(&mut self, tag_value: Option<&str>, text: &[u8]) -> io::Result<()> {
+    /// Writes one game (its bytes as read, and `*` after an `open` game: see
+    /// [`crate::write_game`]); `tag_value` is the value of [`Splitter::tag`].
+    pub fn put(&mut self, tag_value: Option<&str>, text: &[u8], open: bool) -> io::Result<()> {
         let name = match &self.by {
             SplitBy::Games(n) => format!("{}-{:04}.pdn", self.stem, self.games / n + 1),
             SplitBy::Tag(_) => format!("{}.pdn", self.namer.name(tag_value)),
         };
         self.games += 1;
         let out = self.writer(&name)?;
-        write_game(out, text)?;
+        write_game(out, text, open)?;
         let i = self.index[&name];
         self.files[i].1 += 1;
         Ok(())
@@ -163,7 +164,7 @@ impl Splitter {
                     w.flush()?;
                 }
             }
-            let path = self.dir.join(name);
+            let path = self.dir.join(part_name(name));
             let file = if self.index.contains_key(name) {
                 OpenOptions::new().append(true).open(&path)?
             } else {
@@ -177,17 +178,41 @@ impl Splitter {
         Ok(self.open.get_mut(name).expect("just opened"))
     }
 
-    /// Flushes every file; returns the files written (paths) with their numbers of games.
+    /// Flushes every file and gives it its name; returns the files written (paths) with
+    /// their numbers of games. Until then the files are written under temporary names (see
+    /// [`part_name`]), removed if the splitter is dropped unfinished: a failed split leaves
+    /// no file behind.
     pub fn finish(mut self) -> io::Result<Vec<(PathBuf, u64)>> {
         for (_, mut w) in self.open.drain() {
             w.flush()?;
         }
-        Ok(self
-            .files
-            .into_iter()
-            .map(|(name, n)| (self.dir.join(name), n))
-            .collect())
+        let files = std::mem::take(&mut self.files);
+        let mut done = Vec::with_capacity(files.len());
+        for (i, (name, n)) in files.iter().enumerate() {
+            let path = self.dir.join(name);
+            if let Err(e) = std::fs::rename(self.dir.join(part_name(name)), &path) {
+                // Put the rest back for `drop` to remove.
+                self.files = files[i..].to_vec();
+                return Err(e);
+            }
+            done.push((path, *n));
+        }
+        Ok(done)
     }
+}
+
+impl Drop for Splitter {
+    fn drop(&mut self) {
+        self.open.clear();
+        for (name, _) in &self.files {
+            let _ = std::fs::remove_file(self.dir.join(part_name(name)));
+        }
+    }
+}
+
+/// The temporary name of a file being written: `.NAME.PID.part`.
+pub fn part_name(name: &str) -> String {
+    format!(".{name}.{}.part", std::process::id())
 }
 
 #[cfg(test)]
@@ -227,7 +252,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let mut s = Splitter::new(&dir.join("n"), SplitBy::Games(2), "x").unwrap();
         for i in 0..5 {
-            s.put(None, format!("[Round \"{i}\"] *").as_bytes())
+            s.put(None, format!("[Round \"{i}\"] *").as_bytes(), false)
                 .unwrap();
         }
         let files = s.finish().unwrap();
@@ -239,13 +264,22 @@ mod tests {
 
         let mut s = Splitter::new(&dir.join("t"), SplitBy::Tag("Site".into()), "x").unwrap();
         for (site, game) in [(Some("Goris"), "a"), (None, "b"), (Some("Goris"), "c")] {
-            s.put(site, game.as_bytes()).unwrap();
+            s.put(site, game.as_bytes(), true).unwrap();
         }
         let files = s.finish().unwrap();
         assert_eq!(files.len(), 2);
-        assert_eq!(std::fs::read_to_string(&files[0].0).unwrap(), "a\n\nc\n\n");
+        // Games without a result token get `*`.
+        assert_eq!(
+            std::fs::read_to_string(&files[0].0).unwrap(),
+            "a\n*\n\nc\n*\n\n"
+        );
         assert!(files[1].0.ends_with("untagged.pdn"));
         assert!(Splitter::new(&dir, SplitBy::Games(0), "x").is_err());
+        // Unfinished: no file left.
+        let mut s = Splitter::new(&dir.join("u"), SplitBy::Games(1), "x").unwrap();
+        s.put(None, b"1. 32-28 *", false).unwrap();
+        drop(s);
+        assert_eq!(std::fs::read_dir(dir.join("u")).unwrap().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

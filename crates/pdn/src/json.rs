@@ -56,6 +56,42 @@ impl GameRecord {
     }
 }
 
+/// The top-level keys of a record's JSON form (`plies` is what `arbiter convert --positions`
+/// adds).
+const RECORD_KEYS: [&str; 7] = [
+    "span",
+    "header_comments",
+    "tags",
+    "movetext",
+    "result",
+    "problems",
+    "plies",
+];
+
+/// True when `line` (surrounding blanks aside) is a JSON object with at least one key, every
+/// key a field of a record's JSON form: how a file of records in JSON lines starts. A PDN
+/// text could start so only with a brace comment holding such an object, which the writer
+/// never writes as a first line (see [`crate::Writer`]); so this tells the two forms apart
+/// by content.
+///
+/// ```
+/// assert!(pdn::is_json_record(r#"{"tags":[],"movetext":[]}"#));
+/// assert!(!pdn::is_json_record("{[Empty]}"));
+/// assert!(!pdn::is_json_record("{3}"));
+/// assert!(!pdn::is_json_record("{}"));
+/// assert!(!pdn::is_json_record(r#"{"comment": "a remark"}"#));
+/// ```
+pub fn is_json_record(line: &str) -> bool {
+    let line = line.trim();
+    if !line.starts_with('{') {
+        return false;
+    }
+    match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(line) {
+        Ok(map) => !map.is_empty() && map.keys().all(|k| RECORD_KEYS.contains(&k.as_str())),
+        Err(_) => false,
+    }
+}
+
 pub(crate) mod span_serde {
     use super::*;
     use crate::Span;

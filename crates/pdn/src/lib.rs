@@ -40,7 +40,7 @@ pub mod visitor;
 mod writer;
 
 pub use encoding::{decode, decode_as, guess_encoding, Encoding};
-pub use json::JsonError;
+pub use json::{is_json_record, JsonError};
 pub use reader::{Location, Reader, Source, DEFAULT_CAPACITY, DEFAULT_MAX_CAPACITY, MAX_DEPTH};
 pub use record::{
     Annotation, Comment, GameRecord, GameResult, InvalidRecord, Move, MoveNumber, Nag, Node,

@@ -256,9 +256,15 @@ impl GameRecord {
         v
     }
 
+    /// The result token, `*` where the game has none (both say the result is not known).
+    pub fn result_token(&self) -> &str {
+        self.result.as_ref().map_or("*", |r| r.token.as_str())
+    }
+
     /// True when the two records say the same thing in PDN: the same header comments, tags
     /// (compared in canonical order, see [`GameRecord::canonical_tags`]), movetext and
-    /// result. Spans and problems are ignored.
+    /// result, a missing result being the same as `*` (see [`GameRecord::result_token`]).
+    /// Spans and problems are ignored.
     pub fn same_content(&self, other: &GameRecord) -> bool {
         let comments_eq = |a: &[Comment], b: &[Comment]| {
             a.len() == b.len()
@@ -274,7 +280,7 @@ impl GameRecord {
                 .zip(&tb)
                 .all(|(x, y)| x.name == y.name && x.value == y.value)
             && nodes_eq(&self.movetext, &other.movetext)
-            && self.result.as_ref().map(|r| &r.token) == other.result.as_ref().map(|r| &r.token)
+            && self.result_token() == other.result_token()
     }
 
     /// True when the record holds nothing to write: no header comment, tag, movetext or

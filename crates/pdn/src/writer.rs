@@ -27,29 +27,20 @@ impl GameRecord {
 ///   tokens they enclose, line comments as `%...` on a line of their own, the result last;
 /// - a blank line between games.
 ///
-/// Text is written as UTF-8 (records hold decoded text; see [`crate::decode`]). A game
-/// without a result is written with the result `*` when another game follows that would
-/// otherwise be read as part of it: when the game has no movetext besides comments, or when
-/// the next game has no tags or starts with comments (a game ends without a result only where
-/// tags follow its movetext). A record of header comments alone that follows another game
-/// gets `*` too: comments after a game's result, at the end of the input, belong to that
-/// game. An empty record (see [`GameRecord::validate`]) is written as nothing.
+/// Text is written as UTF-8 (records hold decoded text; see [`crate::decode`]). Every game
+/// ends with its result token, `*` where the record has none: PDN tells games apart by their
+/// results, so the games of a written file stay apart however files are later joined, and a
+/// tag section without movetext stays a game of its own. (A missing result and `*` say the
+/// same thing; [`GameRecord::same_content`] takes them as equal.) An empty record (see
+/// [`GameRecord::validate`]) is written as nothing.
 ///
-/// So a game without a result is held until the next one (or [`Writer::finish`]) tells how
-/// to end it: call `finish` after the last game.
+/// The first line of a text is never a JSON object of the record's JSON form (see
+/// [`crate::is_json_record`]): a header comment that would make it one is followed by the
+/// rest of the game on its line, so a written PDN file is never taken for JSON lines.
 pub struct Writer<W> {
     out: W,
     games: u64,
-    /// The last game, when it has no result: its text as it is and with `*`.
-    held: Option<Held>,
     buf: String,
-}
-
-struct Held {
-    plain: String,
-    starred: String,
-    /// The game has movetext besides comments.
-    moves: bool,
 }
 
 impl<W: io::Write> Writer<W> {
@@ -58,57 +49,36 @@ impl<W: io::Write> Writer<W> {
         Writer {
             out,
             games: 0,
-            held: None,
             buf: String::new(),
         }
     }
 
-    /// Writes one game (a game without a result is written when the next one comes or at
-    /// [`Writer::finish`]).
+    /// Writes one game.
     pub fn write(&mut self, record: &GameRecord) -> io::Result<()> {
         if record.is_empty() {
             return Ok(());
         }
-        if let Some(held) = self.held.take() {
-            let apart = held.moves && !record.tags.is_empty() && record.header_comments.is_empty();
-            let text = if apart { held.plain } else { held.starred };
-            self.out.write_all(text.as_bytes())?;
+        self.buf.clear();
+        if self.games > 0 {
+            self.buf.push('\n');
         }
-        let comments_only =
-            record.tags.is_empty() && record.movetext.is_empty() && record.result.is_none();
-        let first = self.games == 0;
         self.games += 1;
-        let render = |star: bool, buf: &mut String| {
-            buf.clear();
-            if !first {
-                buf.push('\n');
-            }
-            write_record(record, star.then_some("*"), buf);
-        };
-        if record.result.is_some() || (comments_only && !first) {
-            render(comments_only, &mut self.buf);
-            return self.out.write_all(self.buf.as_bytes());
-        }
-        let (mut plain, mut starred) = (String::new(), String::new());
-        render(false, &mut plain);
-        render(true, &mut starred);
-        let moves = record
-            .movetext
-            .iter()
-            .any(|n| !matches!(n, Node::Comment(_)));
-        self.held = Some(Held {
-            plain,
-            starred,
-            moves,
-        });
-        Ok(())
+        write_game(record, &mut self.buf);
+        self.out.write_all(self.buf.as_bytes())
     }
 
-    /// Writes the last game if it is still held, and gives back the underlying writer.
-    pub fn finish(mut self) -> io::Result<W> {
-        if let Some(held) = self.held.take() {
-            self.out.write_all(held.plain.as_bytes())?;
-        }
+    /// The underlying writer, for text written between games (a caller's own framing).
+    pub fn get_mut(&mut self) -> &mut W {
+        &mut self.out
+    }
+
+    /// The number of games written so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Gives back the underlying writer.
+    pub fn finish(self) -> io::Result<W> {
         Ok(self.out)
     }
 }
@@ -123,10 +93,32 @@ pub fn write_pdn<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Strin
     String::from_utf8(w.finish().unwrap_or_default()).unwrap_or_default()
 }
 
-/// Appends one game to `out`. Alone, a game without a result may read back as part of the
-/// next one: use a [`Writer`] for several games.
+/// Appends one game to `out`, ending with its result (`*` where the record has none). When
+/// `out` is empty, the text is kept from starting with a line of JSON (see [`Writer`]).
 pub fn write_game(rec: &GameRecord, out: &mut String) {
-    write_record(rec, None, out);
+    let first = out.is_empty();
+    write_record(rec, Some("*"), out);
+    if first {
+        keep_from_json(out);
+    }
+}
+
+/// Joins the first line of `text` to the next non-blank one when it would read as a JSON
+/// record. Only a header comment can be such a line, and a header comment followed by the
+/// rest of its game on the same line reads back the same.
+fn keep_from_json(text: &mut String) {
+    let Some(end) = text.find('\n') else {
+        return;
+    };
+    if !crate::json::is_json_record(&text[..end]) {
+        return;
+    }
+    let next = text[end..]
+        .find(|c| c != '\n')
+        .map_or(text.len(), |i| end + i);
+    if next < text.len() {
+        text.replace_range(end..next, " ");
+    }
 }
 
 /// Appends one game to `out`; `star` stands for the result when the record has none.

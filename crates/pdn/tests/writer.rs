@@ -85,34 +85,65 @@ fn non_utf8_text_is_written_as_its_decoding() {
 }
 
 #[test]
-fn games_without_result_are_kept_apart() {
-    // Tags after movetext end a game: no result is made up.
+fn every_game_is_written_with_its_result() {
+    // A game without a result is written with `*`, followed by another game or not.
     let a = one("[Event \"a\"]\n1. 32-28");
     let b = one("[Event \"b\"]\n1. 33-29 1-0");
     let text = pdn::write_pdn([&a, &b]);
     assert_eq!(
         text,
-        "[Event \"a\"]\n\n1. 32-28\n\n[Event \"b\"]\n\n1. 33-29 1-0\n"
+        "[Event \"a\"]\n\n1. 32-28 *\n\n[Event \"b\"]\n\n1. 33-29 1-0\n"
+    );
+    assert_eq!(
+        b.to_pdn() + &a.to_pdn(),
+        "[Event \"b\"]\n\n1. 33-29 1-0\n[Event \"a\"]\n\n1. 32-28 *\n"
     );
     let back = pdn::read_all(text.as_bytes());
     assert_eq!(back.len(), 2);
-    assert_eq!(back[0].result, None);
+    assert_eq!(back[0].result.as_ref().unwrap().token, "*");
     assert!(back[0].same_content(&a) && back[1].same_content(&b));
-    // A game without movetext, or one followed by a game without tags, needs `*`.
+    // A tag section alone (a lidraughts export's tags) stays a game before a movetext alone.
     let t = one("[Event \"t\"]");
     let m = one("1. 34-29 2-0");
-    let text = pdn::write_pdn([&t, &a, &m]);
+    let text = pdn::write_pdn([&t, &m]);
+    assert_eq!(text, "[Event \"t\"]\n\n*\n\n1. 34-29 2-0\n");
+    assert_eq!(pdn::read_all(text.as_bytes()).len(), 2);
+    // Files written apart and joined keep every game.
+    let joined = t.to_pdn() + &m.to_pdn() + &a.to_pdn();
+    let back = pdn::read_all(joined.as_bytes());
+    let results: Vec<_> = back.iter().map(|g| g.result_token()).collect();
+    assert_eq!(results, ["*", "2-0", "*"]);
+    assert!(back.iter().all(|g| g.problems.is_empty()), "{joined}");
+}
+
+#[test]
+fn a_first_line_is_never_json() {
+    // A header comment that is a JSON object of a record's shape would make the file look
+    // like JSON lines: the game's next line joins it.
+    let g = one("{\"tags\":[]}\n[Event \"x\"]\n1. 32-28 *");
+    assert_eq!(g.header_comments.len(), 1);
+    let text = pdn::write_pdn([&g, &g]);
     assert_eq!(
         text,
-        "[Event \"t\"]\n\n*\n\n[Event \"a\"]\n\n1. 32-28 *\n\n1. 34-29 2-0\n"
+        "{\"tags\":[]} [Event \"x\"]\n\n1. 32-28 *\n\n{\"tags\":[]}\n[Event \"x\"]\n\n1. 32-28 *\n"
     );
+    assert!(!pdn::is_json_record(text.lines().next().unwrap()));
     let back = pdn::read_all(text.as_bytes());
-    assert_eq!(back.len(), 3);
-    let results: Vec<_> = back
-        .iter()
-        .map(|g| g.result.as_ref().unwrap().token.as_str())
-        .collect();
-    assert_eq!(results, ["*", "*", "2-0"]);
+    assert!(back.len() == 2 && back[0].same_content(&g) && back[1].same_content(&g));
+    assert_eq!(pdn::write_pdn(&back), text, "a fixed point");
+    // A comment alone, before the result.
+    let c = one("{\"movetext\":[]}");
+    assert_eq!(c.to_pdn(), "{\"movetext\":[]} *\n");
+    assert!(one(&c.to_pdn()).same_content(&c));
+    // Comments that are not a record's JSON stay on their own line.
+    for first in ["{[Empty]}", "{3}", "{}"] {
+        let g = one(&format!("{first}\n[Event \"x\"] *"));
+        assert!(
+            g.to_pdn().starts_with(&format!("{first}\n[Event")),
+            "{}",
+            g.to_pdn()
+        );
+    }
 }
 
 #[test]
@@ -126,7 +157,7 @@ fn a_repeated_tag_starts_a_new_game() {
     let text = pdn::write_pdn(&games);
     assert_eq!(
         text,
-        "[Event \"a\"]\n[FEN \"W:W31:B1\"]\n\n*\n\n[Event \"b\"]\n[FEN \"B:W32:B2\"]\n"
+        "[Event \"a\"]\n[FEN \"W:W31:B1\"]\n\n*\n\n[Event \"b\"]\n[FEN \"B:W32:B2\"]\n\n*\n"
     );
     let again = pdn::read_all(text.as_bytes());
     assert_eq!(again.len(), 2);

@@ -1,0 +1,309 @@
+//! How commands treat their inputs and outputs: merges keep every game, a written PDN file is
+//! never taken for JSON, folders are read by every reading command, `-o -` is standard output,
+//! a failed command leaves no file, a path without records is an error, and a cut gzip file
+//! is the same error everywhere.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn arbiter(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("arbiter runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-manners-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The names in a folder, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+const TAGS_ONLY: &str =
+    "[Event \"Arena\"]\n[Site \"https://lidraughts.org/x\"]\n[GameType \"20\"]\n";
+const MOVES_ONLY: &str = "1. 32-28 19-23 2. 28x19 14x23 *\n";
+const GAME: &str = "[Event \"e\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 1-0\n";
+
+#[test]
+fn a_tags_only_file_and_a_moves_only_file_merge_into_two_games() {
+    let dir = scratch("merge");
+    std::fs::write(dir.join("a.pdn"), TAGS_ONLY).unwrap();
+    std::fs::write(dir.join("b.pdn"), MOVES_ONLY).unwrap();
+    // A game without a result, last in its file, then another file's game.
+    std::fs::write(
+        dir.join("c.pdn"),
+        "[Event \"c\"]\n[GameType \"20\"]\n1. 32-28",
+    )
+    .unwrap();
+    let out = arbiter(
+        &dir,
+        &["convert", "a.pdn", "b.pdn", "c.pdn", "a.pdn", "-o", "m.pdn"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("converted 4 games"),
+        "{}",
+        stderr(&out)
+    );
+    let text = std::fs::read_to_string(dir.join("m.pdn")).unwrap();
+    let games = pdn::read_all(text.as_bytes());
+    assert_eq!(games.len(), 4, "{text}");
+    assert!(
+        games
+            .iter()
+            .all(|g| g.result.is_some() && g.problems.is_empty()),
+        "{text}"
+    );
+    assert_eq!(games[2].result_token(), "*");
+    // The merged file is clean: no missing-result, exit 0.
+    let out = arbiter(&dir, &["validate", "m.pdn"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // select and split write the tag section with `*` after it.
+    let out = arbiter(&dir, &["select", "a.pdn", "b.pdn", "-o", "s.pdn"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        pdn::read_all(&std::fs::read(dir.join("s.pdn")).unwrap()).len(),
+        2
+    );
+    let out = arbiter(
+        &dir,
+        &["split", "a.pdn", "b.pdn", "--games", "2", "-o", "parts"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(listing(&dir.join("parts")), ["games-0001.pdn"]);
+    let part = std::fs::read(dir.join("parts/games-0001.pdn")).unwrap();
+    assert_eq!(pdn::read_all(&part).len(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_written_pdn_starting_with_a_comment_converts_again() {
+    let dir = scratch("comment");
+    for (i, first) in ["{[Empty]}", "{3}", "{}", "{\"tags\":[]}"]
+        .iter()
+        .enumerate()
+    {
+        let input = format!("in{i}.pdn");
+        // A first line that is a record's JSON is JSON: the last comment (written alone on
+        // its line, it would be) comes before a tag on its line, and is written so.
+        let sep = if i == 3 { " " } else { "\n" };
+        std::fs::write(dir.join(&input), format!("{first}{sep}{GAME}\n{GAME}")).unwrap();
+        let out = arbiter(&dir, &["convert", &input, "-o", "once.pdn"]);
+        assert!(out.status.success(), "{first}: {}", stderr(&out));
+        let out = arbiter(&dir, &["convert", "once.pdn", "-o", "twice.pdn"]);
+        assert!(out.status.success(), "{first}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("converted 2 games"),
+            "{first}: {}",
+            stderr(&out)
+        );
+        let once = std::fs::read(dir.join("once.pdn")).unwrap();
+        assert_eq!(
+            once,
+            std::fs::read(dir.join("twice.pdn")).unwrap(),
+            "{first}"
+        );
+        let games = pdn::read_all(&once);
+        assert_eq!(games[0].header_comments[0].text, first[1..first.len() - 1]);
+    }
+    // JSON lines are still known by their content, whatever the file's name.
+    let out = arbiter(
+        &dir,
+        &["convert", "once.pdn", "--to", "json", "-o", "games.txt"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = arbiter(&dir, &["convert", "games.txt", "-o", "back.pdn"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(dir.join("back.pdn")).unwrap(),
+        std::fs::read(dir.join("once.pdn")).unwrap()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn convert_reads_folders() {
+    let dir = scratch("folders");
+    std::fs::create_dir_all(dir.join("in/sub")).unwrap();
+    std::fs::write(dir.join("in/a.pdn"), GAME).unwrap();
+    std::fs::write(dir.join("in/sub/b.pdn"), format!("{GAME}\n{GAME}")).unwrap();
+    std::fs::write(dir.join("in/notes.txt"), "not a record").unwrap();
+    let out = arbiter(&dir, &["convert", "in", "-o", "all.pdn"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        pdn::read_all(&std::fs::read(dir.join("all.pdn")).unwrap()).len(),
+        3
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_dash_is_standard_output() {
+    let dir = scratch("dash");
+    std::fs::write(dir.join("g.pdn"), GAME).unwrap();
+    let runs: [&[&str]; 4] = [
+        &["convert", "g.pdn", "-o", "-"],
+        &["select", "g.pdn", "-o", "-"],
+        &["selfplay", "--game", "tama", "--games", "1", "-o", "-"],
+        &["show", "g.pdn", "-o", "-"],
+    ];
+    for args in runs {
+        let out = arbiter(&dir, args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        let expected = if args[0] == "show" { "<svg" } else { "[Event" };
+        assert!(text.starts_with(expected), "{args:?}: {text}");
+        assert_eq!(listing(&dir), ["g.pdn"], "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_failed_command_leaves_no_file() {
+    let dir = scratch("failed");
+    std::fs::write(dir.join("g.pdn"), GAME).unwrap();
+    std::fs::write(dir.join("kept.pdn"), "old").unwrap();
+    let runs: [&[&str]; 4] = [
+        &["convert", "g.pdn", "missing.pdn", "-o", "out.pdn"],
+        &["convert", "g.pdn", "missing.pdn", "-o", "kept.pdn"],
+        &["select", "g.pdn", "missing.pdn", "-o", "out.pdn"],
+        &["show", "g.pdn", "--index", "9", "-o", "out.svg"],
+    ];
+    for args in runs {
+        let out = arbiter(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert_eq!(listing(&dir), ["g.pdn", "kept.pdn"], "{args:?}");
+    }
+    assert_eq!(std::fs::read(dir.join("kept.pdn")).unwrap(), b"old");
+    // The output may be an input: it is replaced once the input was read.
+    let out = arbiter(&dir, &["convert", "g.pdn", "-o", "g.pdn"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        pdn::read_all(&std::fs::read(dir.join("g.pdn")).unwrap()).len(),
+        1
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_path_without_records_is_an_error_everywhere() {
+    let dir = scratch("empty");
+    std::fs::create_dir_all(dir.join("none")).unwrap();
+    std::fs::write(dir.join("none/readme.txt"), "no games here").unwrap();
+    std::fs::write(dir.join("blank.pdn"), "\n  \r\n\n").unwrap();
+    std::fs::write(dir.join("empty.pdn"), "").unwrap();
+    for path in ["none", "blank.pdn", "empty.pdn"] {
+        let runs: [&[&str]; 7] = [
+            &["validate", path],
+            &["stats", path, "-o", "report"],
+            &["convert", path, "-o", "out.pdn"],
+            &["select", path, "-o", "out.pdn"],
+            &["split", path, "--games", "5", "-o", "parts"],
+            &["export", path, "-o", "tables"],
+            &["show", path, "-o", "out.svg"],
+        ];
+        for args in runs {
+            if path == "none" && args[0] == "show" {
+                continue;
+            }
+            let out = arbiter(&dir, args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+            let said = stderr(&out) + &String::from_utf8_lossy(&out.stdout);
+            assert!(
+                said.contains(&format!("no game records in {path}")),
+                "{args:?}: {said}"
+            );
+            assert!(!said.contains("no problems found"), "{args:?}: {said}");
+            assert!(!dir.join("out.pdn").exists(), "{args:?}");
+        }
+    }
+    // Blanks before the first game are read as they are (line numbers do not move).
+    std::fs::write(
+        dir.join("late.pdn"),
+        format!("{}1. 32-28 *\n", "\n".repeat(70_000)),
+    )
+    .unwrap();
+    let out = arbiter(&dir, &["validate", "late.pdn", "--format", "json"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("\"line\":70001"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_cut_gzip_file_is_the_same_error_in_every_command() {
+    let dir = scratch("gzip");
+    let mut text = String::new();
+    for i in 0..400 {
+        text.push_str(&format!("[Round \"{i}\"]\n{GAME}\n"));
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    let packed = gz.finish().unwrap();
+    std::fs::write(dir.join("whole.pdn.gz"), &packed).unwrap();
+    std::fs::write(dir.join("cut.pdn.gz"), &packed[..packed.len() * 2 / 3]).unwrap();
+    let out = arbiter(&dir, &["convert", "whole.pdn.gz", "-o", "-"]);
+    assert_eq!(pdn::read_all(&out.stdout).len(), 400);
+    let runs: [&[&str]; 7] = [
+        &["validate", "cut.pdn.gz"],
+        &["stats", "cut.pdn.gz", "-o", "report"],
+        &["convert", "cut.pdn.gz", "-o", "out.pdn"],
+        &["select", "cut.pdn.gz", "-o", "out.pdn"],
+        &["split", "cut.pdn.gz", "--games", "50", "-o", "parts"],
+        &["export", "cut.pdn.gz", "-o", "tables"],
+        &["show", "cut.pdn.gz", "-o", "out.svg"],
+    ];
+    for args in runs {
+        let out = arbiter(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("cut.pdn.gz: cannot read: the gzip data is cut short"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(!dir.join("out.pdn").exists() && !dir.join("out.svg").exists());
+    }
+    // Standard input alike.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["convert", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let cut = packed[..packed.len() * 2 / 3].to_vec();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || stdin.write_all(&cut));
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).contains("the gzip data is cut short"),
+        "{}",
+        stderr(&out)
+    );
+    // Split wrote no file.
+    assert!(!dir.join("parts").exists() || listing(&dir.join("parts")).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

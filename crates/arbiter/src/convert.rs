@@ -15,7 +15,7 @@ pub enum Target {
     Pdn,
     /// One JSON object per game, one game per line.
     Json,
-    /// A Ludii trial (Tama; one game per file).
+    /// Ludii trials, one per game (games whose registry entry declares a trial converter).
     Trl,
 }
 
@@ -154,21 +154,8 @@ pub fn convert<W: Write>(
                 }
                 out.write_all(b"\n")?;
             }
-            Target::Trl if game > 1 => {
-                tally.problems += 1;
-                writeln!(
-                    notes,
-                    "{name}: game {game}: not written: a Ludii trial holds one game \
-                     (split the file first: arbiter split --games 1)"
-                )?;
-            }
-            Target::Trl => match ludii::from_pdn_tama(&record) {
-                Ok(trial) => out.get_mut().write_all(trial.as_bytes())?,
-                Err(e) => {
-                    tally.problems += 1;
-                    writeln!(notes, "{name}: game {game}: not written as a trial: {e}")?;
-                }
-            },
+            // Trials are written from this PDN, one per game, by `crate::trials`.
+            Target::Trl => out.write(&record)?,
         }
         Ok(())
     };

@@ -41,7 +41,9 @@ impl Input {
         text.read_to_end(&mut bytes)?;
         let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
         let trial = ludii::read_trial(&bytes).map_err(|e| invalid(e.to_string()))?;
-        let converted = ludii::to_pdn(&trial).map_err(|e| invalid(e.to_string()))?;
+        let converted = games::games()
+            .read_trial(&trial)
+            .map_err(|e| invalid(e.to_string()))?;
         let lines = pdn::decode(&bytes).lines().map(str::to_string).collect();
         let pdn = io::Cursor::new(converted.pdn.clone().into_bytes());
         Ok((Box::new(pdn), Some(Trial { converted, lines })))

@@ -10,6 +10,7 @@ mod output;
 mod printer;
 mod report;
 mod show;
+mod trials;
 mod validate;
 mod view;
 
@@ -355,6 +356,11 @@ fn convert_cmd(
     let (inputs, missing) = input::collect(paths);
     if let Some((path, e)) = missing.first() {
         return Err(format!("{}: cannot read: {e}", path.display()).into());
+    }
+    if to == cli::Target::Trl {
+        let total = trials::convert_all(&inputs, output, &settings, &edits, &mut io::stderr())?;
+        eprintln!("{}", total.summary(rewrite.is_some()));
+        return Ok(if total.problems > 0 { PROBLEMS } else { CLEAN });
     }
     let mut out = pdn::Writer::new(output::Output::create(output)?);
     let mut total = convert::ConvertTally::default();

@@ -387,6 +387,16 @@ impl Geometry {
     }
 }
 
+impl game::token::SquareNames for Geometry {
+    type Square = Bit;
+    fn numbered(&self, n: u32) -> Option<Bit> {
+        self.from_number(n)
+    }
+    fn at_coords(&self, file: u8, rank: u8) -> Option<Bit> {
+        self.at(file, rank)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,10 @@ mod registry;
 mod resolve;
 #[cfg(test)]
 mod testing;
-mod token;
+#[cfg(test)]
+mod token_tests;
+
+use game::token;
 mod variant;
 
 pub use game_impl::{MoveInfo, Names};

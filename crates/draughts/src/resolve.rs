@@ -66,54 +66,7 @@ struct Written<'a> {
     numeric: bool,
 }
 
-/// How a move token fits one complete capture chain (see [`fit`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Fit {
-    /// The token names this chain: short form, full path, or start, some landings, end.
-    Whole,
-    /// The token stops at a landing square from which the chain goes on; the payload is the
-    /// number of landings (= captures) up to there.
-    Prefix(usize),
-    /// No fit.
-    None,
-}
-
-/// The candidate filter every draughts resolver shares: matches a token's squares against a
-/// chain that starts on `from` and lands on `path` in order. The start must agree, the token's
-/// inner squares must appear in order among the landings, and its last square must be the
-/// chain's end ([`Fit::Whole`]) or an earlier landing ([`Fit::Prefix`]). A chain may land on its
-/// final square earlier too (a king circling back): the token names the whole chain when the
-/// chain ends there. `path` is any sequence of squares that knows its length (a slice's
-/// `iter().copied()`, or squares converted on the fly).
-#[inline]
-pub fn fit<S, P>(tok: &[S], from: S, path: P) -> Fit
-where
-    S: Copy + Eq,
-    P: IntoIterator<Item = S>,
-    P::IntoIter: ExactSizeIterator,
-{
-    if tok.len() < 2 || tok[0] != from {
-        return Fit::None;
-    }
-    let last = tok[tok.len() - 1];
-    let inner = &tok[1..tok.len() - 1];
-    let path = path.into_iter();
-    let len = path.len();
-    let mut k = 0;
-    let mut prefix = None;
-    for (j, sq) in path.enumerate() {
-        if k == inner.len() && sq == last {
-            if j + 1 == len {
-                return Fit::Whole;
-            }
-            prefix.get_or_insert(j + 1);
-        }
-        if k < inner.len() && sq == inner[k] {
-            k += 1;
-        }
-    }
-    prefix.map_or(Fit::None, Fit::Prefix)
-}
+pub use game::token::{fit, Fit};
 
 impl Draughts {
     /// Resolves one move token: the legal move it names, or why not.

@@ -10,9 +10,11 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+pub mod perft_file;
 mod registry;
 mod shape;
 mod text;
+pub mod token;
 pub mod zobrist;
 
 use std::fmt;
@@ -415,7 +417,11 @@ pub trait Game {
     /// The position's 64-bit key (see [`zobrist`] and `docs/export.md`): the XOR of the
     /// [`zobrist::TABLE`] entries of its features. Two positions get the same key exactly when
     /// [`Game::write_position`] writes the same string for them (barring a 64-bit collision).
-    fn position_key(&self, pos: &Self::Position) -> u64;
+    /// The default, for a game that declares no features, is [`zobrist::text_key`] of the
+    /// position string: right, but slower than XOR-ing the features a move changed.
+    fn position_key(&self, pos: &Self::Position) -> u64 {
+        zobrist::text_key(&self.write_position(pos))
+    }
 
     /// The key of `after`, the position a move made from `before`, whose key is `key`. The
     /// default computes it afresh; a game whose features sit in bit boards overrides it to
@@ -501,6 +507,12 @@ pub trait Game {
     }
 }
 
+/// A number below `n` (0 when `n` is 0) from `random`, a source of 32 random bits a call:
+/// how the rules crates draw what [`Explore::seating`] and [`Explore::throw`] choose.
+pub fn below(random: &mut dyn FnMut() -> u32, n: u32) -> u32 {
+    ((u64::from(random()) * u64::from(n)) >> 32) as u32
+}
+
 /// One legal move described square by square, for other programs (`arbiter moves`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MoveInfo {
@@ -548,6 +560,67 @@ pub trait Explore: Game {
         for square in &info.captured {
             out.push(square);
         }
+    }
+
+    /// How good `pos` is for `seat`, for self-play's agents: higher is better, in any unit
+    /// (wins and losses are scored apart, so only the order of positions matters). The
+    /// default counts material on [`Game::board`]: the pieces of `seat` less those of every
+    /// other seat, each piece one (twins two; pieces nobody owns count for no one). In a
+    /// two-sided game its change along a line of play is the balance of captures.
+    fn evaluate(&self, pos: &Self::Position, seat: Seat) -> i32 {
+        let board = self.board(pos);
+        board
+            .pieces
+            .iter()
+            .map(|p| {
+                let worth = i32::from(p.count) * if p.twin { 2 } else { 1 };
+                match p.seat {
+                    Some(s) if s == seat.0 => worth,
+                    Some(_) => -worth,
+                    None => 0,
+                }
+            })
+            .sum()
+    }
+
+    /// The numbers of players a game can be played by. Default: every seat of
+    /// [`Game::seat_names`].
+    fn player_counts(&self) -> std::ops::RangeInclusive<u8> {
+        let n = u8::try_from(self.seat_names().len())
+            .unwrap_or(u8::MAX)
+            .max(1);
+        n..=n
+    }
+
+    /// The tags that seat `players` players (one of [`Explore::player_counts`]) for a new
+    /// game, chosen with `random` (32 random bits a call): which seats play and which moves
+    /// first, as [`Game::start_position`] reads them. Default: no tag (the standard start).
+    fn seating(&self, players: u8, random: &mut dyn FnMut() -> u32) -> Vec<(&'static str, String)> {
+        let _ = (players, random);
+        Vec::new()
+    }
+
+    /// Draws the outcome of chance that the next move of `pos` is played with (Thaayam: one
+    /// series of throws), with `random` (32 random bits a call). Default: none.
+    fn throw(&self, pos: &Self::Position, random: &mut dyn FnMut() -> u32) -> Vec<u8> {
+        let _ = (pos, random);
+        Vec::new()
+    }
+
+    /// The outcomes of chance for the next move of `pos` with their probabilities (adding
+    /// up to 1), for searches that weigh them; where there are very many, the likeliest.
+    /// Default: one certain outcome, no chance.
+    fn outcomes(&self, pos: &Self::Position) -> Vec<(Vec<u8>, f64)> {
+        let _ = pos;
+        vec![(Vec::new(), 1.0)]
+    }
+
+    /// Joins `next` into `turn`, when the seat that played `turn` keeps the turn and plays
+    /// `next` as part of the same ply (Thaayam: an extra series). Returns false when moves
+    /// cannot be joined (the default: every move is a ply of its own).
+    fn join_moves(&self, turn: &mut Self::Move, next: &Self::Move) -> bool {
+        let _ = (turn, next);
+        false
     }
 
     /// The number of move sequences of `depth` plies from `pos`. The default walks

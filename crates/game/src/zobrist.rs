@@ -139,3 +139,24 @@ mod tests {
         assert_eq!(pieces_u128(0, 1u128 << 127, |b| b as usize), piece(0, 127));
     }
 }
+
+/// The key of a game that declares no features: FNV-1a (64-bit: offset basis
+/// `0xcbf29ce484222325`, prime `0x100000001b3`) over the bytes of its position string.
+pub fn text_key(position: &str) -> u64 {
+    position.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod text_key_tests {
+    use super::text_key;
+
+    #[test]
+    fn text_key_is_fnv1a() {
+        // FNV-1a's published check values.
+        assert_eq!(text_key(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(text_key("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(text_key("foobar"), 0x8594_4171_f739_67e8);
+    }
+}

@@ -7,14 +7,20 @@
 //!
 //! Adding a game: write a rules crate that implements [`game::Game`] and [`game::Explore`]
 //! and describes itself with a static [`GameInfo`], then add one [`entry`] line to the list
-//! in [`games`]. It is played by [`selfplay::Generic`] unless the line gives it a player of
-//! its own ([`Entry::with_player`]).
+//! in [`games`]. It is played by [`selfplay::Generic`] (on the game's own evaluation, seating
+//! and chance, all methods of [`game::Explore`]) unless the line gives it a player of its own
+//! ([`Entry::with_player`]).
 #![deny(missing_docs)]
+
+mod corpus;
+
+pub use corpus::CORPUS_FILES;
 
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
 use game::{Explore, GameInfo, MoveInfo, Options, Registry};
+use ludii::{ConvertError, Converted, Trial, TrialFormat};
 use referee::{Catalog, ReplayEngine};
 use selfplay::{Generic, Names, Player};
 
@@ -23,13 +29,16 @@ pub fn games() -> &'static Games {
     static GAMES: OnceLock<Games> = OnceLock::new();
     GAMES.get_or_init(|| {
         let mut list = vec![
-            entry(&tama::INFO, tama::Tama::from_options).with_player(selfplay::TamaPlayer),
+            entry(&tama::INFO, tama::Tama::from_options)
+                .with_names(Names::Armenian)
+                .with_trials(&tama::LUDII),
             entry(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::from_options)
-                .with_player(selfplay::OdnocvetniePlayer),
+                .with_names(Names::Russian),
             entry(&thaayam::INFO, |o| {
                 thaayam::Thaayam::new(thaayam::Options::from_options(o))
             })
-            .with_player(selfplay::ThaayamPlayer),
+            .with_names(Names::Tamil)
+            .with_trials(&thaayam::LUDII),
         ];
         // The standard draughts variants: one engine, a variant is data.
         for &v in draughts::VARIANTS {
@@ -46,12 +55,14 @@ pub fn games() -> &'static Games {
     })
 }
 
-/// One game of the registry: its description and what can be built from it.
+/// One game of the registry: its description, what can be built from it, and the
+/// capabilities it declares (its Ludii trials).
 pub struct Entry {
     /// The game's description.
     pub info: &'static GameInfo,
     rules: Box<dyn Rules>,
     player: Box<dyn Player>,
+    trials: Option<&'static dyn TrialFormat>,
 }
 
 /// The registry entry of a game whose rules `make` builds from ruleset options. Its
@@ -72,6 +83,7 @@ where
         info,
         player: rules.generic_player(info, Names::International),
         rules,
+        trials: None,
     }
 }
 
@@ -92,6 +104,18 @@ impl Entry {
     /// The game's self-play, for [`selfplay::Config::new`].
     pub fn player(&self) -> &dyn Player {
         self.player.as_ref()
+    }
+
+    /// The same entry, declaring that the game's Ludii trials are read (and perhaps
+    /// written) by `format`.
+    pub fn with_trials(mut self, format: &'static dyn TrialFormat) -> Entry {
+        self.trials = Some(format);
+        self
+    }
+
+    /// The game's Ludii trials, if it declares them.
+    pub fn trials(&self) -> Option<&'static dyn TrialFormat> {
+        self.trials
     }
 }
 
@@ -118,6 +142,39 @@ impl Games {
     /// The entry of a game.
     pub fn entry(&self, info: &GameInfo) -> Option<&Entry> {
         self.entries.iter().find(|e| e.info.id == info.id)
+    }
+
+    /// Converts a Ludii trial with the converter of the game it plays (see
+    /// [`Entry::with_trials`]).
+    pub fn read_trial(&self, trial: &Trial) -> Result<Converted, ConvertError> {
+        let format = self
+            .entries
+            .iter()
+            .filter_map(|e| e.trials)
+            .find(|f| f.reads(trial));
+        match format {
+            Some(f) => f.read(trial),
+            None => Err(ConvertError::UnsupportedGame {
+                game: trial.game.clone(),
+                known: self.trial_games(),
+            }),
+        }
+    }
+
+    /// The games whose Ludii trials are read, as a sentence lists them (`Tama and
+    /// Thaayam`; `no game` when none).
+    pub fn trial_games(&self) -> String {
+        let names: Vec<&str> = self
+            .entries
+            .iter()
+            .filter(|e| e.trials.is_some())
+            .map(|e| e.info.label)
+            .collect();
+        match names.split_last() {
+            None => "no game".to_string(),
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
     }
 
     /// Looks at positions of `game` under `options`.
@@ -390,26 +447,22 @@ mod tests {
             // Every game can be played: games of chance have players of their own.
             assert_eq!(player.check(), Ok(()), "{}", info.id);
         }
-        // The three first games keep their specialised agents (Thaayam's search does not
-        // search a tree; the generic player's does).
+        // A game of chance is played with its own counts of players and default depth.
         let thaayam = g.registry().by_name("thaayam").unwrap();
-        assert_eq!(g.entry(thaayam).unwrap().player().default_search_depth(), 0);
-        assert_eq!(
-            g.entry(thaayam).unwrap().player().names(),
-            selfplay::Names::Tamil
-        );
+        let player = g.entry(thaayam).unwrap().player();
+        assert_eq!(player.players(), 2..=4);
+        assert_eq!(player.default_search_depth(), 2);
+        assert_eq!(player.names(), selfplay::Names::Tamil);
     }
 
     #[test]
-    fn an_entry_without_a_player_of_its_own_is_played_by_the_generic_player() {
+    fn an_entry_without_names_of_its_own_has_the_international_pool() {
         let plain = entry(&tama::INFO, tama::Tama::from_options);
         assert_eq!(plain.player().names(), selfplay::Names::International);
         assert_eq!(plain.player().info().id, "tama");
         assert_eq!(plain.player().players(), 2..=2);
         let english = entry(&tama::INFO, tama::Tama::from_options).with_names(Names::English);
         assert_eq!(english.player().names(), Names::English);
-        let own = entry(&tama::INFO, tama::Tama::from_options).with_player(selfplay::TamaPlayer);
-        assert_eq!(own.player().names(), Names::Armenian);
     }
 
     #[test]

@@ -1,51 +1,70 @@
-//! Ludii trial files (`.trl`) for arbiter.
+//! Ludii trial files (`.trl`) for arbiter: the file format, and what a game provides to have
+//! its trials read and written.
 //!
-//! Ludii, the general game system, is the only other program that plays Tama and Thaayam;
-//! its users keep games as trial files. This crate
+//! Ludii, the general game system, plays many of the games arbiter knows; its users keep
+//! games as trial files. This crate names no game. It
 //!
 //! - reads a trial ([`read_trial`] → [`Trial`]): the game, the option block, every `Move=`
 //!   line with its line number, the placement count and the result lines;
-//! - converts a Tama or Thaayam trial into the PDN text of one arbiter record ([`to_pdn`]),
-//!   with a span map from byte offsets of that text back to trial lines ([`Converted::locate`]),
-//!   so that a diagnostic on the PDN can name the `.trl` line of the Ludii move it came from;
-//! - writes a Tama trial that Ludii can load from an arbiter Tama record ([`from_pdn_tama`]).
+//! - defines what a game's converter is ([`TrialFormat`]): a rules crate that reads Ludii's
+//!   trials of its game implements it, and the game's registry entry declares it;
+//! - gives converters what they share: [`PdnText`] builds the PDN text of one record with a
+//!   span map from byte offsets of that text back to trial lines ([`Converted::locate`]), so
+//!   that a diagnostic on the PDN can name the `.trl` line of the Ludii move it came from;
+//!   [`RecordView`] is a record's tags and main line for a writer; [`turns`] and
+//!   [`recorded_winner`] read what every trial holds.
 //!
-//! Conversion is faithful: where Ludii played something arbiter's rules do not allow, the PDN
-//! says what Ludii did, and arbiter's validation reports it at that ply. The mapping in both
-//! directions is documented in the repository's `docs/notation.md` (section "Ludii trials").
+//! Conversion is faithful: where Ludii played something a game's rules do not allow, the
+//! PDN says what Ludii did, and arbiter's validation reports it at that ply. The mapping of
+//! each game is documented in the repository's `docs/notation.md` (section "Ludii trials").
 //!
 //! ```
-//! let trl = "game=Tama\nSTART GAME OPTIONS\nEND GAME OPTIONS\n\
+//! let trl = "game=/lud/board/Some Game.lud\nSTART GAME OPTIONS\nEND GAME OPTIONS\n\
 //! Move=[Move:mover=1,from=16,to=24,actions=[Move:typeFrom=Cell,from=16,typeTo=Cell,to=24,decision=true]]\n\
 //! numInitialPlacementMoves=0\n";
 //! let trial = ludii::read_trial(trl.as_bytes()).unwrap();
-//! let converted = ludii::to_pdn(&trial).unwrap();
-//! assert!(converted.pdn.contains("[Rules \"schmidt\"]"));
-//! assert!(converted.pdn.contains("1. a3-a4 *"));
+//! assert_eq!(trial.game_name(), "Some Game");
+//! let mut text = ludii::PdnText::new();
+//! text.tag("Variant", "Some Game");
+//! text.begin_movetext();
+//! let m = &trial.play_moves()[0];
+//! text.mapped("a3-a4", m.line, m.number);
+//! let converted = text.finish("*");
+//! assert!(converted.pdn.ends_with("\n\na3-a4 *\n"));
 //! let at = converted.pdn.find("a3-a4").unwrap() as u64;
 //! assert_eq!(converted.locate(at).map(|e| e.trl_line), Some(4));
 //! ```
 #![deny(missing_docs)]
 
 mod pdn_text;
-mod tama_trl;
-mod thaayam_trl;
+mod record;
 mod trial;
 
-pub use tama_trl::{from_pdn_tama, write_tama_trial, WriteError};
-pub use trial::{read_trial, Action, LudiiGame, LudiiMove, Trial, TrialError};
+pub use pdn_text::PdnText;
+pub use record::RecordView;
+pub use trial::{read_trial, Action, LudiiMove, Trial, TrialError};
 
 use thiserror::Error;
 
 /// Why a trial could not be converted to PDN.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConvertError {
-    /// `game=` names a game arbiter does not play.
-    #[error("the trial plays `{0}`; arbiter converts Tama and Thaayam trials only")]
-    UnsupportedGame(String),
-    /// An option in the option block arbiter has no ruleset for.
-    #[error("the option `{0}` has no arbiter ruleset (known: Variant/Wikipedia, Variant/Schmidt)")]
-    UnsupportedOption(String),
+    /// `game=` names a game no game of the registry reads trials of.
+    #[error("the trial plays `{game}`; arbiter reads Ludii trials of {known}")]
+    UnsupportedGame {
+        /// The game the trial names.
+        game: String,
+        /// The games whose trials are read, as a sentence lists them.
+        known: String,
+    },
+    /// An option in the option block the game has no ruleset for.
+    #[error("the option `{option}` has no arbiter ruleset (known: {known})")]
+    UnsupportedOption {
+        /// The option.
+        option: String,
+        /// The options the game reads.
+        known: String,
+    },
     /// A move line that cannot be written as a move of the game at all.
     #[error("line {line} (Ludii move {number}): {message}")]
     BadMove {
@@ -74,12 +93,9 @@ pub struct SpanEntry {
 /// The PDN text of one record made from a trial, and where its pieces came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Converted {
-    /// The game.
-    pub game: LudiiGame,
     /// The PDN text of one game (tags, movetext, result), ending with a newline.
     pub pdn: String,
-    /// One entry per move token written (Tama: one per ply; Thaayam: the seat letter, each
-    /// throw group, each action), in text order.
+    /// One entry per move token written, in text order.
     pub map: Vec<SpanEntry>,
 }
 
@@ -93,18 +109,90 @@ impl Converted {
     }
 }
 
-/// Converts a trial to the PDN text of one arbiter record (see the crate docs).
-pub fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
-    match trial.ludii_game() {
-        Some(LudiiGame::Tama) => tama_trl::to_pdn(trial),
-        Some(LudiiGame::Thaayam) => thaayam_trl::to_pdn(trial),
-        None => Err(ConvertError::UnsupportedGame(trial.game.clone())),
+/// Why a record could not be written as a trial.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WriteError {
+    /// The game's trials cannot be written (only read).
+    #[error("{0} trials are read, not written")]
+    Unsupported(&'static str),
+    /// The record plays another game than the converter's.
+    #[error("the record plays `{found}`, not {game}")]
+    OtherGame {
+        /// The converter's game.
+        game: &'static str,
+        /// What the record's `Variant` tag says.
+        found: String,
+    },
+    /// A `Rules` option Ludii has no ruleset for.
+    #[error("the Rules tag `{rules}` has no Ludii ruleset ({known})")]
+    Rules {
+        /// The tag's value.
+        rules: String,
+        /// What can be written.
+        known: &'static str,
+    },
+    /// The start position cannot be set up in Ludii, or cannot be read.
+    #[error("{0}")]
+    Start(String),
+    /// A move of the record is not legal, or not legal under the Ludii ruleset written.
+    #[error("ply {ply} ({token}): {message}")]
+    Move {
+        /// 1-based ply of the main line.
+        ply: usize,
+        /// The move token.
+        token: String,
+        /// Why.
+        message: String,
+    },
+}
+
+/// A game's Ludii trials: what a rules crate implements to have them read (and written),
+/// and what its registry entry declares.
+pub trait TrialFormat: Send + Sync {
+    /// The names Ludii gives the game (the `game=` line's last component without `.lud`),
+    /// compared ignoring case.
+    fn ludii_names(&self) -> &'static [&'static str];
+
+    /// True when `trial` plays this game.
+    fn reads(&self, trial: &Trial) -> bool {
+        let name = trial.game_name();
+        self.ludii_names()
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
     }
+
+    /// Converts a trial of this game to the PDN text of one record, with its span map.
+    fn read(&self, trial: &Trial) -> Result<Converted, ConvertError>;
+
+    /// Writes a record of this game (its tags and main line) as a trial Ludii loads.
+    /// Default: the game's trials are read only.
+    fn write(&self, record: &RecordView) -> Result<String, WriteError> {
+        let _ = record;
+        Err(WriteError::Unsupported(
+            self.ludii_names().first().copied().unwrap_or("these"),
+        ))
+    }
+}
+
+/// Splits the moves after the placement into turns: a turn goes on while a move hands the
+/// turn back to its mover (`SetNextPlayer` naming it) and the next move is by the same player.
+pub fn turns(moves: &[LudiiMove]) -> Vec<&[LudiiMove]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 0..moves.len() {
+        let last =
+            i + 1 == moves.len() || !moves[i].keeps_turn() || moves[i + 1].mover != moves[i].mover;
+        if last {
+            out.push(&moves[start..=i]);
+            start = i + 1;
+        }
+    }
+    out
 }
 
 /// The winner recorded by a trial, as a player number (1, 2, ...), `Some(0)` for a draw (no
 /// winner but a shared rank), `None` when the trial records no result.
-pub(crate) fn recorded_winner(trial: &Trial) -> Option<u8> {
+pub fn recorded_winner(trial: &Trial) -> Option<u8> {
     match trial.winner {
         Some(w) if w >= 1 => u8::try_from(w).ok(),
         Some(_) => {
@@ -115,5 +203,14 @@ pub(crate) fn recorded_winner(trial: &Trial) -> Option<u8> {
             shared.then_some(0)
         }
         None => None,
+    }
+}
+
+/// A converter error about Ludii move `m`.
+pub fn bad_move(m: &LudiiMove, message: impl Into<String>) -> ConvertError {
+    ConvertError::BadMove {
+        line: m.line,
+        number: m.number,
+        message: message.into(),
     }
 }

@@ -1,19 +1,22 @@
 //! Building PDN text while recording where each token went.
 
-use crate::SpanEntry;
+use crate::{Converted, SpanEntry};
 
 /// Movetext lines are wrapped before this width.
 const WIDTH: usize = 80;
 
-/// PDN text under construction.
-pub(crate) struct PdnText {
-    pub(crate) out: String,
-    pub(crate) map: Vec<SpanEntry>,
+/// The PDN text of one record under construction, with the span map of its move tokens:
+/// tags, then the movetext wrapped before 80 columns, then the result.
+#[derive(Debug, Default)]
+pub struct PdnText {
+    out: String,
+    map: Vec<SpanEntry>,
     line_len: usize,
 }
 
 impl PdnText {
-    pub(crate) fn new() -> Self {
+    /// An empty record.
+    pub fn new() -> Self {
         PdnText {
             out: String::new(),
             map: Vec::new(),
@@ -22,19 +25,19 @@ impl PdnText {
     }
 
     /// A tag pair on its own line (`"` and a final `\` in the value are escaped).
-    pub(crate) fn tag(&mut self, name: &str, value: &str) {
+    pub fn tag(&mut self, name: &str, value: &str) {
         let value = value.replace('"', "\\\"");
         self.out.push_str(&format!("[{name} \"{value}\"]\n"));
     }
 
     /// Ends the tag section.
-    pub(crate) fn begin_movetext(&mut self) {
+    pub fn begin_movetext(&mut self) {
         self.out.push('\n');
         self.line_len = 0;
     }
 
     /// Starts a new line if `len` more bytes would not fit on this one.
-    pub(crate) fn room(&mut self, len: usize) {
+    pub fn room(&mut self, len: usize) {
         if self.line_len > 0 && self.line_len + 1 + len > WIDTH {
             self.out.push('\n');
             self.line_len = 0;
@@ -42,7 +45,7 @@ impl PdnText {
     }
 
     /// Writes a token (after a blank unless at a line start); returns its span.
-    pub(crate) fn token(&mut self, tok: &str) -> (u64, u64) {
+    pub fn token(&mut self, tok: &str) -> (u64, u64) {
         self.room(tok.len());
         if self.line_len > 0 {
             self.out.push(' ');
@@ -55,7 +58,7 @@ impl PdnText {
     }
 
     /// Writes a token that came from a Ludii move, and maps it.
-    pub(crate) fn mapped(&mut self, tok: &str, line: u32, number: u32) {
+    pub fn mapped(&mut self, tok: &str, line: u32, number: u32) {
         let (pdn_start, pdn_end) = self.token(tok);
         self.map.push(SpanEntry {
             pdn_start,
@@ -65,10 +68,19 @@ impl PdnText {
         });
     }
 
+    /// Writes a comment `{text}` in the movetext (braces in `text` become parentheses).
+    pub fn comment(&mut self, text: &str) {
+        let text = format!("{{{}}}", text.replace('{', "(").replace('}', ")"));
+        self.token(&text);
+    }
+
     /// Writes the result token and ends the game.
-    pub(crate) fn finish(mut self, result: &str) -> (String, Vec<SpanEntry>) {
+    pub fn finish(mut self, result: &str) -> Converted {
         self.token(result);
         self.out.push('\n');
-        (self.out, self.map)
+        Converted {
+            pdn: self.out,
+            map: self.map,
+        }
     }
 }

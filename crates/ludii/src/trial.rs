@@ -104,28 +104,11 @@ pub struct Trial {
     pub version: Option<String>,
 }
 
-/// The game a trial plays, from its `game=` line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LudiiGame {
-    /// Tama (`Tama.lud`).
-    Tama,
-    /// Thaayam (`Thaayam.lud`).
-    Thaayam,
-}
-
 impl Trial {
-    /// The game named by `game=`, if it is one arbiter knows: the last path component, without
-    /// `.lud`, compared case-insensitively.
-    pub fn ludii_game(&self) -> Option<LudiiGame> {
+    /// The game named by `game=`: its last path component, without `.lud`.
+    pub fn game_name(&self) -> &str {
         let name = self.game.rsplit(['/', '\\']).next().unwrap_or("");
-        let name = name.strip_suffix(".lud").unwrap_or(name).trim();
-        if name.eq_ignore_ascii_case("tama") {
-            Some(LudiiGame::Tama)
-        } else if name.eq_ignore_ascii_case("thaayam") {
-            Some(LudiiGame::Thaayam)
-        } else {
-            None
-        }
+        name.strip_suffix(".lud").unwrap_or(name).trim()
     }
 
     /// The moves after the placement moves.
@@ -344,7 +327,7 @@ Move=[Move:mover=1,from=31,to=47,actions=[Remove:type=Cell,to=39],[Move:typeFrom
 Move=[Move:mover=1,actions=[SetPending:],[Pass:decision=true]]\n\
 numInitialPlacementMoves=1\nwinner=2\nendtype=NaturalEnd\nrankings=0.0,2.0,1.0\nSANDBOX=false\nLUDII_VERSION=1.3.13\n";
         let t = read_trial(text.as_bytes()).unwrap();
-        assert_eq!(t.ludii_game(), Some(LudiiGame::Tama));
+        assert_eq!(t.game_name(), "Tama");
         assert_eq!(t.options, ["Variant/Schmidt"]);
         assert_eq!(t.moves.len(), 3);
         assert_eq!(t.setup_moves().len(), 1);

@@ -18,6 +18,7 @@
 //! - [`Odnocvetnie`]: the `game::Game` implementation used by the referee.
 #![deny(missing_docs)]
 
+mod evaluate;
 mod movegen;
 mod notation;
 mod position;
@@ -356,11 +357,29 @@ impl game::Explore for Odnocvetnie {
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         Odnocvetnie::perft(self, pos, depth)
     }
+
+    /// Mobility: the seat's own against the next seat's.
+    fn evaluate(&self, pos: &Position, seat: game::Seat) -> i32 {
+        evaluate::evaluate(pos, Side::from_index(seat.0))
+    }
+
+    /// One game in eight starts with a seat other than South, named by a `FirstSeat` tag.
+    fn seating(
+        &self,
+        _players: u8,
+        random: &mut dyn FnMut() -> u32,
+    ) -> Vec<(&'static str, String)> {
+        if game::below(random, 8) != 0 {
+            return Vec::new();
+        }
+        let first = Side::from_index(1 + game::below(random, 3) as u8);
+        vec![(FIRST_SEAT_TAG, first.letter().to_string())]
+    }
 }
 
-impl draughts::PerftRules for Odnocvetnie {
+impl game::perft_file::PerftRules for Odnocvetnie {
     fn from_variant(variant: &str) -> Result<Odnocvetnie, String> {
-        match draughts::split_variant(variant) {
+        match game::perft_file::split_variant(variant) {
             ("odnocvetnie", options) => INFO
                 .parse_options(&options)
                 .map(|o| Odnocvetnie::from_options(&o))

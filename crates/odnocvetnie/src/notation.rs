@@ -8,14 +8,14 @@ use crate::square::Square;
 /// Most squares a token may name (a start and up to 49 landings).
 pub const MAX_TOKEN_SQUARES: usize = 50;
 
-pub use draughts::Separator;
+pub use game::token::Separator;
 
 /// Odnocvetnie's square names for the shared token grammar: numbers 1..50 as in International
 /// draughts and algebraic `a1`..`j10` on the dark squares.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct OdnocvetnieSquares;
 
-impl draughts::SquareNames for OdnocvetnieSquares {
+impl game::token::SquareNames for OdnocvetnieSquares {
     type Square = Square;
     fn numbered(&self, n: u32) -> Option<Square> {
         Square::from_number(u8::try_from(n).ok()?)
@@ -26,7 +26,7 @@ impl draughts::SquareNames for OdnocvetnieSquares {
 }
 
 /// A parsed move token (the shared fixed-size token of the draughts crate).
-pub type MoveToken = draughts::FixedToken<Square, MAX_TOKEN_SQUARES>;
+pub type MoveToken = game::token::FixedToken<Square, MAX_TOKEN_SQUARES>;
 
 /// True if `tok` names the squares of `path` (bit positions) as a move: same start, same end,
 /// and its intermediate squares appear among the path's landings in order.
@@ -35,7 +35,7 @@ pub(crate) fn matches_path(tok: &MoveToken, path: &[u8]) -> bool {
         return false;
     };
     let landings = landings.iter().map(|&p| Square::from_pos(p));
-    draughts::fit(tok.squares(), Square::from_pos(from), landings) == draughts::Fit::Whole
+    game::token::fit(tok.squares(), Square::from_pos(from), landings) == game::token::Fit::Whole
 }
 
 /// The token in normal form, in its own notation (for messages).

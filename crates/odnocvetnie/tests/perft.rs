@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use common::{Ref, RefMove, Rng};
-use draughts::PerftRules;
+use game::perft_file::PerftRules;
 use odnocvetnie::{Move, Odnocvetnie, Position, Side, Square, SquareSet};
 
 fn to_position(r: &Ref) -> Position {
@@ -146,9 +146,9 @@ fn generator_agrees_with_reference_along_random_games() {
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
 
 /// The table's cases (shared perft file format), with the rules each names.
-fn table() -> Vec<(draughts::PerftCase, Odnocvetnie)> {
+fn table() -> Vec<(game::perft_file::PerftCase, Odnocvetnie)> {
     let text = std::fs::read_to_string(format!("{DIR}/odnocvetnie.txt")).expect("table");
-    draughts::parse_perft_file(&text)
+    game::perft_file::parse_perft_file(&text)
         .expect("odnocvetnie.txt reads")
         .into_iter()
         .map(|c| {
@@ -183,8 +183,9 @@ fn perft_table_fast_generator() {
     } else {
         u64::MAX
     };
-    let checked = draughts::run_perft_dir::<Odnocvetnie>(Path::new(DIR), |c| c.count <= limit)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let checked =
+        game::perft_file::run_perft_dir::<Odnocvetnie>(Path::new(DIR), |c| c.count <= limit)
+            .unwrap_or_else(|e| panic!("{e}"));
     assert!(checked >= 20, "only {checked} entries checked");
 }
 

@@ -1,5 +1,5 @@
 //! Regenerates the self-play part of the shipped corpus: one folder per game of
-//! [`selfplay::CORPUS_FILES`] (`corpus/tama/`, `corpus/odnocvetnie/`, `corpus/thaayam/`).
+//! [`games::CORPUS_FILES`] (`corpus/tama/`, `corpus/odnocvetnie/`, `corpus/thaayam/`).
 //!
 //! ```text
 //! cargo run --release -p selfplay --example make_corpus -- corpus
@@ -61,7 +61,7 @@ fn main() {
     let start = Instant::now();
     // One thread per file: each file depends only on its own configuration.
     let results: Vec<_> = std::thread::scope(|s| {
-        let handles: Vec<_> = selfplay::CORPUS_FILES
+        let handles: Vec<_> = games::CORPUS_FILES
             .iter()
             .filter(|f| only.is_empty() || only.iter().any(|g| g == f.game))
             .map(|file| {

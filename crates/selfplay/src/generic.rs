@@ -1,57 +1,63 @@
-//! The generic player: self-play for any game without chance, written once over
-//! [`game::Explore`].
+//! The one self-play of every game, written once over [`game::Explore`].
 //!
 //! Its agents know nothing of a game but what the rules crate tells through the trait:
+//! the legal moves, the outcome of chance a move is played with ([`Explore::throw`],
+//! [`Explore::outcomes`]) and how good a position is for a seat ([`Explore::evaluate`],
+//! material by default).
 //!
-//! - `random` plays a uniformly random move of [`Explore::legal_moves`];
-//! - `greedy` plays a move that wins at once if there is one, else the move that captures the
-//!   most pieces ([`game::PlyFacts::captures`]) less the most the next seat can capture in
-//!   reply;
-//! - `search` is an alpha-beta search to a fixed depth (default 3 plies) in
-//!   which the searching seat maximises and every other seat minimises its score (with two
-//!   seats, plain minimax). Finished games score a win or a loss (0 when other seats decide
-//!   it); other positions score the pieces the searching seat captured on the way less those
-//!   the others captured ([`game::PlyFacts::captures`]): in a two-sided game, the material
-//!   balance.
+//! - `random` plays a uniformly random legal move;
+//! - `greedy` plays a move that wins at once if there is one, else the move whose worst
+//!   immediate reply by the next seat leaves the best evaluation (a game of chance: the best
+//!   evaluation right after the move, since the reply depends on throws not yet made);
+//! - `search` looks [`Table::depth`] plies ahead (default 3; a game of chance 2). In a game
+//!   without chance it is an alpha-beta search in which the searching seat maximises and
+//!   every other seat minimises its evaluation (with two seats, plain minimax); in a game of
+//!   chance it is an expectimax search: each later move is weighed over the outcomes of
+//!   chance it may be played with. Finished games score a win or a loss (0 when other seats
+//!   decide it).
 //!
-//! Ties are broken at random, so games differ although the search adds no noise.
+//! Ties are broken at random, so games differ although the agents add no noise.
 //!
 //! A game in which only kings have moved, without a capture, for a long while is stopped as
 //! a recorder would: a two-sided game after 60 such plies as an agreed draw `1/2-1/2`,
-//! another after 20 such rounds with `*`. A king is what
-//! [`game::Game::board`] draws as one on the first square of [`game::Game::move_paths`];
-//! a game that gives no paths is stopped by the ply cap only.
+//! another after 20 such rounds with `*`. A king is what [`game::Game::board`] draws as one
+//! on the first square of [`game::Game::move_paths`]; a game that gives no paths is stopped
+//! by the ply cap only.
 
 use std::ops::RangeInclusive;
 
-use game::{Explore, GameInfo, Outcome, Seat};
+use game::{Explore, GameInfo, Notation, Outcome, Seat};
 
 use crate::names::Names;
 use crate::player::{Played, Player, Table};
-use crate::playout::{play_out, Mover};
 use crate::rng::Rng;
 use crate::{pick_best, Agent};
 
 /// The search agent's default depth in plies.
 pub(crate) const DEFAULT_DEPTH: u32 = 3;
+/// The search agent's default depth in a game of chance (every ply weighs every outcome).
+pub(crate) const CHANCE_DEPTH: u32 = 2;
 /// Plies of quiet king moves after which a two-sided game is stopped as an agreed draw.
 pub(crate) const DEAD_PLIES: u32 = 60;
 /// Rounds of quiet king moves after which a game of more seats is stopped with `*`.
 pub(crate) const DEAD_ROUNDS: u32 = 20;
+/// The ply cap of a game of chance (turns), whatever its seats.
+const CHANCE_PLIES: u32 = 1000;
 /// A won game (less the plies to it, so that quicker wins score higher).
 const WIN: i32 = 1_000_000;
 
-/// Self-play for a game without chance: the rules value and the game's description.
+/// Self-play of one game: its description, its rules and where its players come from.
 ///
 /// ```
 /// use selfplay::{generate, Agent, Config, Generic};
 ///
-/// let player = Generic::new(&tama::INFO, tama::Tama::default());
+/// # let (info, rules) = selfplay::doc_example();
+/// let player = Generic::new(info, rules);
 /// let mut config = Config::new(Box::leak(Box::new(player)));
 /// config.agent = Some(Agent::Greedy);
 /// let mut out = Vec::new();
 /// generate(&config, &mut out).unwrap();
-/// assert!(String::from_utf8(out).unwrap().contains("[Variant \"Tama\"]"));
+/// assert!(String::from_utf8(out).unwrap().contains("[Variant \"Toy\"]"));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Generic<G> {
@@ -77,10 +83,32 @@ impl<G: Explore> Generic<G> {
         self
     }
 
-    fn seats(&self) -> u8 {
-        u8::try_from(self.info.seat_names.len())
-            .unwrap_or(u8::MAX)
-            .max(1)
+    /// The index in `moves` (legal moves of `pos`, not empty) of the move `agent` plays,
+    /// searching `depth` plies; ties are broken with `rng`.
+    pub fn choose(
+        &self,
+        agent: Agent,
+        depth: u32,
+        pos: &G::Position,
+        moves: &[G::Move],
+        rng: &mut Rng,
+    ) -> usize {
+        Agents {
+            rules: &self.rules,
+            depth,
+        }
+        .choose(agent, pos, moves, rng)
+    }
+
+    /// The number of players of a game when the configuration gives none.
+    fn player_count(&self, table: &mut Table<'_>) -> u8 {
+        let counts = self.rules.player_counts();
+        let span = u64::from(counts.end().saturating_sub(*counts.start())) + 1;
+        match table.players {
+            Some(n) => n,
+            None if span == 1 => *counts.start(),
+            None => counts.start() + table.setup.below(span) as u8,
+        }
     }
 }
 
@@ -92,32 +120,33 @@ where
         self.info
     }
 
-    /// Every seat of the game.
     fn players(&self) -> RangeInclusive<u8> {
-        self.seats()..=self.seats()
+        self.rules.player_counts()
     }
 
-    /// 300 plies for two seats, 100 rounds for more.
+    /// 300 plies for two seats, 100 rounds for more; a game of chance 1000 turns.
     fn default_max_plies(&self) -> u32 {
-        300.max(100 * u32::from(self.seats()))
+        if self.rules.needs_chance() {
+            CHANCE_PLIES
+        } else {
+            300.max(100 * u32::from(*self.players().end()))
+        }
     }
 
     fn default_search_depth(&self) -> u32 {
-        DEFAULT_DEPTH
+        if self.rules.needs_chance() {
+            CHANCE_DEPTH
+        } else {
+            DEFAULT_DEPTH
+        }
     }
 
     fn names(&self) -> Names {
         self.names
     }
 
-    /// A game of chance needs a player of its own; the start position must be readable.
+    /// The start position must be readable.
     fn check(&self) -> Result<(), String> {
-        if self.rules.needs_chance() {
-            return Err(format!(
-                "{} is played with chance; the generic self-play plays only games without it",
-                self.info.label
-            ));
-        }
         self.rules
             .start_position(&|_| None)
             .map(drop)
@@ -125,7 +154,16 @@ where
     }
 
     fn play(&self, table: &mut Table<'_>) -> Played {
-        let Ok(start) = self.rules.start_position(&|_| None) else {
+        let players = self.player_count(table);
+        let setup = &mut *table.setup;
+        let seat_tags = self.rules.seating(players, &mut || setup.next_u32());
+        let tag = |name: &str| {
+            seat_tags
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let Ok(start) = self.rules.start_position(&tag) else {
             return Played {
                 result: "*".to_string(),
                 ..Played::default()
@@ -134,29 +172,177 @@ where
         let mut seats = self.rules.seats_in_play(&start);
         seats.sort();
         let names = table.pick_players(seats.len());
-        let mut mover = GenericMover {
-            rules: &self.rules,
-            depth: table.depth,
-            two_sides: self.info.profile.two_sides && seats.len() == 2,
-            seats: seats.len() as u32,
+        let dice = self.rules.needs_chance().then(|| table.setup.fork());
+        let game = GameLoop {
+            agents: Agents {
+                rules: &self.rules,
+                depth: table.depth,
+            },
+            dead_run: if self.info.profile.two_sides && seats.len() == 2 {
+                (DEAD_PLIES, "1/2-1/2")
+            } else {
+                (DEAD_ROUNDS * seats.len() as u32, "*")
+            },
+            seats: seats.len().max(1) as u32,
         };
-        let mut played = play_out(&mut mover, start, table);
+        let mut played = game.play_out(start, table, dice);
+        played.seat_tags = seat_tags;
         played.players = seats.into_iter().zip(names).collect();
         played
     }
 }
 
-/// The generic agents over one game's rules.
-struct GenericMover<'a, G> {
-    rules: &'a G,
-    depth: u32,
-    /// Two sides: a dead run ends as an agreed draw.
-    two_sides: bool,
-    /// Seats in play.
+/// One ply being played: the position before it, its move (moves joined, for a seat that
+/// kept the turn) and whether it was a quiet king move.
+struct Ply<G: Explore> {
+    before: G::Position,
+    seat: Seat,
+    mv: G::Move,
+    quiet: bool,
+}
+
+/// The game loop: plays until the rules end the game, a dead run goes on too long or the
+/// ply cap is reached, and writes each ply.
+struct GameLoop<'a, G> {
+    agents: Agents<'a, G>,
+    /// Plies of quiet king moves that stop the game, with the result then written.
+    dead_run: (u32, &'static str),
+    /// Seats in play: a move number starts each round.
     seats: u32,
 }
 
-impl<G: Explore> GenericMover<'_, G> {
+/// The movetext as it is written.
+struct Written {
+    played: Played,
+    /// Quiet king plies in a row.
+    run: u32,
+}
+
+impl<G: Explore> GameLoop<'_, G> {
+    fn rules(&self) -> &G {
+        self.agents.rules
+    }
+
+    /// Plays a game from `start` with the agents, cap and move generator of `table`;
+    /// `dice` draws the outcomes of chance. Returns the movetext and result (no players or
+    /// seat tags).
+    fn play_out(&self, start: G::Position, table: &mut Table<'_>, mut dice: Option<Rng>) -> Played {
+        let rules = self.rules();
+        let mut pos = start;
+        let mut out = Written {
+            played: Played::default(),
+            run: 0,
+        };
+        let mut ply: Option<Ply<G>> = None;
+        let result = loop {
+            if let Some(outcome) = rules.terminal(&pos) {
+                self.write(&mut out, ply.take());
+                out.played.ended_by_rule = true;
+                break rules.write_result(outcome);
+            }
+            let seat = rules.to_move(&pos);
+            let goes_on = ply.as_ref().is_some_and(|p| p.seat == seat);
+            if !goes_on {
+                self.write(&mut out, ply.take());
+                if out.run >= self.dead_run.0 {
+                    break self.dead_run.1.to_string();
+                }
+                if out.played.plies >= table.max_plies {
+                    break "*".to_string();
+                }
+            }
+            let chance = match dice.as_mut() {
+                Some(d) => rules.throw(&pos, &mut || d.next_u32()),
+                None => Vec::new(),
+            };
+            let moves = rules.legal_moves(&pos, &chance).unwrap_or_default();
+            if moves.is_empty() {
+                // The rules say the game goes on but give no move: stop as a recorder would.
+                self.write(&mut out, ply.take());
+                break "*".to_string();
+            }
+            let i = self
+                .agents
+                .choose(table.agent(seat), &pos, &moves, &mut table.moves);
+            let mv = &moves[i.min(moves.len() - 1)];
+            let joined = match ply.as_mut() {
+                Some(p) if goes_on => rules.join_moves(&mut p.mv, mv),
+                _ => false,
+            };
+            if !joined {
+                self.write(&mut out, ply.take());
+                ply = Some(Ply {
+                    before: pos.clone(),
+                    seat,
+                    mv: mv.clone(),
+                    quiet: self.agents.quiet_king_move(&pos, mv),
+                });
+            }
+            rules.play(&mut pos, mv);
+        };
+        out.played.result = result;
+        out.played
+    }
+
+    /// Writes a finished ply, numbered at the start of each round.
+    fn write(&self, out: &mut Written, ply: Option<Ply<G>>) {
+        let Some(ply) = ply else { return };
+        let text = write_checked(self.rules(), &ply.before, &ply.mv);
+        let n = out.played.plies;
+        out.played.units.push(if n % self.seats == 0 {
+            format!("{}. {text}", n / self.seats + 1)
+        } else {
+            text
+        });
+        out.run = if ply.quiet { out.run + 1 } else { 0 };
+        out.played.plies += 1;
+    }
+}
+
+/// The move as the rules write it by default (short captures), or with every landing square
+/// if the short form does not read back as the same move. (A king chain that passes its
+/// final square earlier in the chain, such as Tama's `g1xg6xe6xc6xc2xe2xg6`, has the short
+/// form `g1xg6`, which reads as the one-jump chain that stops on g6.) The same move: both
+/// lead to the same position string.
+fn write_checked<G: Explore>(rules: &G, pos: &G::Position, mv: &G::Move) -> String {
+    let notation = rules.default_notation();
+    let text = rules.write_move(pos, mv, notation);
+    let tokens: Vec<&[u8]> = text.split_whitespace().map(str::as_bytes).collect();
+    let after = |m: &G::Move| {
+        let mut p = pos.clone();
+        rules.play(&mut p, m);
+        rules.write_position(&p)
+    };
+    match rules.resolve(pos, &tokens) {
+        Ok(read) if after(&read) == after(mv) => text,
+        _ => rules.write_move(
+            pos,
+            mv,
+            Notation {
+                full_captures: true,
+                ..notation
+            },
+        ),
+    }
+}
+
+/// The agents over one game's rules.
+struct Agents<'a, G> {
+    rules: &'a G,
+    /// The search agent's depth in plies.
+    depth: u32,
+}
+
+impl<G: Explore> Agents<'_, G> {
+    fn choose(&self, agent: Agent, pos: &G::Position, moves: &[G::Move], rng: &mut Rng) -> usize {
+        match agent {
+            Agent::Random => rng.index(moves.len()),
+            Agent::Greedy => self.greedy(pos, moves, rng),
+            Agent::Search if self.rules.needs_chance() => self.best_by_chance(pos, moves, rng),
+            Agent::Search => self.best_move(pos, moves, rng),
+        }
+    }
+
     fn moves(&self, pos: &G::Position) -> Vec<G::Move> {
         self.rules.legal_moves(pos, &[]).unwrap_or_default()
     }
@@ -167,15 +353,19 @@ impl<G: Explore> GenericMover<'_, G> {
         next
     }
 
-    /// Pieces `mv` captures: [`game::PlyFacts::captures`], the length of
-    /// [`Explore::describe`]'s `captured` list without writing the move out.
-    fn captured(&self, pos: &G::Position, mv: &G::Move) -> i32 {
-        i32::from(self.rules.facts(pos, mv).captures)
+    /// The evaluation of `pos` for `root`, or its outcome's score if the game is over.
+    fn score(&self, pos: &G::Position, root: Seat, ply: i32) -> i32 {
+        match self.rules.terminal(pos) {
+            Some(outcome) => outcome_score(outcome, root, ply),
+            None => self.rules.evaluate(pos, root),
+        }
     }
 
-    /// Greedy: an immediate win, else captures less the best capture in reply.
+    /// Greedy: an immediate win, else the best evaluation after the worst immediate reply
+    /// (a game of chance: right after the move).
     fn greedy(&self, pos: &G::Position, moves: &[G::Move], rng: &mut Rng) -> usize {
         let me = self.rules.to_move(pos);
+        let chance = self.rules.needs_chance();
         let scores: Vec<i32> = moves
             .iter()
             .map(|mv| {
@@ -183,32 +373,20 @@ impl<G: Explore> GenericMover<'_, G> {
                 if let Some(outcome) = self.rules.terminal(&next) {
                     return outcome_score(outcome, me, 0);
                 }
-                let reply = self
-                    .moves(&next)
+                if chance {
+                    return self.rules.evaluate(&next, me);
+                }
+                self.moves(&next)
                     .iter()
-                    .map(|r| self.captured(&next, r))
-                    .max()
-                    .unwrap_or(0);
-                self.captured(pos, mv) - reply
+                    .map(|r| self.rules.evaluate(&self.after(&next, r), me))
+                    .min()
+                    .unwrap_or_else(|| self.rules.evaluate(&next, me))
             })
             .collect();
         pick_best(&scores, rng)
     }
 
-    /// The score for `root` of the position `mv` leads to, before looking further: `gained`
-    /// (the pieces `root` has captured on the way less those the others captured) updated
-    /// with the move's captures. In a two-sided game this is the material balance, up to
-    /// the balance at the root, which is the same for every root move.
-    fn static_score(&self, pos: &G::Position, mv: &G::Move, root: Seat, gained: i32) -> i32 {
-        let captured = self.captured(pos, mv);
-        if self.rules.to_move(pos) == root {
-            gained + captured
-        } else {
-            gained - captured
-        }
-    }
-
-    /// Alpha-beta: `root` maximises, every other seat minimises. `here` is the static score
+    /// Alpha-beta: `root` maximises, every other seat minimises. `here` is the evaluation
     /// of `pos`; `ply` its distance from the root.
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -231,7 +409,10 @@ impl<G: Explore> GenericMover<'_, G> {
         let mut children: Vec<(i32, G::Position)> = self
             .moves(pos)
             .iter()
-            .map(|mv| (self.static_score(pos, mv, root, here), self.after(pos, mv)))
+            .map(|mv| {
+                let child = self.after(pos, mv);
+                (self.rules.evaluate(&child, root), child)
+            })
             .collect();
         if children.is_empty() {
             return here;
@@ -259,7 +440,8 @@ impl<G: Explore> GenericMover<'_, G> {
         best
     }
 
-    /// Search: every root move searched to the depth; the best, ties at random.
+    /// Search without chance: every root move searched to the depth; the best, ties at
+    /// random.
     fn best_move(&self, pos: &G::Position, moves: &[G::Move], rng: &mut Rng) -> usize {
         if moves.len() == 1 {
             return 0;
@@ -269,8 +451,8 @@ impl<G: Explore> GenericMover<'_, G> {
         let scores: Vec<i32> = moves
             .iter()
             .map(|mv| {
-                let here = self.static_score(pos, mv, root, 0);
                 let child = self.after(pos, mv);
+                let here = self.rules.evaluate(&child, root);
                 // A window just below the best so far: a move that cannot reach it needs no
                 // exact score, a move that ties it gets one.
                 let alpha = best.saturating_sub(1).max(-WIN - 1);
@@ -281,6 +463,66 @@ impl<G: Explore> GenericMover<'_, G> {
             })
             .collect();
         pick_best(&scores, rng)
+    }
+
+    /// Search with chance: every root move valued by [`Agents::expect`].
+    fn best_by_chance(&self, pos: &G::Position, moves: &[G::Move], rng: &mut Rng) -> usize {
+        if moves.len() == 1 {
+            return 0;
+        }
+        let root = self.rules.to_move(pos);
+        let scores: Vec<i32> = moves
+            .iter()
+            .map(|mv| {
+                let child = self.after(pos, mv);
+                self.expect(&child, root, self.depth.max(1) - 1, 1).round() as i32
+            })
+            .collect();
+        pick_best(&scores, rng)
+    }
+
+    /// Expectimax: the value of `pos` for `root`, `depth` plies ahead, each ply weighed over
+    /// the outcomes of chance it may be played with; `root` chooses its best move, every
+    /// other seat its worst for `root`.
+    fn expect(&self, pos: &G::Position, root: Seat, depth: u32, ply: i32) -> f64 {
+        if depth == 0 || self.rules.terminal(pos).is_some() {
+            return f64::from(self.score(pos, root, ply));
+        }
+        let maximise = self.rules.to_move(pos) == root;
+        let mut total = 0.0;
+        let mut weight = 0.0;
+        for (chance, p) in self.rules.outcomes(pos) {
+            let moves = self.rules.legal_moves(pos, &chance).unwrap_or_default();
+            let values = moves
+                .iter()
+                .map(|mv| self.expect(&self.after(pos, mv), root, depth - 1, ply + 1));
+            let value = if maximise {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            };
+            if value.is_finite() {
+                total += p * value;
+                weight += p;
+            }
+        }
+        if weight > 0.0 {
+            total / weight
+        } else {
+            f64::from(self.score(pos, root, ply))
+        }
+    }
+
+    /// True when `mv` moves a king without capturing (a ply of a dead run).
+    fn quiet_king_move(&self, pos: &G::Position, mv: &G::Move) -> bool {
+        if self.rules.facts(pos, mv).captures > 0 {
+            return false;
+        }
+        let paths = self.rules.move_paths(pos, mv);
+        let Some(&(file, rank)) = paths.first().and_then(|p| p.first()) else {
+            return false;
+        };
+        self.rules.board(pos).pieces_at(file, rank).any(|p| p.king)
     }
 }
 
@@ -297,195 +539,9 @@ fn outcome_score(outcome: Outcome, root: Seat, ply: i32) -> i32 {
     }
 }
 
-impl<G: Explore> Mover for GenericMover<'_, G> {
-    type Rules = G;
-
-    fn rules(&self) -> &G {
-        self.rules
-    }
-
-    fn legal_moves(&mut self, pos: &G::Position, out: &mut Vec<G::Move>) {
-        *out = self.moves(pos);
-    }
-
-    fn choose(
-        &mut self,
-        agent: Agent,
-        pos: &G::Position,
-        moves: &[G::Move],
-        _ply: u32,
-        rng: &mut Rng,
-    ) -> usize {
-        match agent {
-            Agent::Random => rng.index(moves.len()),
-            Agent::Greedy => self.greedy(pos, moves, rng),
-            Agent::Search => self.best_move(pos, moves, rng),
-        }
-    }
-
-    fn dead_run(&self) -> Option<(u32, &'static str)> {
-        Some(if self.two_sides {
-            (DEAD_PLIES, "1/2-1/2")
-        } else {
-            (DEAD_ROUNDS * self.seats, "*")
-        })
-    }
-
-    fn quiet_king_move(&self, pos: &G::Position, mv: &G::Move) -> bool {
-        if self.rules.facts(pos, mv).captures > 0 {
-            return false;
-        }
-        let paths = self.rules.move_paths(pos, mv);
-        let Some(&(file, rank)) = paths.first().and_then(|p| p.first()) else {
-            return false;
-        };
-        self.rules.board(pos).pieces_at(file, rank).any(|p| p.king)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::player::play_seeded;
-    use game::{Game, Notation};
-
-    fn tama() -> Generic<tama::Tama> {
-        Generic::new(&tama::INFO, tama::Tama::default())
-    }
-
-    /// The generic agents over Tama: the index chosen, as the move written.
-    fn chosen(fen: &str, agent: Agent, depth: u32, seed: u64) -> String {
-        let rules = tama::Tama::default();
-        let pos = rules.parse_position(fen).expect("position");
-        let mut mover = GenericMover {
-            rules: &rules,
-            depth,
-            two_sides: true,
-            seats: 2,
-        };
-        let mut moves = Vec::new();
-        mover.legal_moves(&pos, &mut moves);
-        let i = mover.choose(agent, &pos, &moves, 20, &mut Rng::new(seed));
-        rules.write_move(&pos, &moves[i], Notation::default())
-    }
-
-    #[test]
-    fn greedy_and_search_do_not_hang_a_man() {
-        // White to move: e4-e5 lets the black man on e6 take it; every other move is safe.
-        for seed in 0..20 {
-            assert_ne!(chosen("W:Wa2,e4:Be6,h7", Agent::Greedy, 0, seed), "e4-e5");
-            for depth in [2, 3] {
-                let m = chosen("W:Wa2,e4:Be6,h7", Agent::Search, depth, seed);
-                assert_ne!(m, "e4-e5", "depth {depth}");
-            }
-        }
-        let hangs = (0..40)
-            .filter(|&seed| chosen("W:Wa2,e4:Be6,h7", Agent::Random, 0, seed) == "e4-e5")
-            .count();
-        assert!(hangs > 0, "random never played e4-e5");
-    }
-
-    #[test]
-    fn greedy_and_search_take_an_immediate_win() {
-        // Odnocvetnie Shashki through the generic agents: wherever a move leaves the next
-        // seat without a move (a win for the mover) and another does not, greedy and search
-        // must play a winning one.
-        let rules = odnocvetnie::Odnocvetnie::default();
-        let mut rng = Rng::new(5);
-        let mut found = 0;
-        for _game in 0..40 {
-            let mut pos = rules.start_position(&|_| None).expect("start");
-            for _ply in 0..400 {
-                let moves = Explore::legal_moves(&rules, &pos, &[]).expect("moves");
-                if moves.is_empty() {
-                    break;
-                }
-                let wins = |i: usize| {
-                    let mut next = pos;
-                    rules.play(&mut next, &moves[i]);
-                    rules.terminal(&next).is_some()
-                };
-                if (0..moves.len()).any(wins) && (0..moves.len()).any(|i| !wins(i)) {
-                    found += 1;
-                    for (agent, depth) in
-                        [(Agent::Greedy, 0), (Agent::Search, 1), (Agent::Search, 3)]
-                    {
-                        let mut mover = GenericMover {
-                            rules: &rules,
-                            depth,
-                            two_sides: false,
-                            seats: 4,
-                        };
-                        let i = mover.choose(agent, &pos, &moves, 0, &mut rng);
-                        assert!(wins(i), "{agent:?} depth {depth} missed the win");
-                    }
-                }
-                let i = rng.index(moves.len());
-                rules.play(&mut pos, &moves[i]);
-            }
-        }
-        assert!(found >= 3, "only {found} positions with a winning move");
-    }
-
-    #[test]
-    fn search_beats_random_and_greedy_beats_random() {
-        let player = tama();
-        let mut wins = [0; 2];
-        for seed in 0..6 {
-            for (k, agent) in [Agent::Search, Agent::Greedy].into_iter().enumerate() {
-                let agents = [agent, Agent::Random, Agent::Random, Agent::Random];
-                let played = play_seeded(&player, agents, 300, 2, seed);
-                wins[k] += u32::from(played.result == "1-0");
-            }
-        }
-        assert!(wins[0] >= 5, "search won {} of 6 against random", wins[0]);
-        assert!(wins[1] >= 4, "greedy won {} of 6 against random", wins[1]);
-    }
-
-    #[test]
-    fn games_of_chance_and_unplayable_rules_are_refused() {
-        let thaayam = Generic::new(&thaayam::INFO, thaayam::Thaayam::default());
-        let e = thaayam.check().unwrap_err();
-        assert!(e.contains("Thaayam") && e.contains("chance"), "{e}");
-        assert!(tama().check().is_ok());
-        assert_eq!(tama().players(), 2..=2);
-        assert_eq!(tama().default_max_plies(), 300);
-        let four = Generic::new(&odnocvetnie::INFO, odnocvetnie::Odnocvetnie::default());
-        assert_eq!(four.players(), 4..=4);
-        assert_eq!(four.default_max_plies(), 400);
-    }
-
-    #[test]
-    fn quiet_king_moves_are_told_from_man_moves_and_captures() {
-        let rules = tama::Tama::default();
-        // White: a king on a1 and a man on h2; Black: a man on d8 (out of reach).
-        let pos = rules.parse_position("W:WKa1,h2:Bd8").expect("position");
-        let mover = GenericMover {
-            rules: &rules,
-            depth: 1,
-            two_sides: true,
-            seats: 2,
-        };
-        let moves = Explore::legal_moves(&rules, &pos, &[]).expect("moves");
-        let (mut king, mut man) = (0, 0);
-        for mv in &moves {
-            let text = rules.write_move(&pos, mv, Notation::default());
-            if mover.quiet_king_move(&pos, mv) {
-                assert!(text.starts_with("a1"), "{text}");
-                king += 1;
-            } else {
-                assert!(text.starts_with("h2"), "{text}");
-                man += 1;
-            }
-        }
-        assert!(king > 0 && man > 0, "{king} king moves, {man} man moves");
-        // A king capture is not quiet.
-        let pos = rules.parse_position("W:WKa1:Ba4").expect("position");
-        let moves = Explore::legal_moves(&rules, &pos, &[]).expect("moves");
-        assert!(!moves.is_empty());
-        assert!(moves.iter().all(|mv| !mover.quiet_king_move(&pos, mv)));
-        assert_eq!(mover.dead_run(), Some((DEAD_PLIES, "1/2-1/2")));
-    }
 
     #[test]
     fn outcomes_score_for_the_root_seat() {

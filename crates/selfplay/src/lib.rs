@@ -2,10 +2,10 @@
 //! other and write the games as PDN, as a real archive would hold them.
 //!
 //! [`generate`] writes [`Config::games`] complete games of the game whose [`Player`] the
-//! configuration holds. Tama, Odnocvetnie Shashki and Thaayam have their own players with
-//! specialised agents ([`TamaPlayer`], [`OdnocvetniePlayer`], [`ThaayamPlayer`]); every other
-//! game without chance is played by [`Generic`], written once over [`game::Explore`]. The
-//! registry (crate `games`) gives each game its player, so nothing here chooses by game.
+//! configuration holds. Every game is played by [`Generic`], written once over
+//! [`game::Explore`]: the rules crate gives the legal moves, the outcomes of chance, the
+//! seating of a game and how good a position is for a seat ([`game::Explore::evaluate`]).
+//! The registry (crate `games`) gives each game its player, so nothing here names a game.
 //!
 //! The output depends only on the [`Config`]: the same configuration gives the same bytes on
 //! every machine (the random numbers come from the crate's own xoshiro256** generator,
@@ -14,9 +14,11 @@
 //! the canonical one, with short capture forms wherever they are unambiguous.
 //!
 //! ```
-//! use selfplay::{generate, Agent, Config, TamaPlayer};
+//! use selfplay::{generate, Agent, Config};
 //!
-//! let mut config = Config::new(&TamaPlayer);
+//! let games = games::games();
+//! let first = games.registry().games()[0];
+//! let mut config = Config::new(games.entry(first).unwrap().player());
 //! config.games = 2;
 //! config.seed = 7;
 //! config.agent = Some(Agent::Greedy);
@@ -25,103 +27,75 @@
 //! assert_eq!(summary.games, 2);
 //! let text = String::from_utf8(out).unwrap();
 //! assert!(text.starts_with("[Event \"arbiter self-play\"]"));
-//! assert!(text.contains("[Variant \"Tama\"]"));
+//! assert!(text.contains(&format!("[Variant \"{}\"]", first.variant_tag)));
 //! ```
 //!
 //! # Agents
 //!
-//! - [`Agent::Random`]: a uniformly random legal move (draughts: one per resulting position,
-//!   so a flying capture with several landing squares counts once) or legal play of the
-//!   series (Thaayam).
-//! - [`Agent::Greedy`]: the best immediate outcome. Tama: the most material after the move
-//!   (men 1, kings 3), less the pieces the opponent can take back at once. Odnocvetnie
-//!   Shashki, where the men belong to nobody: a move that leaves the next seat without a move
-//!   (and so wins), else the one that leaves it the fewest moves. Thaayam: the best race
-//!   progress — the mover's progress along its route (keep and borne-off pieces count most)
-//!   against every opponent's (so sending pieces home counts), plus a bonus for each extra
-//!   series earned.
-//! - [`Agent::Search`]: Tama: negamax alpha-beta to a fixed depth (default 3 plies) with
-//!   captures and forced replies extended, on material (man 100, king 300), advancement and
-//!   mobility. Odnocvetnie Shashki: a *paranoid* alpha-beta search (default 3 plies: the
-//!   three other seats are assumed to play against the searching one) on the mobility of the
-//!   searching seat against that of the seat after it. Thaayam: no tree search (the dice make
-//!   it costly for little gain) but the greedy race score with a safety term: own units
-//!   within reach of enemy units that could capture them cost their progress, weighted by the
-//!   chance of one series covering the distance.
+//! - [`Agent::Random`]: a uniformly random legal move (one per resulting position, so a
+//!   flying capture with several landing squares counts once).
+//! - [`Agent::Greedy`]: a move that wins at once, else the move whose worst immediate reply
+//!   leaves the best evaluation for the mover (a game of chance: the best evaluation right
+//!   after the move).
+//! - [`Agent::Search`]: a fixed-depth search on the game's evaluation (default 3 plies; a
+//!   game of chance 2): alpha-beta in which the searching seat maximises and every other
+//!   seat minimises (with two seats, plain minimax), or in a game of chance expectimax over
+//!   the outcomes [`game::Explore::outcomes`] gives.
 //!
-//! The generic player ([`Generic`]) has the same three agents for any game without chance:
-//! random (uniform over [`game::Explore::legal_moves`]), greedy (the most pieces captured,
-//! less the most the next seat can capture in reply; a move that wins at once first) and
-//! search (a small alpha-beta search, default 3 plies, on the pieces the searching seat
-//! captures less those the others capture — the material balance of a two-sided game; other
-//! seats are assumed to play against the searching one). Long runs of quiet king moves are
-//! stopped as in Tama (see [`Generic`]).
-//!
-//! Ties are broken by the seeded generator, and the Tama and Odnocvetnie search agents add a
-//! little noise (more in the first plies of Tama), so that games differ. With [`Config::agent`] `None` every seat
-//! of every game draws its own agent: random 1 in 5, greedy 3 in 10, search 1 in 2.
+//! The evaluation is the game's: by default material (each piece one); a rules crate gives
+//! its own where material says little (kings worth more, mobility where the pieces belong to
+//! nobody, race progress in a race game). Ties are broken by the seeded generator, so that games differ. With
+//! [`Config::agent`] `None` every seat of every game draws its own agent: random 1 in 5,
+//! greedy 3 in 10, search 1 in 2.
 //!
 //! # Games
 //!
-//! - Tama: White moves first; movetext `1. c3-c4 d6-d5 2. …`.
-//! - Odnocvetnie Shashki: numeric squares, four moves per move number starting with the
-//!   first seat. One game in eight starts with a seat other than South and says so with a
-//!   `FirstSeat` tag. Many games never end by rule (a free damka can move for ever).
-//! - Any other game (generic player): the rules' start position, move numbers every round
-//!   (one ply per seat in play).
-//! - Thaayam: two, three or four players (drawn 1:1:1 when [`Config::players`] is `None`;
-//!   two players sit South and North, three leave out a random seat), a random first seat,
-//!   real seeded throws of fair shells, one move number per round. Seats are listed in
-//!   clockwise order from South in the `Seats` tag, with a `First` tag when the first player
-//!   is not the first listed.
+//! A game is set up as its rules say ([`game::Explore::player_counts`],
+//! [`game::Explore::seating`]): the number of players is drawn among the game's counts when
+//! [`Config::players`] is `None`, and the seating tags the rules give (which seats play, which
+//! moves first) are written after `PlyCount`. A game of chance throws with the seeded
+//! generator ([`game::Explore::throw`]); moves of a seat that keeps the turn are joined into
+//! one ply ([`game::Explore::join_moves`]). Move numbers start every round (one ply per seat in
+//! play).
 //!
 //! A game the rules end carries the rules' result (`1-0`/`0-1`, `S+W-`, `N+`). Other games
 //! stop, as a recorder would stop writing:
 //!
 //! - at the ply cap ([`Config::max_plies`]; defaults in [`Player::default_max_plies`]),
 //!   with `*`;
-//! - Tama: after 60 plies in which only kings moved and nothing was captured, as an agreed
-//!   draw `1/2-1/2` (a recorded result, never derived by the rules);
-//! - Odnocvetnie Shashki: after 80 plies (20 rounds) in which only damki moved and nothing was
-//!   captured, with `*` (a free damka can be moved for ever);
-//! - generic player: after 60 such plies as an agreed draw (two-sided games), or 20 such
-//!   rounds with `*` (other games).
+//! - after 60 plies in which only kings moved and nothing was captured, as an agreed draw
+//!   `1/2-1/2` (a two-sided game; a recorded result, never derived by the rules), or after 20
+//!   such rounds with `*` (other games).
 //!
 //! Captures are written in the short form unless the rules crate's writer gives the full
 //! path (an ambiguous short form); if a short form would not read back as the same move (a
-//! king chain that passes its final square earlier in the chain: `g1xg6` for
-//! `g1xg6xe6xc6xc2xe2xg6` reads as the one-jump chain that stops on g6), the full path is
-//! written instead.
+//! king chain that passes its final square earlier in the chain), the full path is written
+//! instead.
 //!
 //! # Tags
 //!
 //! Event ([`Config::event`]), Site (a town, from the seed), Date (from the seed: the archive
 //! starts on a day between 1995 and 2019, three games a day), Round (the game's number),
 //! the players of a two-sided game (`White` and `Black`: each player under the name of the
-//! seat, `White` first), Result, Variant (the game's `variant_tag`), PlyCount (Thaayam:
-//! turns), then the seat tags: `FirstSeat` (Odnocvetnie, when not South), `Seats` and `First`
-//! (Thaayam), and for other games the players under the names of the seats in play (`South`,
-//! `West`, `North`, `East`). Players are invented names drawn from a pool of sixteen per
-//! archive ([`Names`]), so the same people meet again and again.
+//! seat, `White` first), Result, Variant (the game's `variant_tag`), PlyCount (plies; a game
+//! of chance: turns), then the seating tags, and for other games the players under the names
+//! of the seats in play (`South`, `West`, `North`, `East`). Players are invented names drawn
+//! from a pool of sixteen per archive ([`Names`]), so the same people meet again and again.
 //!
 //! # A new game
 //!
-//! A game without chance needs nothing here: its registry entry (`games::entry`) gives it
-//! [`Generic`] over its default rules, with players from [`Names::International`]
-//! (`.with_names(..)` on the entry picks another pool). A game of chance, or one that deserves
-//! stronger agents, gets a [`Player`] of its own and `.with_player(..)` on its entry. Its
-//! corpus files are lines of [`CORPUS_FILES`].
+//! Nothing here: its registry entry (`games::entry`) gives it [`Generic`] over its default
+//! rules, with players from [`Names::International`] (`.with_names(..)` on the entry picks
+//! another pool). A better evaluation, a seating or chance are methods of its
+//! [`game::Explore`]. Its corpus files are lines of the registry's `CORPUS_FILES` (a
+//! [`CorpusFile`] each).
 #![deny(missing_docs)]
 
 mod generic;
 mod names;
-mod odnocvetnie_play;
 mod player;
-mod playout;
 mod record;
 mod rng;
-mod tama_play;
-mod thaayam_play;
 
 use std::fmt;
 use std::io::{self, Write};
@@ -132,21 +106,17 @@ use record::Record;
 
 pub use generic::Generic;
 pub use names::Names;
-pub use odnocvetnie_play::OdnocvetniePlayer;
 pub use player::{Played, Player, Table};
 pub use rng::Rng;
-pub use tama_play::TamaPlayer;
-pub use thaayam_play::ThaayamPlayer;
 
 /// How a seat chooses its moves (see the crate documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Agent {
     /// A uniformly random legal move.
     Random,
-    /// The best immediate outcome: material (Tama, generic), squeeze (Odnocvetnie) or race
-    /// progress (Thaayam).
+    /// The best immediate outcome, on the game's evaluation.
     Greedy,
-    /// A small fixed-depth search (Thaayam: the greedy score with a safety term).
+    /// A small fixed-depth search on the game's evaluation (expectimax in a game of chance).
     Search,
 }
 
@@ -198,13 +168,13 @@ pub struct Config {
     pub games: u32,
     /// The seed: the same seed (and the rest of the configuration) gives the same bytes.
     pub seed: u64,
-    /// Number of players, one of [`Player::players`]. `None`: the game's number (Thaayam: a
-    /// mix of 2, 3 and 4).
+    /// Number of players, one of [`Player::players`]. `None`: the game's number, or a mix
+    /// of its numbers.
     pub players: Option<u8>,
     /// The agent of every seat; `None`: each seat of each game draws one (see the crate
     /// documentation).
     pub agent: Option<Agent>,
-    /// Ply cap (Thaayam: turns); `None`: [`Player::default_max_plies`].
+    /// Ply cap (a game of chance: turns); `None`: [`Player::default_max_plies`].
     pub max_plies: Option<u32>,
     /// Search depth in plies for the `search` agent; `None`:
     /// [`Player::default_search_depth`]. Must be 1 to 6.
@@ -265,11 +235,11 @@ const BATCH: u32 = 256;
 pub struct Summary {
     /// Games written.
     pub games: u32,
-    /// Plies (Thaayam: turns) over all games.
+    /// Plies (a game of chance: turns) over all games.
     pub plies: u64,
     /// Games that the rules ended.
     pub ended_by_rule: u32,
-    /// Games stopped as an agreed draw `1/2-1/2` (Tama: only kings moved for a long time).
+    /// Games stopped as an agreed draw `1/2-1/2` (only kings moved for a long time).
     pub agreed_draws: u32,
     /// Plies of the shortest game.
     pub shortest: u32,
@@ -381,6 +351,25 @@ fn play_game(config: &Config, index: u32, people: &People, rng: &mut Rng) -> Rec
     }
 }
 
+/// One game of `player` with these agents (by seat), the default ply cap and search depth
+/// and its own players; the seating and the agents' choices come from `seed`. What
+/// [`generate`] writes, before the archive's tags: for measuring agents against each other.
+pub fn play_one(player: &dyn Player, agents: [Agent; 4], seed: u64) -> Played {
+    let mut setup = Rng::new(seed);
+    let people = People::new(player.names(), &mut setup.fork());
+    let moves = setup.fork();
+    let mut table = player::Table::new(
+        agents,
+        player.default_max_plies(),
+        player.default_search_depth(),
+        None,
+        &people,
+        &mut setup,
+        moves,
+    );
+    player.play(&mut table)
+}
+
 /// The index of a highest score, ties broken at random.
 pub(crate) fn pick_best(scores: &[i32], rng: &mut Rng) -> usize {
     let Some(&best) = scores.iter().max() else {
@@ -402,7 +391,7 @@ pub(crate) fn pick_best(scores: &[i32], rng: &mut Rng) -> usize {
 /// One file of the shipped corpus (`corpus/<game id>/`): which game, made by which agents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CorpusFile {
-    /// The game, by its registry id (`tama`, `international`): the folder and file names.
+    /// The game, by its registry id: the folder and file names.
     pub game: &'static str,
     /// The agent of every seat (`None`: the default mix).
     pub agent: Option<Agent>,
@@ -415,63 +404,10 @@ pub struct CorpusFile {
 }
 
 impl CorpusFile {
-    /// The file's path below `corpus/`, e.g. `tama/tama-search.pdn` or
-    /// `thaayam/thaayam-mixed.pdn.gz`.
+    /// The file's path below `corpus/`: `<game>/<game>-<agent or mixed>.pdn`, or `.pdn.gz`.
     pub fn file_name(&self) -> String {
         let agent = self.agent.map_or("mixed", Agent::name);
         let ext = if self.gzip { "pdn.gz" } else { "pdn" };
         format!("{}/{}-{agent}.{ext}", self.game, self.game)
     }
 }
-
-/// The recipe of the shipped corpus: each file is one [`generate`] call with the default
-/// event, ply caps and search depths (`arbiter selfplay --game G --games N --seed S
-/// [--agent A]`, piped through `gzip -9n` for a compressed file). A new game's files are new
-/// lines here: the generator example and the corpus test read this list.
-pub const CORPUS_FILES: &[CorpusFile] = {
-    use Agent::{Greedy, Random, Search};
-    const fn plain(game: &'static str, agent: Option<Agent>, games: u32, seed: u64) -> CorpusFile {
-        CorpusFile {
-            game,
-            agent,
-            games,
-            seed,
-            gzip: false,
-        }
-    }
-    const fn gzip(game: &'static str, agent: Option<Agent>, games: u32, seed: u64) -> CorpusFile {
-        CorpusFile {
-            game,
-            agent,
-            games,
-            seed,
-            gzip: true,
-        }
-    }
-    &[
-        plain("tama", Some(Search), 300, 101),
-        plain("tama", Some(Greedy), 200, 102),
-        plain("tama", Some(Random), 200, 103),
-        plain("tama", None, 400, 104),
-        plain("odnocvetnie", Some(Search), 300, 201),
-        plain("odnocvetnie", Some(Greedy), 200, 202),
-        plain("odnocvetnie", Some(Random), 200, 203),
-        plain("odnocvetnie", None, 400, 204),
-        gzip("thaayam", Some(Search), 300, 301),
-        gzip("thaayam", Some(Greedy), 200, 302),
-        gzip("thaayam", Some(Random), 200, 303),
-        gzip("thaayam", None, 400, 304),
-        plain("international", Some(Search), 300, 401),
-        plain("international", Some(Greedy), 200, 402),
-        plain("international", Some(Random), 200, 403),
-        plain("international", None, 400, 404),
-        plain("english", Some(Search), 300, 501),
-        plain("english", Some(Greedy), 200, 502),
-        plain("english", Some(Random), 200, 503),
-        plain("english", None, 400, 504),
-        plain("russian", Some(Search), 300, 601),
-        plain("russian", Some(Greedy), 200, 602),
-        plain("russian", Some(Random), 200, 603),
-        plain("russian", None, 400, 604),
-    ]
-};

@@ -191,15 +191,14 @@ const EN_SITES: [&str; 8] = [
 /// together from, and the towns the games are played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Names {
-    /// Armenian names (`Sargsyan, Ani`), Armenian towns: Tama.
+    /// Armenian names (`Sargsyan, Ani`), Armenian towns.
     Armenian,
-    /// Russian names with feminine family names (`Sokolova, Olga`), Russian towns:
-    /// Odnocvetnie Shashki.
+    /// Russian names with feminine family names (`Sokolova, Olga`), Russian towns.
     Russian,
-    /// Tamil names with an initial (`K. Meena`), towns of Tamil Nadu: Thaayam.
+    /// Tamil names with an initial (`K. Meena`), towns of Tamil Nadu.
     Tamil,
     /// Names and towns of the international draughts world (the Netherlands, Senegal, Latvia,
-    /// France, Poland): the default of the generic player.
+    /// France, Poland): the default.
     International,
     /// English and Scottish names and towns.
     English,

@@ -12,9 +12,8 @@ use crate::Agent;
 
 /// The self-play of one game: how many players it takes, its defaults and its game loop.
 ///
-/// Tama, Odnocvetnie Shashki and Thaayam have their own players ([`crate::TamaPlayer`],
-/// [`crate::OdnocvetniePlayer`], [`crate::ThaayamPlayer`]); any other game without chance is
-/// played by [`crate::Generic`]. [`crate::generate`] names no game: it asks the player.
+/// Every game of the registry is played by [`crate::Generic`]; a game may bring a player of
+/// its own. [`crate::generate`] names no game: it asks the player.
 pub trait Player: Send + Sync {
     /// The game played: its seat names name the player tags, its `variant_tag` is written in
     /// the `Variant` tag.
@@ -74,7 +73,7 @@ pub(crate) fn player_counts(range: RangeInclusive<u8>) -> String {
 ///
 /// The draws of one game come in a fixed order, so that an archive is the same on every
 /// machine: [`Table::setup`] seats the players ([`Table::pick_players`], first seat, number of
-/// players, a game's own forks such as Thaayam's throws), [`Table::moves`] makes the agents'
+/// players, the seating, the fork that throws a game's chance), [`Table::moves`] makes the agents'
 /// choices.
 pub struct Table<'a> {
     /// The agent of each seat, by seat number.
@@ -131,8 +130,8 @@ pub struct Played {
     /// The seats in play with their players, in the order their tags are written (each
     /// under the seat's name).
     pub players: Vec<(Seat, String)>,
-    /// Tags about the seating, written after `PlyCount`: Odnocvetnie's `FirstSeat`,
-    /// Thaayam's `Seats` and `First`.
+    /// Tags about the seating, written after `PlyCount` (which seats play, which moves
+    /// first), as [`game::Explore::seating`] gives them.
     pub seat_tags: Vec<(&'static str, String)>,
     /// Movetext units, each kept on one line: `1. c3-c4`, `d6-d5`, `2. S [1 2] in c1+2`.
     pub units: Vec<String>,
@@ -142,30 +141,6 @@ pub struct Played {
     pub plies: u32,
     /// True when the rules ended the game (not the ply cap or a dead run).
     pub ended_by_rule: bool,
-}
-
-/// One game of `player` with these agents, cap and depth; the agents' choices come from
-/// `Rng::new(seed)`.
-#[cfg(test)]
-pub(crate) fn play_seeded(
-    player: &dyn Player,
-    agents: [Agent; 4],
-    max_plies: u32,
-    depth: u32,
-    seed: u64,
-) -> Played {
-    let mut setup = Rng::new(!seed);
-    let people = People::new(player.names(), &mut setup.fork());
-    let mut table = Table::new(
-        agents,
-        max_plies,
-        depth,
-        None,
-        &people,
-        &mut setup,
-        Rng::new(seed),
-    );
-    player.play(&mut table)
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ pub(crate) struct Record {
     pub(crate) units: Vec<String>,
     /// The result token.
     pub(crate) result: String,
-    /// Plies played (draughts moves, Thaayam turns).
+    /// Plies played (a game of chance: turns).
     pub(crate) plies: u32,
     /// True when the rules ended the game (not the ply cap).
     pub(crate) ended_by_rule: bool,
@@ -36,7 +36,7 @@ impl Record {
             if unit.chars().count() <= LINE_WIDTH {
                 place(out, &mut col, unit);
             } else {
-                // A unit too long for a line (a long Thaayam turn) is wrapped between its
+                // A unit too long for a line (a long turn of several series) is wrapped between its
                 // tokens, a move number staying with the token after it.
                 for piece in pieces(unit) {
                     place(out, &mut col, piece);

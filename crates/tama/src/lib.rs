@@ -27,12 +27,14 @@
 //! ```
 #![deny(missing_docs)]
 
+mod evaluate;
 mod movegen;
 mod moves;
 mod notation;
 mod position;
 mod resolve;
 mod square;
+mod trials;
 
 pub use movegen::{
     all_capture_chains, capturers, count_quiet, for_each_chain, for_each_chain_from, has_capture,
@@ -42,6 +44,7 @@ pub use moves::{Move, MoveList, MAX_JUMPS};
 pub use notation::{format_path, parse_token, Separator, TamaSquares, Token};
 pub use position::{FenError, Kind, Piece, Position};
 pub use square::{Dir, Side, Square};
+pub use trials::{write_tama_trial, TamaTrials, LUDII, TAMA_GAME};
 
 use game::{
     zobrist, Board, BoardPiece, BoardStyle, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat,
@@ -426,11 +429,21 @@ impl game::Explore for Tama {
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         Tama::perft(self, pos, depth)
     }
+
+    /// Material (man 100, king 300), advancement and mobility.
+    fn evaluate(&self, pos: &Position, seat: Seat) -> i32 {
+        let side = if seat.0 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        evaluate::evaluate(pos, side)
+    }
 }
 
-impl draughts::PerftRules for Tama {
+impl game::perft_file::PerftRules for Tama {
     fn from_variant(variant: &str) -> Result<Tama, String> {
-        match draughts::split_variant(variant) {
+        match game::perft_file::split_variant(variant) {
             ("tama", options) => Tama::with_options(&options),
             (other, _) => Err(format!("`{other}` is not tama")),
         }

@@ -9,14 +9,14 @@
 use crate::moves::{Move, MAX_JUMPS};
 use crate::square::Square;
 
-pub use draughts::Separator;
+pub use game::token::Separator;
 
 /// Tama's square names for the shared token grammar: algebraic `a1`..`h8` and numbers
 /// 1 = a1 .. 64 = h8 (every square is playable).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TamaSquares;
 
-impl draughts::SquareNames for TamaSquares {
+impl game::token::SquareNames for TamaSquares {
     type Square = Square;
     fn numbered(&self, n: u32) -> Option<Square> {
         Square::from_number(n)
@@ -28,7 +28,7 @@ impl draughts::SquareNames for TamaSquares {
 
 /// A parsed move token: up to 17 squares (start plus 16 landings), its separator kind and
 /// whether it was numeric (the shared fixed-size token of the draughts crate).
-pub type Token = draughts::FixedToken<Square, { MAX_JUMPS + 1 }>;
+pub type Token = game::token::FixedToken<Square, { MAX_JUMPS + 1 }>;
 
 /// Reads a move token with the shared draughts grammar ([`draughts::parse_squares`]) over
 /// Tama's square names. The error is a sentence for the player.

@@ -7,7 +7,7 @@
 use game::{Code, Problem};
 
 use crate::movegen::{chains, chains_from, has_capture_with, quiet_move_with, RAYS};
-use draughts::{fit, Fit};
+use game::token::{fit, Fit};
 
 use crate::moves::{Move, MoveList};
 use crate::notation::{Separator, TamaSquares, Token};

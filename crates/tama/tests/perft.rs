@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use std::path::Path;
 
-use draughts::PerftRules;
+use game::perft_file::PerftRules;
 use reference::Board;
 use tama::{Move, MoveList, Position, Tama};
 
@@ -23,9 +23,9 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft");
 const DEBUG_LIMIT: u64 = 400_000;
 
 /// The table's cases (shared perft file format), with the rules each names.
-fn table() -> Vec<(draughts::PerftCase, Tama)> {
+fn table() -> Vec<(game::perft_file::PerftCase, Tama)> {
     let text = std::fs::read_to_string(format!("{DIR}/tama.txt")).expect("tama.txt");
-    draughts::parse_perft_file(&text)
+    game::perft_file::parse_perft_file(&text)
         .expect("tama.txt reads")
         .into_iter()
         .map(|c| {
@@ -36,7 +36,7 @@ fn table() -> Vec<(draughts::PerftCase, Tama)> {
 }
 
 fn check_table(limit: u64) -> usize {
-    draughts::run_perft_dir::<Tama>(Path::new(DIR), |c| c.count <= limit)
+    game::perft_file::run_perft_dir::<Tama>(Path::new(DIR), |c| c.count <= limit)
         .unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -26,11 +26,13 @@
 mod board;
 mod diagram;
 mod engine;
+mod evaluate;
 mod notation;
 mod position;
 mod resolve;
 mod search;
 mod throws;
+mod trials;
 
 use game::{
     smallvec, Board, Code, Game, Notation, Outcome, PlyFacts, Problem, Seat, SmallVec, SquarePath,
@@ -46,6 +48,7 @@ pub use position::Position;
 pub use throws::{
     check_series, throw_from_bits, throw_series, SeriesError, ThrowSeq, Throws, MAX_SERIES, VALUES,
 };
+pub use trials::{ThaayamTrials, LUDII};
 
 use engine::Run;
 
@@ -691,6 +694,56 @@ impl Game for Thaayam {
 
 impl game::Explore for Thaayam {
     fn needs_chance(&self) -> bool {
+        true
+    }
+
+    /// Race progress, extra series owed and the danger of being captured.
+    fn evaluate(&self, pos: &Position, seat: Seat) -> i32 {
+        evaluate::evaluate(pos, seat.0)
+    }
+
+    /// Two, three or four players.
+    fn player_counts(&self) -> std::ops::RangeInclusive<u8> {
+        2..=4
+    }
+
+    /// Two players sit South and North, three leave out a random seat; a random seat
+    /// starts. Written as `Seats` (in turn order from South) and `First` (when it is not
+    /// the first listed).
+    fn seating(&self, players: u8, random: &mut dyn FnMut() -> u32) -> Vec<(&'static str, String)> {
+        let seats: Vec<u8> = match players {
+            2 => vec![0, 2],
+            3 => {
+                let left_out = game::below(random, 4) as u8;
+                (0..4).filter(|&s| s != left_out).collect()
+            }
+            _ => vec![0, 1, 2, 3],
+        };
+        let letters: Vec<String> = seats.iter().map(|&s| seat_letter(s).to_string()).collect();
+        let first = game::below(random, seats.len() as u32) as usize;
+        let mut tags = vec![("Seats", letters.join(" "))];
+        if first != 0 {
+            tags.push(("First", letters[first].clone()));
+        }
+        tags
+    }
+
+    /// One series of fair shells (see [`throw_series`]).
+    fn throw(&self, _pos: &Position, random: &mut dyn FnMut() -> u32) -> Vec<u8> {
+        throw_series(random).as_slice().to_vec()
+    }
+
+    /// The series of one or two throws, with their chances.
+    fn outcomes(&self, _pos: &Position) -> Vec<(Vec<u8>, f64)> {
+        evaluate::likely_series()
+    }
+
+    /// An extra series joins the turn.
+    fn join_moves(&self, turn: &mut Turn, next: &Turn) -> bool {
+        if turn.seat != next.seat {
+            return false;
+        }
+        turn.series.extend(next.series.iter().cloned());
         true
     }
 

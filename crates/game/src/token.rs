@@ -1,5 +1,7 @@
-//! The move-token grammar, shared by every variant and written over a board's square names so
-//! that other draughts crates (8x8 all-squares boards, four-seat boards) can use it too.
+//! The move-token grammar of the draughts family (the standard variants, Tama, Odnocvetnie
+//! Shashki), written over a board's square names ([`SquareNames`]) so that any board with
+//! numbered or named squares can use it, and [`fit`], the match of a token against a capture
+//! chain that their resolvers share.
 //!
 //! A token is a start square followed by one or more squares: `32-28`, `28x19`, `28:19`,
 //! `28x19x10`, `c3-d4`, `C3:E5`, padded `1- 6`, leading zeros `06-11`, and with no separator
@@ -14,16 +16,6 @@ pub trait SquareNames {
     fn numbered(&self, n: u32) -> Option<Self::Square>;
     /// The playable square at `(file, rank)` (0-based), if there is one.
     fn at_coords(&self, file: u8, rank: u8) -> Option<Self::Square>;
-}
-
-impl SquareNames for crate::Geometry {
-    type Square = crate::Bit;
-    fn numbered(&self, n: u32) -> Option<crate::Bit> {
-        self.from_number(n)
-    }
-    fn at_coords(&self, file: u8, rank: u8) -> Option<crate::Bit> {
-        self.at(file, rank)
-    }
 }
 
 /// The separators a token was written with.
@@ -311,7 +303,8 @@ pub fn parse_squares<B: SquareNames>(
 /// `:`) between each two, nothing else. `None` for anything else, before anything is pushed:
 /// the general reader then handles it (and reads canonical tokens to the same result).
 #[inline]
-fn canonical<B: SquareNames>(
+#[doc(hidden)]
+pub fn canonical<B: SquareNames>(
     board: &B,
     raw: &[u8],
     push: &mut impl FnMut(B::Square) -> Result<(), String>,
@@ -333,7 +326,8 @@ fn canonical<B: SquareNames>(
 /// (at least two), the separator and whether the squares were numbers. `None` for any other
 /// token, or one with more squares than `buf` holds: the caller then uses the whole grammar.
 #[inline]
-pub(crate) fn read_canonical<B: SquareNames>(
+#[doc(hidden)]
+pub fn read_canonical<B: SquareNames>(
     board: &B,
     raw: &[u8],
     buf: &mut [B::Square],
@@ -430,134 +424,51 @@ fn number<B: SquareNames>(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Geometry, INTERNATIONAL, RUSSIAN};
+/// How a move token fits one complete capture chain (see [`fit`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Fit {
+    /// The token names this chain: short form, full path, or start, some landings, end.
+    Whole,
+    /// The token stops at a landing square from which the chain goes on; the payload is the
+    /// number of landings (= captures) up to there.
+    Prefix(usize),
+    /// No fit.
+    None,
+}
 
-    fn nums(g: &Geometry, t: &str) -> Vec<u32> {
-        parse_token(g, t.as_bytes())
-            .unwrap()
-            .squares
-            .iter()
-            .map(|&b| g.number(b))
-            .collect()
+/// The candidate filter every draughts resolver shares: matches a token's squares against a
+/// chain that starts on `from` and lands on `path` in order. The start must agree, the token's
+/// inner squares must appear in order among the landings, and its last square must be the
+/// chain's end ([`Fit::Whole`]) or an earlier landing ([`Fit::Prefix`]). A chain may land on its
+/// final square earlier too (a king circling back): the token names the whole chain when the
+/// chain ends there. `path` is any sequence of squares that knows its length (a slice's
+/// `iter().copied()`, or squares converted on the fly).
+#[inline]
+pub fn fit<S, P>(tok: &[S], from: S, path: P) -> Fit
+where
+    S: Copy + Eq,
+    P: IntoIterator<Item = S>,
+    P::IntoIter: ExactSizeIterator,
+{
+    if tok.len() < 2 || tok[0] != from {
+        return Fit::None;
     }
-
-    #[test]
-    fn numeric_forms() {
-        let g = Geometry::of(&INTERNATIONAL);
-        assert_eq!(nums(g, "32-28"), [32, 28]);
-        assert_eq!(nums(g, "28x19x10"), [28, 19, 10]);
-        assert_eq!(nums(g, "28:19"), [28, 19]);
-        assert_eq!(nums(g, "1- 6"), [1, 6]);
-        assert_eq!(nums(g, "06-11"), [6, 11]);
-        assert_eq!(nums(g, "3228"), [32, 28]);
-        assert_eq!(nums(g, "32×28"), [32, 28]);
-        assert_eq!(nums(g, "32-28!?"), [32, 28]);
-        assert_eq!(nums(g, "32\u{2013}28"), [32, 28]);
-        assert_eq!(nums(g, "32\u{2014}28"), [32, 28]);
-        assert_eq!(
-            parse_token(g, "32\u{2013}28".as_bytes()).unwrap().separator,
-            Separator::Quiet
-        );
-        assert!(parse_token(g, "32\u{2012}28".as_bytes()).is_err());
-        let t = parse_token(g, b"28x19").unwrap();
-        assert_eq!(t.separator, Separator::Capture);
-        assert!(parse_token(g, b"51-46").unwrap_err().contains("51"));
-        assert!(parse_token(g, b"- -").is_err());
-        assert!(parse_token(g, b"32").is_err());
-        assert!(parse_token(g, b"32-").is_err());
-    }
-
-    /// The canonical fast path and the general reader agree on every token they both read.
-    #[test]
-    fn fast_path_agrees_with_general_reader() {
-        let g = Geometry::of(&INTERNATIONAL);
-        for t in [
-            "32-28", "28x19x10", "1-6", "6:1", "46-41", "c3-d4", "a1xc3xe5", "j10-i9",
-        ] {
-            let fast = canonical(g, t.as_bytes(), &mut |_| Ok(()));
-            let padded = format!(" {t} ");
-            let general = parse_token(g, padded.as_bytes()).unwrap();
-            assert_eq!(parse_token(g, t.as_bytes()).unwrap(), general, "{t}");
-            if t == "j10-i9" {
-                assert!(fast.is_none(), "two-digit ranks take the general path");
-            } else {
-                assert!(fast.is_some(), "{t} is canonical");
+    let last = tok[tok.len() - 1];
+    let inner = &tok[1..tok.len() - 1];
+    let path = path.into_iter();
+    let len = path.len();
+    let mut k = 0;
+    let mut prefix = None;
+    for (j, sq) in path.enumerate() {
+        if k == inner.len() && sq == last {
+            if j + 1 == len {
+                return Fit::Whole;
             }
+            prefix.get_or_insert(j + 1);
         }
-        for t in [
-            "32-", "32", "06-11", "3228", "C3-d4", "c3-28", "51-46", "32--28",
-        ] {
-            assert!(canonical(g, t.as_bytes(), &mut |_| Ok(())).is_none(), "{t}");
-        }
-    }
-
-    /// The stack reader gives what the general reader gives, for canonical tokens, tokens
-    /// that start canonical and then turn odd, bad tokens and tokens too long for it.
-    #[test]
-    fn fixed_reader_agrees_with_general_reader() {
-        let g = Geometry::of(&INTERNATIONAL);
-        let long = ["28"; 9].join("x");
-        for t in [
-            "32-28",
-            "28x19x10",
-            "6:1",
-            "c3-d4",
-            "j10-i9",
-            "32-28!?",
-            "06-11",
-            "3228",
-            "32\u{2013}28",
-            "28x19-",
-            "28x19x",
-            "c3-28",
-            "51-46",
-            "32",
-            "- -",
-            "28X19",
-            "28x19x10x",
-            &long,
-        ] {
-            let general = parse_token(g, t.as_bytes());
-            let fixed = FixedToken::<crate::geometry::Bit, 4>::parse(
-                g,
-                t.as_bytes(),
-                crate::geometry::NONE,
-            );
-            match (&general, &fixed) {
-                (Ok(a), Ok(b)) => {
-                    assert_eq!(a.squares, b.squares(), "{t}");
-                    assert_eq!(
-                        (a.separator, a.numeric),
-                        (b.separator(), b.is_numeric()),
-                        "{t}"
-                    );
-                }
-                (Err(_), Err(_)) => {}
-                (Ok(a), Err(e)) => assert!(a.squares.len() > 4, "{t}: {e}"),
-                (Err(e), Ok(_)) => panic!("{t}: the general reader refuses it ({e})"),
-            }
+        if k < inner.len() && sq == inner[k] {
+            k += 1;
         }
     }
-
-    #[test]
-    fn algebraic_forms() {
-        let g = Geometry::of(&RUSSIAN);
-        let names = |t: &str| -> Vec<String> {
-            parse_token(g, t.as_bytes())
-                .unwrap()
-                .squares
-                .iter()
-                .map(|&b| g.algebraic(b))
-                .collect()
-        };
-        assert_eq!(names("c3-d4"), ["c3", "d4"]);
-        assert_eq!(names("C3-D4"), ["c3", "d4"]);
-        assert_eq!(names("c3:e5:g3"), ["c3", "e5", "g3"]);
-        assert_eq!(names("c3d4"), ["c3", "d4"]);
-        assert!(parse_token(g, b"c4-d5").unwrap_err().contains("c4"));
-        assert!(parse_token(g, b"c3-22").is_err());
-    }
+    prefix.map_or(Fit::None, Fit::Prefix)
 }

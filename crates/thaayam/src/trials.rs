@@ -1,4 +1,4 @@
-//! Thaayam trials to PDN.
+//! Thaayam's Ludii trials to PDN ([`LUDII`], the converter the registry entry declares).
 //!
 //! Ludii's Thaayam board: sites `row * 5 + col` (0 = a1, 12 = c3, the keep), 25–28 the hands
 //! of players 1–4, 29–32 the four cowrie dice. Players 1–4 are South, East, North and West
@@ -7,13 +7,32 @@
 //! A Ludii turn is a run of `Move=` lines by one player, each but the last handing the turn
 //! back to it. Throw lines set the four dice (a throw is the number of dice showing 1, 8 when
 //! none); move lines name the throw they use (`ForgetValue`); a move from a hand site enters
-//! a piece; a move from the keep to the hand followed by `Remove` bears a piece off; a `Pass`
-//! that forgets values loses those throws.
+//! a piece; a move from the board to a hand (with `Remove`) bears a piece off — from the keep
+//! as the rules say, or from elsewhere where Ludii allows it: written `off` all the same, with
+//! a comment naming the square, so that validation reports that one move and the game is
+//! read; a `Pass` that forgets values loses those throws.
 
-use crate::pdn_text::PdnText;
-use crate::tama_trl::turns;
-use crate::trial::{LudiiMove, Trial};
-use crate::{recorded_winner, ConvertError, Converted, LudiiGame};
+use ludii::{
+    bad_move as bad, recorded_winner, turns, ConvertError, Converted, LudiiMove, PdnText, Trial,
+    TrialFormat,
+};
+
+/// Thaayam's trials: read (Ludii plays the four-seat game only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ThaayamTrials;
+
+/// The converter of Thaayam's Ludii trials, for the registry entry.
+pub static LUDII: ThaayamTrials = ThaayamTrials;
+
+impl TrialFormat for ThaayamTrials {
+    fn ludii_names(&self) -> &'static [&'static str] {
+        &["Thaayam"]
+    }
+
+    fn read(&self, trial: &Trial) -> Result<Converted, ConvertError> {
+        to_pdn(trial)
+    }
+}
 
 /// Seat letters of Ludii's players 1–4.
 const SEATS: [char; 4] = ['S', 'E', 'N', 'W'];
@@ -22,14 +41,6 @@ const KEEP: u32 = 12;
 /// The first hand site (player 1's); dice follow the hands.
 const HANDS: u32 = 25;
 const DICE: u32 = 29;
-
-fn bad(m: &LudiiMove, message: impl Into<String>) -> ConvertError {
-    ConvertError::BadMove {
-        line: m.line,
-        number: m.number,
-        message: message.into(),
-    }
-}
 
 fn seat(m: &LudiiMove) -> Result<char, ConvertError> {
     SEATS
@@ -63,8 +74,20 @@ fn forgotten(m: &LudiiMove) -> Vec<i64> {
 /// The palace sites of players 1–4 (c1, e3, c5, a3), where their pieces enter.
 const PALACES: [u32; 4] = [2, 14, 22, 10];
 
+/// One action written for a piece move: its token, and a comment to write before it.
+struct Written {
+    token: String,
+    note: Option<String>,
+}
+
+impl From<String> for Written {
+    fn from(token: String) -> Self {
+        Written { token, note: None }
+    }
+}
+
 /// The action token of a piece move.
-fn move_token(m: &LudiiMove, from: u32, to: u32) -> Result<String, ConvertError> {
+fn move_token(m: &LudiiMove, from: u32, to: u32) -> Result<Written, ConvertError> {
     let values = forgotten(m);
     if (HANDS..DICE).contains(&from) {
         // `in` names no squares: refuse what it would hide.
@@ -81,10 +104,21 @@ fn move_token(m: &LudiiMove, from: u32, to: u32) -> Result<String, ConvertError>
                 ),
             ));
         }
-        return Ok("in".to_string());
+        return Ok("in".to_string().into());
     }
-    if from == KEEP && (HANDS..DICE).contains(&to) {
-        return Ok("off".to_string());
+    if from < HANDS && (HANDS..DICE).contains(&to) {
+        // Bearing off. Ludii lets a piece bear off from outside the keep, which the rules
+        // do not: the move is written as Ludii played it, and the rules refuse it there.
+        let note = (from != KEEP).then(|| {
+            format!(
+                "Ludii bears off from {} (site {from} to site {to})",
+                square_name(from)
+            )
+        });
+        return Ok(Written {
+            token: "off".to_string(),
+            note,
+        });
     }
     if from >= HANDS || to >= HANDS {
         return Err(bad(m, format!("a move from site {from} to site {to}")));
@@ -95,7 +129,7 @@ fn move_token(m: &LudiiMove, from: u32, to: u32) -> Result<String, ConvertError>
             format!("a move that uses {} throws (expected one)", values.len()),
         ));
     };
-    Ok(format!("{}+{value}-{}", square_name(from), square_name(to)))
+    Ok(format!("{}+{value}-{}", square_name(from), square_name(to)).into())
 }
 
 /// Writes one turn: the seat letter, then for each series its throw group and actions.
@@ -119,8 +153,11 @@ fn write_turn(text: &mut PdnText, turn: &[LudiiMove]) -> Result<(), ConvertError
         while let Some(m) = turn.get(i).filter(|m| throw_of(m).is_none()) {
             match (m.from, m.to) {
                 (Some(from), Some(to)) => {
-                    let tok = move_token(m, from, to)?;
-                    text.mapped(&tok, m.line, m.number);
+                    let written = move_token(m, from, to)?;
+                    if let Some(note) = &written.note {
+                        text.comment(note);
+                    }
+                    text.mapped(&written.token, m.line, m.number);
                 }
                 _ => {
                     for v in forgotten(m) {
@@ -134,9 +171,12 @@ fn write_turn(text: &mut PdnText, turn: &[LudiiMove]) -> Result<(), ConvertError
     Ok(())
 }
 
-pub(crate) fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
+fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
     if let Some(o) = trial.options.first() {
-        return Err(ConvertError::UnsupportedOption(o.clone()));
+        return Err(ConvertError::UnsupportedOption {
+            option: o.clone(),
+            known: "none: Ludii's Thaayam has no options".to_string(),
+        });
     }
     let mut text = PdnText::new();
     text.tag("Variant", "Thaayam");
@@ -160,12 +200,7 @@ pub(crate) fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
     for turn in turns(trial.play_moves()) {
         write_turn(&mut text, turn)?;
     }
-    let (pdn, map) = text.finish(&result);
-    Ok(Converted {
-        game: LudiiGame::Thaayam,
-        pdn,
-        map,
-    })
+    Ok(text.finish(&result))
 }
 
 /// The seats in the order Ludii ranked them (`rankings=`), e.g. `E W N S`; empty when the

@@ -3,8 +3,17 @@
 mod common;
 
 use game::{Game, Outcome};
-use ludii::{from_pdn_tama, read_trial, to_pdn};
+use ludii::{read_trial, RecordView, TrialFormat};
 use tama::{Position, Tama};
+
+fn to_pdn(trial: &ludii::Trial) -> Result<ludii::Converted, ludii::ConvertError> {
+    games::games().read_trial(trial)
+}
+
+/// The Tama converter's trial of a record.
+fn from_pdn_tama(rec: &pdn::GameRecord) -> Result<String, ludii::WriteError> {
+    tama::LUDII.write(&RecordView::from_pdn(rec))
+}
 
 /// The class of a trial line: its key, and for `Move=` lines whether it names from/to and the
 /// kinds of its actions in order (`Remove Move SetNextPlayer`).
@@ -116,15 +125,25 @@ fn writer_refuses_what_ludii_cannot_load() {
     let rec = &pdn::read_all(b"[Variant \"Thaayam\"] S [3] *")[0];
     assert!(matches!(
         from_pdn_tama(rec),
-        Err(ludii::WriteError::NotTama(_))
+        Err(ludii::WriteError::OtherGame { .. })
     ));
     let rec = &pdn::read_all(b"[Variant \"Tama\"] [FEN \"B:Wa2:Ba7\"] 1... a7-a6 *")[0];
-    assert_eq!(from_pdn_tama(rec), Err(ludii::WriteError::BlackStarts));
+    let e = from_pdn_tama(rec).unwrap_err();
+    assert!(
+        matches!(e, ludii::WriteError::Start(_)) && e.to_string().contains("White"),
+        "{e}"
+    );
     let rec = &pdn::read_all(b"[Rules \"odd\"] 1. c3-c4 *")[0];
     assert!(matches!(
         from_pdn_tama(rec),
-        Err(ludii::WriteError::Rules(_))
+        Err(ludii::WriteError::Rules { .. })
     ));
+    // Thaayam's trials are read, not written.
+    let rec = &pdn::read_all(b"[Variant \"Thaayam\"] S [3] *")[0];
+    let e = thaayam::LUDII
+        .write(&RecordView::from_pdn(rec))
+        .unwrap_err();
+    assert_eq!(e, ludii::WriteError::Unsupported("Thaayam"));
     let rec = &pdn::read_all(b"1. c3-c5 *")[0];
     assert!(matches!(
         from_pdn_tama(rec),

@@ -1,4 +1,5 @@
-//! Tama trials: to PDN and back.
+//! Tama's Ludii trials, to PDN and back ([`LUDII`], the converter the registry entry
+//! declares).
 //!
 //! Ludii numbers Tama's squares `row * 8 + col` (0 = a1, 63 = h8), which is the `tama`
 //! crate's square index. Player 1 is White, player 2 Black. Pieces: `what=1` white man,
@@ -7,12 +8,33 @@
 use std::fmt::Write as _;
 
 use game::{Game, Outcome, Seat};
-use tama::{Move, Position, Side, Square, Tama};
-use thiserror::Error;
+use ludii::{
+    bad_move as bad, recorded_winner, turns, ConvertError, Converted, LudiiMove, PdnText,
+    RecordView, Trial, TrialFormat, WriteError,
+};
 
-use crate::pdn_text::PdnText;
-use crate::trial::{LudiiMove, Trial};
-use crate::{recorded_winner, ConvertError, Converted, LudiiGame};
+use crate::{Kind, Move, Position, Side, Square, Tama};
+
+/// Tama's trials: read (both Ludii rulesets) and written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TamaTrials;
+
+/// The converter of Tama's Ludii trials, for the registry entry.
+pub static LUDII: TamaTrials = TamaTrials;
+
+impl TrialFormat for TamaTrials {
+    fn ludii_names(&self) -> &'static [&'static str] {
+        &["Tama"]
+    }
+
+    fn read(&self, trial: &Trial) -> Result<Converted, ConvertError> {
+        to_pdn(trial)
+    }
+
+    fn write(&self, record: &RecordView) -> Result<String, WriteError> {
+        from_record(record)
+    }
+}
 
 /// The `game=` line written for Tama trials.
 pub const TAMA_GAME: &str = "/lud/board/war/leaping/orthogonal/Tama.lud";
@@ -28,18 +50,15 @@ fn rules_of(options: &[String]) -> Result<&'static str, ConvertError> {
         match o.as_str() {
             "Variant/Wikipedia" => rules = "ludii",
             "Variant/Schmidt" => rules = "schmidt",
-            other => return Err(ConvertError::UnsupportedOption(other.to_string())),
+            other => {
+                return Err(ConvertError::UnsupportedOption {
+                    option: other.to_string(),
+                    known: "Variant/Wikipedia, Variant/Schmidt".to_string(),
+                })
+            }
         }
     }
     Ok(rules)
-}
-
-fn bad(m: &LudiiMove, message: impl Into<String>) -> ConvertError {
-    ConvertError::BadMove {
-        line: m.line,
-        number: m.number,
-        message: message.into(),
-    }
 }
 
 fn square(m: &LudiiMove, site: Option<u32>) -> Result<Square, ConvertError> {
@@ -84,22 +103,6 @@ fn placed_position(trial: &Trial) -> Result<Position, ConvertError> {
     })
 }
 
-/// Splits the moves after the placement into turns: a turn goes on while a move hands the
-/// turn back to its mover (`SetNextPlayer` naming it) and the next move is by the same player.
-pub(crate) fn turns(moves: &[LudiiMove]) -> Vec<&[LudiiMove]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for i in 0..moves.len() {
-        let last =
-            i + 1 == moves.len() || !moves[i].keeps_turn() || moves[i + 1].mover != moves[i].mover;
-        if last {
-            out.push(&moves[start..=i]);
-            start = i + 1;
-        }
-    }
-    out
-}
-
 /// One Tama turn as a move token: `from-to` for a single move without a capture, otherwise
 /// `from` and every landing square joined by `x`.
 fn turn_token(turn: &[LudiiMove]) -> Result<String, ConvertError> {
@@ -115,7 +118,7 @@ fn turn_token(turn: &[LudiiMove]) -> Result<String, ConvertError> {
     Ok(tok)
 }
 
-pub(crate) fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
+fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
     let rules = rules_of(&trial.options)?;
     let start = placed_position(trial)?;
     let mut text = PdnText::new();
@@ -156,74 +159,36 @@ pub(crate) fn to_pdn(trial: &Trial) -> Result<Converted, ConvertError> {
         }
         white = !white;
     }
-    let (pdn, map) = text.finish(result);
-    Ok(Converted {
-        game: LudiiGame::Tama,
-        pdn,
-        map,
-    })
-}
-
-/// Why an arbiter Tama record could not be written as a trial.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum WriteError {
-    /// The record does not play Tama (its `Variant` tag names another game).
-    #[error("the record plays `{0}`, not Tama")]
-    NotTama(String),
-    /// A `Rules` option Ludii has no ruleset for.
-    #[error("the Rules tag `{0}` has no Ludii ruleset (Tama: ludii, schmidt, or none)")]
-    Rules(String),
-    /// The start position cannot be set up in Ludii (Black to move).
-    #[error("Ludii's Tama always starts with White to move; the record starts with Black")]
-    BlackStarts,
-    /// The FEN tag is not a position.
-    #[error("the FEN tag cannot be read: {0}")]
-    Fen(String),
-    /// A move of the record is not legal, or not legal under the Ludii ruleset written.
-    #[error("ply {ply} ({token}): {message}")]
-    Move {
-        /// 1-based ply of the main line.
-        ply: usize,
-        /// The move token.
-        token: String,
-        /// Why.
-        message: String,
-    },
+    Ok(text.finish(result))
 }
 
 /// Writes the trial text of an arbiter Tama record (the main line; variations and comments
-/// are dropped). The option block follows the record's rules: `ludii` and the default rules
+/// are dropped; a record without a `Variant` tag is taken as Tama). The option block follows the record's rules: `ludii` and the default rules
 /// → `Variant/Wikipedia` (Ludii has no ruleset with the default mid-capture promotion, so
 /// every move must also be legal under `ludii`), `schmidt` → `Variant/Schmidt`.
-pub fn from_pdn_tama(record: &pdn::GameRecord) -> Result<String, WriteError> {
+fn from_record(record: &RecordView) -> Result<String, WriteError> {
     if let Some(v) = record.tag("Variant") {
-        let v = v.trim();
-        let tama = ["tama", "armenian", "armenian draughts"]
-            .iter()
-            .any(|n| v.eq_ignore_ascii_case(n));
-        if !tama {
-            return Err(WriteError::NotTama(v.to_string()));
+        if !crate::INFO.answers_to(v) {
+            return Err(WriteError::OtherGame {
+                game: "Tama",
+                found: v.trim().to_string(),
+            });
         }
     }
     let rules_tag = record.tag("Rules").unwrap_or("");
-    let rules = Tama::with_options(rules_tag).map_err(|_| WriteError::Rules(rules_tag.into()))?;
+    let rules = Tama::with_options(rules_tag).map_err(|_| WriteError::Rules {
+        rules: rules_tag.to_string(),
+        known: "Tama: ludii, schmidt, or none",
+    })?;
     let mut pos = match record.tag("FEN") {
         Some(fen) => rules
             .parse_position(fen)
-            .map_err(|p| WriteError::Fen(p.message))?,
+            .map_err(|p| WriteError::Start(format!("the FEN tag cannot be read: {}", p.message)))?,
         None => Position::start(),
     };
     let start = pos;
     let mut moves = Vec::new();
-    for (i, token) in record
-        .movetext
-        .iter()
-        .filter_map(|n| match n {
-            pdn::Node::Move(m) => Some(m.token.as_str()),
-            _ => None,
-        })
-        .enumerate()
-    {
+    for (i, token) in record.moves.iter().enumerate() {
         let mv = rules
             .resolve(&pos, &[token.as_bytes()])
             .map_err(|p| WriteError::Move {
@@ -235,17 +200,14 @@ pub fn from_pdn_tama(record: &pdn::GameRecord) -> Result<String, WriteError> {
         moves.push(mv);
     }
     let outcome = record
-        .result
-        .as_ref()
-        .map(|r| r.token.as_str())
-        .or(record.tag("Result"))
+        .result()
         .and_then(|r| rules.parse_result(r))
         .unwrap_or(Outcome::Unfinished);
     write_tama_trial(&start, &moves, rules, outcome)
 }
 
 /// Writes a trial for `moves` (legal under `rules`, played in order from `start`), with
-/// `outcome` as its result lines. See [`from_pdn_tama`] for the option block.
+/// `outcome` as its result lines. See [`TamaTrials::write`] for the option block.
 pub fn write_tama_trial(
     start: &Position,
     moves: &[Move],
@@ -253,7 +215,10 @@ pub fn write_tama_trial(
     outcome: Outcome,
 ) -> Result<String, WriteError> {
     if start.side_to_move() != Side::White {
-        return Err(WriteError::BlackStarts);
+        return Err(WriteError::Start(
+            "Ludii's Tama always starts with White to move; the record starts with Black"
+                .to_string(),
+        ));
     }
     let ludii_rules = if rules.schmidt {
         Tama::SCHMIDT
@@ -315,10 +280,10 @@ fn write_placement(out: &mut String, pos: &Position) -> usize {
             continue;
         };
         let what = match (piece.side, piece.kind) {
-            (Side::White, tama::Kind::Man) => 1,
-            (Side::Black, tama::Kind::Man) => 2,
-            (Side::White, tama::Kind::King) => 3,
-            (Side::Black, tama::Kind::King) => 4,
+            (Side::White, Kind::Man) => 1,
+            (Side::Black, Kind::Man) => 2,
+            (Side::White, Kind::King) => 3,
+            (Side::Black, Kind::King) => 4,
         };
         let _ = writeln!(
             out,

@@ -57,7 +57,9 @@ impl Input {
         text.read_to_end(&mut bytes)?;
         let invalid = |e: String| io::Error::new(io::ErrorKind::InvalidData, e);
         let trial = ludii::read_trial(&bytes).map_err(|e| invalid(e.to_string()))?;
-        let converted = ludii::to_pdn(&trial).map_err(|e| invalid(e.to_string()))?;
+        let converted = games::games()
+            .read_trial(&trial)
+            .map_err(|e| invalid(e.to_string()))?;
         Ok(Box::new(Cursor::new(converted.pdn.into_bytes())))
     }
 

@@ -36,6 +36,9 @@ pub struct Report {
     /// Games recognised and replayed against the rules.
     #[pyo3(get)]
     replayed: u64,
+    /// Games among `replayed` whose tags named no game, identified from their moves.
+    #[pyo3(get)]
+    identified: u64,
     /// Games whose game could not be identified (their moves were not checked).
     #[pyo3(get)]
     unchecked: u64,
@@ -80,6 +83,7 @@ struct Run {
     games: u64,
     plies: u64,
     replayed: u64,
+    identified: u64,
     unchecked: u64,
     errors: u64,
     warnings: u64,
@@ -184,6 +188,7 @@ struct Checked {
     games: u64,
     plies: u64,
     replayed: u64,
+    identified: u64,
     unchecked: u64,
     games_with_errors: u64,
     found: Vec<Found>,
@@ -233,6 +238,9 @@ fn count(out: &mut Checked, game: &GameReport) {
         out.replayed += 1;
     } else if game.diagnostics.iter().any(|d| d.code == "unknown-game") {
         out.unchecked += 1;
+    }
+    if game.diagnostics.iter().any(|d| d.code == "game-inferred") {
+        out.identified += 1;
     }
     if !game.is_clean() {
         out.games_with_errors += 1;
@@ -323,6 +331,7 @@ fn run(inputs: &[Input], settings: &Settings) -> Result<Run, PyErr> {
             total.games += checked.games;
             total.plies += checked.plies;
             total.replayed += checked.replayed;
+            total.identified += checked.identified;
             total.unchecked += checked.unchecked;
             total.games_with_errors += checked.games_with_errors;
             for f in &checked.found {
@@ -361,6 +370,7 @@ fn report(py: Python<'_>, run: Run) -> PyResult<Report> {
         games: run.games,
         plies: run.plies,
         replayed: run.replayed,
+        identified: run.identified,
         unchecked: run.unchecked,
         errors: run.errors,
         warnings: run.warnings,

@@ -39,12 +39,16 @@ def test_game_objects_keep_variations_comments_and_tags():
     assert len(g.positions()) == 4
 
 
-def test_positions_need_a_known_game():
+def test_positions_of_an_untagged_game_come_from_its_identified_game():
+    # No Variant or GameType tag: the referee identifies the game from the moves, as the CLI
+    # does; moves no game can play leave nothing to replay.
     g = next(arbiter.read_games("[Event \"x\"]\n\n1. 11-15 *\n"))
     assert g.game is None
-    with pytest.raises(ValueError, match="no Variant or GameType"):
-        g.positions()
-    assert len(g.positions(game="english")) == 2
+    assert g.positions() == g.positions(game="english")
+    assert len(g.positions()) == 2
+    odd = next(arbiter.read_games("[Event \"x\"]\n\n1. zz-qq *\n"))
+    with pytest.raises(ValueError):
+        odd.positions()
 
 
 def test_read_games_is_lazy_and_reports_missing_files(tmp_path):

@@ -62,3 +62,46 @@ def test_bad_arguments():
         arbiter.record_batches("corpus/tama", "plies", batch_size=0)
     with pytest.raises(FileNotFoundError):
         arbiter.read_tables("corpus/nothing-here")
+
+
+def test_positions_match_export_with_positions(cli, tmp_path):
+    """`positions=True` is `arbiter export --positions`: the plies gain `fen_after`."""
+    cli("export", "corpus/tama", "--positions", "-o", tmp_path)
+    want = pq.read_table(tmp_path / "plies.parquet")
+    got = arbiter.read_tables("corpus/tama", positions=True)["plies"]
+    assert "fen_after" in got.schema.names and "position_key" in got.schema.names
+    assert same_schema(got.schema, want.schema)
+    assert same_schema(arbiter.schema("plies", positions=True), want.schema)
+    assert got.equals(want.cast(got.schema))
+    streamed = arbiter.record_batches("corpus/tama", "plies", batch_size=5000, positions=True)
+    assert pa.Table.from_batches(list(streamed)).equals(got)
+    plain = arbiter.read_tables("corpus/tama")["plies"]
+    assert "fen_after" not in plain.schema.names
+    assert plain.column("position_key").equals(got.column("position_key"))
+
+
+def test_inputs_follow_the_cli_rules(cli, tmp_path):
+    """No records in a folder, a blank file, a damaged gzip: refused as the CLI refuses them."""
+    import gzip
+
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("not a record")
+    with pytest.raises(FileNotFoundError, match="no game records in"):
+        arbiter.read_tables(empty)
+    with pytest.raises(FileNotFoundError, match="no game records in"):
+        arbiter.validate(empty)
+    blank = tmp_path / "blank.pdn"
+    blank.write_text("\n  \n")
+    report = arbiter.validate(blank)
+    assert report.unreadable == 1
+    assert "no game records in" in report.diagnostics.column("message")[0].as_py()
+    good = open("corpus/tama/" + sorted(__import__("os").listdir("corpus/tama"))[0], "rb").read()
+    packed = gzip.compress(good)
+    cut = tmp_path / "cut.pdn.gz"
+    cut.write_bytes(packed[: len(packed) // 2])
+    report = arbiter.validate(cut)
+    assert (report.games, report.unreadable) == (0, 1)
+    assert "damaged" in report.diagnostics.column("message")[0].as_py()
+    cli_out = cli("validate", cut, check_codes=(1, 2))
+    assert "damaged" in cli_out.stdout + cli_out.stderr

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.compute  # noqa: F401
 import pytest
 
 import arbiter
@@ -11,7 +13,8 @@ FIELDS = ["file", "game", "line", "column", "ply", "move", "ludii_move", "code",
           "message"]
 
 SUMMARY = re.compile(r"checked (\d+) files?, (\d+) games? \((\d+) plies; (\d+) games? replayed"
-                     r" against the rules(?:, (\d+) not checked: game unknown)?\): (?:no problems found|(\d+) "
+                     r" against the rules(?:, (\d+) of them identified from their moves)?"
+                     r"(?:, (\d+) not checked: game unknown)?\): (?:no problems found|(\d+) "
                      r"errors? in \d+ games?, (\d+) warnings?)")
 
 
@@ -21,9 +24,10 @@ def cli_run(cli, cli_json, *paths):
     text = summary.stdout + summary.stderr
     m = SUMMARY.search(text)
     assert m, text
-    files, games, plies, replayed, unchecked, errors, warnings = m.groups()
+    files, games, plies, replayed, identified, unchecked, errors, warnings = m.groups()
     counts = dict(files=int(files), games=int(games), plies=int(plies),
-                  replayed=int(replayed), unchecked=int(unchecked or 0),
+                  replayed=int(replayed), identified=int(identified or 0),
+                  unchecked=int(unchecked or 0),
                   errors=int(errors or 0), warnings=int(warnings or 0))
     return [{f: r.get(f) for f in FIELDS} for r in rows], counts
 
@@ -81,11 +85,19 @@ def test_default_game_applies_only_to_records_naming_none(tmp_path: Path):
     named = '[Variant "Tama"]\n\n1. c3-c4 *\n'
     path = tmp_path / "mixed.pdn"
     path.write_text(untagged + "\n" + named)
+    # Without a default, the untagged record's game is identified from its moves, with a
+    # note saying so.
     plain = arbiter.validate(path)
-    assert (plain.games, plain.unchecked, plain.replayed) == (2, 1, 1)
+    assert (plain.games, plain.unchecked, plain.replayed, plain.identified) == (2, 0, 2, 1)
+    assert plain.notes == 1 and plain.ok
+    notes = plain.diagnostics.filter(pa.compute.equal(plain.diagnostics["severity"], "note"))
+    assert notes.column("code").to_pylist() == ["game-inferred"]
     report = arbiter.validate(path, default_game="english")
-    assert (report.games, report.unchecked, report.replayed) == (2, 0, 2)
-    assert report.ok
+    assert (report.games, report.unchecked, report.replayed, report.identified) == (2, 0, 2, 0)
+    assert report.ok and report.notes == 0
+    # A default game the moves cannot be played in: the untagged record is replayed as Tama.
+    wrong = arbiter.validate(path, default_game="tama")
+    assert wrong.errors > 0
     # A game forced on every record replays the Tama game as English: an error.
     forced = arbiter.validate(path, game="english")
     assert forced.errors > 0

@@ -98,7 +98,7 @@ class Report:
 
     def __init__(self, inner) -> None:
         self._inner = inner
-        for name in ("files", "games", "plies", "replayed", "unchecked", "errors",
+        for name in ("files", "games", "plies", "replayed", "identified", "unchecked", "errors",
                      "warnings", "notes", "games_with_errors", "unreadable"):
             setattr(self, name, getattr(inner, name))
         self.diagnostics: pa.Table = _reader(inner._diagnostics).read_all()

@@ -15,6 +15,7 @@ class Report:
     games: int
     plies: int
     replayed: int
+    identified: int
     unchecked: int
     errors: int
     warnings: int

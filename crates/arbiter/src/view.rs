@@ -26,6 +26,7 @@ pub enum Scope {
 pub fn settings(base: &Settings) -> Settings {
     Settings {
         details: true,
+        positions: true,
         boards: true,
         snapshots: true,
         keep_tags: true,

@@ -195,3 +195,19 @@ fn view_holds_every_game_of_every_kind() {
     assert!(seen.contains(&2) && seen.contains(&4), "{seen:?}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn view_exits_like_validate() {
+    let dir = tempdir("exit");
+    let page = dir.join("defects.html");
+    let (_, code) = arbiter(&["view", "corpus/defects", "-o", page.to_str().unwrap()]);
+    assert_eq!(code, 1, "records with errors: exit 1, as validate");
+    assert!(page.exists(), "the page is written all the same");
+    let (_, code) = arbiter(&[
+        "view",
+        "corpus/no-such-folder",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "a path that cannot be read: exit 2");
+}

@@ -419,12 +419,7 @@ pub fn for_each_chain_from(
     from: Bit,
     f: &mut dyn FnMut(&Move),
 ) {
-    if pos.pieces(pos.side) & bit(from) == 0 || (pos.pending.is_active() && pos.pending.at != from)
-    {
-        return;
-    }
-    let mut cx = Ctx::new(g, rules, pos);
-    cx.chains_from(pos, from, f);
+    chains_of_piece(g, rules, pos, from, false, f);
 }
 
 /// Like [`for_each_chain_from`], but a flying king may stop on any landing square behind the
@@ -438,12 +433,24 @@ pub fn for_each_chain_free_landing(
     from: Bit,
     f: &mut dyn FnMut(&Move),
 ) {
+    chains_of_piece(g, rules, pos, from, true, f);
+}
+
+/// The chains of the piece on `from`, if it is the side to move's and may capture now.
+fn chains_of_piece(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    from: Bit,
+    free_landing: bool,
+    f: &mut dyn FnMut(&Move),
+) {
     if pos.pieces(pos.side) & bit(from) == 0 || (pos.pending.is_active() && pos.pending.at != from)
     {
         return;
     }
     let mut cx = Ctx::new(g, rules, pos);
-    cx.free_landing = true;
+    cx.free_landing = free_landing;
     cx.chains_from(pos, from, f);
 }
 

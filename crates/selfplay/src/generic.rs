@@ -51,13 +51,13 @@ const WIN: i32 = 1_000_000;
 /// ```
 /// use selfplay::{generate, Agent, Config, Generic};
 ///
-/// # let (info, rules) = selfplay::doc_example();
-/// let player = Generic::new(info, rules);
+/// // Any game of the contract; Tama here.
+/// let player = Generic::new(&tama::INFO, tama::Tama::default());
 /// let mut config = Config::new(Box::leak(Box::new(player)));
 /// config.agent = Some(Agent::Greedy);
 /// let mut out = Vec::new();
 /// generate(&config, &mut out).unwrap();
-/// assert!(String::from_utf8(out).unwrap().contains("[Variant \"Toy\"]"));
+/// assert!(String::from_utf8(out).unwrap().contains("[Variant \"Tama\"]"));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Generic<G> {

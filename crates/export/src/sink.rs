@@ -282,6 +282,7 @@ pub struct TableBatches {
     plies: PlyColumns,
     diagnostics: DiagnosticColumns,
     next_id: u64,
+    pending: Counts,
 }
 
 impl TableBatches {
@@ -292,6 +293,7 @@ impl TableBatches {
             plies: PlyColumns::new(positions),
             diagnostics: DiagnosticColumns::default(),
             next_id: 0,
+            pending: Counts::default(),
         }
     }
 
@@ -306,13 +308,23 @@ impl TableBatches {
         for d in diags {
             self.diagnostics.push(id, d);
         }
+        self.pending.games += 1;
+        self.pending.plies += plies.len() as u64;
+        self.pending.diagnostics += diags.len() as u64;
         id
+    }
+
+    /// Rows gathered since the last [`TableBatches::take`], per table (a caller streaming
+    /// batches of a bounded size decides from these when to take).
+    pub fn pending(&self) -> Counts {
+        self.pending
     }
 
     /// The rows gathered since the last call as three batches (games, plies, diagnostics);
     /// the builders are left empty and `game_id` goes on counting.
     pub fn take(&mut self) -> Result<[RecordBatch; 3], ExportError> {
         let arrow = |file| move |source| ExportError::Arrow { file, source };
+        self.pending = Counts::default();
         Ok([
             self.games.batch().map_err(arrow(GAMES_FILE))?,
             self.plies.batch().map_err(arrow(PLIES_FILE))?,

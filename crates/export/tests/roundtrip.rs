@@ -385,8 +385,10 @@ fn table_batches_match_the_files() {
                 batches.push_game(&g, &p, &d)
             );
         }
-        sink.finish().unwrap();
+        let written = sink.finish().unwrap();
+        assert_eq!(batches.pending(), written);
         let got = batches.take().unwrap();
+        assert_eq!(batches.pending(), export::Counts::default());
         for (file, batch) in [GAMES_FILE, PLIES_FILE, DIAGNOSTICS_FILE].iter().zip(&got) {
             let (read_back, _) = read(&dir, file);
             assert_eq!(read_back.schema(), batch.schema(), "{file}");

@@ -223,6 +223,11 @@ pub trait Explorer {
     fn parse_result(&self, text: &str) -> Option<game::Outcome>;
     /// Writes a result as the game's result token.
     fn write_result(&self, outcome: game::Outcome) -> String;
+    /// Plays a move written as in a record (one ply: its tokens, e.g. `["11-15"]`, or for
+    /// Thaayam `["S", "[4 2]", "c1+4"]`) and returns the position string after it.
+    fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, String>;
+    /// The result the rules give the position, if the game is over.
+    fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, String>;
 }
 
 /// What an entry can build, with the game's type erased.
@@ -333,6 +338,18 @@ impl<G: Explore> Explorer for Looking<G> {
 
     fn write_result(&self, outcome: game::Outcome) -> String {
         self.0.write_result(outcome)
+    }
+
+    fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, String> {
+        let mut pos = self.position(position)?;
+        let bytes: Vec<&[u8]> = tokens.iter().map(|t| t.as_bytes()).collect();
+        let mv = self.0.resolve(&pos, &bytes).map_err(|p| p.message)?;
+        self.0.play(&mut pos, &mv);
+        Ok(self.0.write_position(&pos))
+    }
+
+    fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, String> {
+        self.position(position).map(|p| self.0.terminal(&p))
     }
 }
 

@@ -1,0 +1,47 @@
+"""arbiter.spark in a local Spark session, against the package on the same texts."""
+
+import os
+import shutil
+import sys
+
+import pytest
+
+import arbiter
+import arbiter.spark  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def spark():
+    pyspark = pytest.importorskip("pyspark", reason="pyspark not installed: Spark test skipped")
+    if not (shutil.which("java") or os.environ.get("JAVA_HOME")):
+        pytest.skip("no Java runtime: Spark test skipped (apt-get install openjdk-17-jre-headless)")
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    from pyspark.sql import SparkSession
+
+    session = (SparkSession.builder.master("local[2]").appName("arbiter-test")
+               .config("spark.ui.enabled", "false")
+               .config("spark.sql.shuffle.partitions", "2").getOrCreate())
+    yield session
+    session.stop()
+
+
+def test_spark_validate_and_plies_agree_with_the_package(spark, repo):
+    from pyspark.sql import functions as F
+
+    folders = [repo / "corpus/defects/english", repo / "corpus/defects/international",
+               repo / "corpus/english"]
+    df = spark.read.option("pathGlobFilter", "*.pdn") \
+        .text([str(f) for f in folders], wholetext=True) \
+        .withColumn("path", F.input_file_name())
+    diags = arbiter.spark.validate(df, name_column="path")
+    want = arbiter.validate(folders).diagnostics
+    got = diags.select("code", "line", "column", "ply").collect()
+    key = lambda r: (r[0], r[1], r[2], r[3] or 0)  # noqa: E731
+    assert sorted(map(key, got)) == sorted(
+        map(key, zip(*(want.column(c).to_pylist() for c in ("code", "line", "column", "ply")))))
+    plies = arbiter.spark.plies(df)
+    tables = arbiter.read_tables(folders)
+    assert plies.count() == tables["plies"].num_rows
+    per_game = plies.groupBy("game_id").count().count()
+    assert per_game == len(set(tables["plies"].column("game_id").to_pylist()))

@@ -57,8 +57,11 @@ fn records(bytes: &[u8]) -> Vec<GameRecord> {
 /// What the rules said about a game, without places; with the messages when `words` (text
 /// that is not UTF-8 is decoded by guessing its encoding, piece by piece in a message and for
 /// the whole record in the writer, so only the codes must agree).
+/// The game and the rules diagnostics, in a fixed order: the same findings may be reported
+/// in another order once written (a note about the game's identification comes when the game
+/// is decided, which may be before or after a bad position string is found).
 fn verdict(r: &GameReport, words: bool) -> (Option<&'static str>, Vec<(String, String)>) {
-    let rules = r
+    let mut rules: Vec<(String, String)> = r
         .diagnostics
         .iter()
         .filter(|d| d.code.rules().is_some())
@@ -67,6 +70,7 @@ fn verdict(r: &GameReport, words: bool) -> (Option<&'static str>, Vec<(String, S
             (d.code.to_string(), message)
         })
         .collect();
+    rules.sort();
     (r.game.map(|g| g.id), rules)
 }
 

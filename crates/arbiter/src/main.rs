@@ -210,7 +210,9 @@ fn use_color(color: ColorArg, format: Format) -> bool {
 /// ruleset option is a usage error that lists the valid ones.
 fn settings(choice: &GameChoice) -> Result<Settings, String> {
     if let Some(rules) = &choice.rules {
-        check_rules(choice.game.or(choice.default_game), rules)?;
+        games::games()
+            .registry()
+            .check_rules(choice.game.or(choice.default_game), rules)?;
     }
     Ok(Settings {
         game: choice.game,
@@ -218,41 +220,6 @@ fn settings(choice: &GameChoice) -> Result<Settings, String> {
         rules: choice.rules.clone(),
         ..Settings::default()
     })
-}
-
-/// `--rules` must mean something: for the game given, its options; without one, options of
-/// some game.
-fn check_rules(game: Option<&'static GameInfo>, rules: &str) -> Result<(), String> {
-    let registry = games::games().registry();
-    match game {
-        Some(info) => info
-            .parse_options(rules)
-            .map(drop)
-            .map_err(|e| e.to_string()),
-        None => {
-            let known = registry
-                .games()
-                .iter()
-                .any(|g| g.parse_options(rules).is_ok());
-            if known {
-                Ok(())
-            } else {
-                let all: Vec<String> = registry
-                    .games()
-                    .iter()
-                    .filter(|g| !g.options.is_empty())
-                    .map(|g| {
-                        let names: Vec<&str> = g.options.iter().map(|o| o.name).collect();
-                        format!("{}: {}", g.id, names.join(", "))
-                    })
-                    .collect();
-                Err(format!(
-                    "`{rules}` is not a ruleset option of any game (options by game: {})",
-                    all.join("; ")
-                ))
-            }
-        }
-    }
 }
 
 fn validate_cmd(

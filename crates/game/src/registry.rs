@@ -231,6 +231,33 @@ impl Registry {
         &self.games
     }
 
+    /// Checks a `--rules` text: for `game`, its options; without a game, options of some
+    /// game of the registry. The error lists what each game offers.
+    pub fn check_rules(&self, game: Option<&GameInfo>, rules: &str) -> Result<(), String> {
+        if let Some(info) = game {
+            return info
+                .parse_options(rules)
+                .map(drop)
+                .map_err(|e| e.to_string());
+        }
+        if self.games.iter().any(|g| g.parse_options(rules).is_ok()) {
+            return Ok(());
+        }
+        let all: Vec<String> = self
+            .games
+            .iter()
+            .filter(|g| !g.options.is_empty())
+            .map(|g| {
+                let names: Vec<&str> = g.options.iter().map(|o| o.name).collect();
+                format!("{}: {}", g.id, names.join(", "))
+            })
+            .collect();
+        Err(format!(
+            "`{rules}` is not a ruleset option of any game (options by game: {})",
+            all.join("; ")
+        ))
+    }
+
     /// The position of a game in [`Registry::games`].
     pub fn index_of(&self, info: &GameInfo) -> Option<usize> {
         self.games.iter().position(|g| g.id == info.id)

@@ -43,7 +43,9 @@ pub(crate) fn settings(
     let game = game.map(game_named).transpose()?;
     let default_game = default_game.map(game_named).transpose()?;
     if let Some(rules) = rules {
-        check_rules(game.or(default_game), rules).map_err(PyValueError::new_err)?;
+        registry()
+            .check_rules(game.or(default_game), rules)
+            .map_err(PyValueError::new_err)?;
     }
     Ok(Settings {
         game,
@@ -51,32 +53,6 @@ pub(crate) fn settings(
         rules: rules.map(str::to_string),
         ..Settings::default()
     })
-}
-
-/// `rules` must be options of `game`, or without a game options of some game.
-fn check_rules(game: Option<&'static GameInfo>, rules: &str) -> Result<(), String> {
-    if let Some(info) = game {
-        return info
-            .parse_options(rules)
-            .map(drop)
-            .map_err(|e| e.to_string());
-    }
-    let games = registry().games();
-    if games.iter().any(|g| g.parse_options(rules).is_ok()) {
-        return Ok(());
-    }
-    let all: Vec<String> = games
-        .iter()
-        .filter(|g| !g.options.is_empty())
-        .map(|g| {
-            let names: Vec<&str> = g.options.iter().map(|o| o.name).collect();
-            format!("{}: {}", g.id, names.join(", "))
-        })
-        .collect();
-    Err(format!(
-        "`{rules}` is not a ruleset option of any game (options by game: {})",
-        all.join("; ")
-    ))
 }
 
 /// An input that cannot be read, as the CLI reports it.

@@ -8,6 +8,59 @@
 //! at all `3228` (numeric: two digits per square) or `c3d4`. Separators are `-`, `x`, `X`, `:`
 //! and `×`, and an en or em dash (`–`, `—`) reads as `-`; blanks around them are ignored. Strength marks (`!`, `?`) and check-like marks (`+`, `#`) at the end are dropped.
 
+/// Why a move token does not read, as a sentence for the player (every message but
+/// [`TokenError::Empty`] quotes the token, trimmed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    /// Nothing but blanks and marks.
+    #[error("an empty move")]
+    Empty,
+    /// A character that has no place in a move.
+    #[error("`{0}` is not a move")]
+    NotAMove(String),
+    /// A separator that follows no square.
+    #[error("`{0}` is not a move: a separator without a square before it")]
+    LeadingSeparator(String),
+    /// Two squares with nothing between them.
+    #[error("`{0}` is not a move: two squares without a separator")]
+    MissingSeparator(String),
+    /// A lettered square that is not a playable square of the board.
+    #[error("`{token}` names {file}{rank}, which is not a playable square")]
+    NotPlayable {
+        /// The token.
+        token: String,
+        /// The file letter, lower case.
+        file: char,
+        /// The rank as written.
+        rank: u32,
+    },
+    /// A number the board has no square for.
+    #[error("`{token}` names square {number}, which this board does not have")]
+    NoSuchSquare {
+        /// The token.
+        token: String,
+        /// The number written.
+        number: u32,
+    },
+    /// Numbers and letters in one token.
+    #[error("`{0}` mixes numbered and lettered squares")]
+    MixedNames(String),
+    /// A separator at the end.
+    #[error("`{0}` ends with a separator")]
+    TrailingSeparator(String),
+    /// One square alone.
+    #[error("`{0}` names only one square")]
+    OneSquare(String),
+    /// More squares than the reader holds (see [`FixedToken`]).
+    #[error("`{token}` names more than {max} squares")]
+    TooManySquares {
+        /// The token.
+        token: String,
+        /// The most squares a token may name.
+        max: usize,
+    },
+}
+
 /// How a board names its squares: what a token's squares are read into.
 pub trait SquareNames {
     /// A square of the board.
@@ -68,7 +121,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         board: &B,
         raw: &[u8],
         blank: S,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, TokenError> {
         let mut t = Self::blank(blank);
         t.read(board, raw)?;
         Ok(t)
@@ -94,7 +147,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         &mut self,
         board: &B,
         raw: &[u8],
-    ) -> Result<(), String> {
+    ) -> Result<(), TokenError> {
         let t = self;
         // The common shapes (`32-28`, `c3xe5xc7`) in one pass straight into the buffer; any
         // other token, or one too long for it, goes through the whole grammar from the start.
@@ -106,10 +159,10 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         }
         let (separator, numeric) = parse_squares(board, raw, |sq| {
             let slot = t.squares.get_mut(usize::from(t.len)).ok_or_else(|| {
-                format!(
-                    "`{}` names more than {N} squares",
-                    String::from_utf8_lossy(raw).trim()
-                )
+                TokenError::TooManySquares {
+                    token: String::from_utf8_lossy(raw).trim().to_string(),
+                    max: N,
+                }
             })?;
             *slot = sq;
             t.len += 1;
@@ -164,7 +217,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
 }
 
 /// Reads a token. The error is a sentence for the player.
-pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, String> {
+pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, TokenError> {
     let mut squares = Vec::with_capacity(4);
     let (separator, numeric) = parse_squares(board, raw, |sq| {
         squares.push(sq);
@@ -185,8 +238,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
 pub fn parse_squares<B: SquareNames>(
     board: &B,
     raw: &[u8],
-    mut push: impl FnMut(B::Square) -> Result<(), String>,
-) -> Result<(Separator, bool), String> {
+    mut push: impl FnMut(B::Square) -> Result<(), TokenError>,
+) -> Result<(Separator, bool), TokenError> {
     if let Some(done) = canonical(board, raw, &mut push) {
         return done;
     }
@@ -196,7 +249,7 @@ pub fn parse_squares<B: SquareNames>(
         b = rest.trim_ascii_end();
     }
     if b.is_empty() {
-        return Err("an empty move".to_string());
+        return Err(TokenError::Empty);
     }
     let any_sep = b
         .iter()
@@ -211,14 +264,11 @@ pub fn parse_squares<B: SquareNames>(
         match c {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
             b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => {
-                let width = separator_width(&b[i..])
-                    .ok_or_else(|| format!("`{}` is not a move", shown()))?;
+                let width =
+                    separator_width(&b[i..]).ok_or_else(|| TokenError::NotAMove(shown()))?;
                 capture |= !matches!(c, b'-' | 0xE2);
                 if !last_was_square {
-                    return Err(format!(
-                        "`{}` is not a move: a separator without a square before it",
-                        shown()
-                    ));
+                    return Err(TokenError::LeadingSeparator(shown()));
                 }
                 last_was_square = false;
                 i += width;
@@ -239,10 +289,7 @@ pub fn parse_squares<B: SquareNames>(
                     }
                 } else {
                     if last_was_square || digits.len() > 6 {
-                        return Err(format!(
-                            "`{}` is not a move: two squares without a separator",
-                            shown()
-                        ));
+                        return Err(TokenError::MissingSeparator(shown()));
                     }
                     push(number(board, digits_value(digits), &shown)?)?;
                     count += 1;
@@ -257,7 +304,7 @@ pub fn parse_squares<B: SquareNames>(
                     i += 1;
                 }
                 if i == start {
-                    return Err(format!("`{}` is not a move", shown()));
+                    return Err(TokenError::NotAMove(shown()));
                 }
                 let r = digits_value(&b[start..i]);
                 alg = true;
@@ -265,28 +312,26 @@ pub fn parse_squares<B: SquareNames>(
                     .ok()
                     .filter(|&r| r >= 1)
                     .and_then(|r| board.at_coords(f, r - 1))
-                    .ok_or_else(|| {
-                        format!(
-                            "`{}` names {}{r}, which is not a playable square",
-                            shown(),
-                            (b'a' + f) as char
-                        )
+                    .ok_or_else(|| TokenError::NotPlayable {
+                        token: shown(),
+                        file: (b'a' + f) as char,
+                        rank: r,
                     })?;
                 push(sq)?;
                 count += 1;
                 last_was_square = true;
             }
-            _ => return Err(format!("`{}` is not a move", shown())),
+            _ => return Err(TokenError::NotAMove(shown())),
         }
     }
     if numeric && alg {
-        return Err(format!("`{}` mixes numbered and lettered squares", shown()));
+        return Err(TokenError::MixedNames(shown()));
     }
     if !last_was_square {
-        return Err(format!("`{}` ends with a separator", shown()));
+        return Err(TokenError::TrailingSeparator(shown()));
     }
     if count < 2 {
-        return Err(format!("`{}` names only one square", shown()));
+        return Err(TokenError::OneSquare(shown()));
     }
     let separator = if capture {
         Separator::Capture
@@ -307,8 +352,8 @@ pub fn parse_squares<B: SquareNames>(
 pub fn canonical<B: SquareNames>(
     board: &B,
     raw: &[u8],
-    push: &mut impl FnMut(B::Square) -> Result<(), String>,
-) -> Option<Result<(Separator, bool), String>> {
+    push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+) -> Option<Result<(Separator, bool), TokenError>> {
     let (count, capture, numeric) = canonical_pass(board, raw, &mut |_| Ok(()))?.ok()?;
     if count < 2 {
         return None;
@@ -334,7 +379,8 @@ pub fn read_canonical<B: SquareNames>(
 ) -> Option<(usize, Separator, bool)> {
     let mut len = 0;
     let (count, capture, numeric) = canonical_pass(board, raw, &mut |sq| {
-        *buf.get_mut(len).ok_or(String::new())? = sq;
+        // Too long for `buf`: the whole grammar takes over, so the error is never shown.
+        *buf.get_mut(len).ok_or(TokenError::Empty)? = sq;
         len += 1;
         Ok(())
     })?
@@ -353,8 +399,8 @@ pub fn read_canonical<B: SquareNames>(
 fn canonical_pass<B: SquareNames>(
     board: &B,
     raw: &[u8],
-    push: &mut impl FnMut(B::Square) -> Result<(), String>,
-) -> Option<Result<(usize, bool, bool), String>> {
+    push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+) -> Option<Result<(usize, bool, bool), TokenError>> {
     let (mut i, mut count, mut capture, mut numeric) = (0, 0, false, None);
     loop {
         let (sq, num) = match *raw.get(i)? {
@@ -415,12 +461,10 @@ fn number<B: SquareNames>(
     board: &B,
     n: u32,
     shown: &dyn Fn() -> String,
-) -> Result<B::Square, String> {
-    board.numbered(n).ok_or_else(|| {
-        format!(
-            "`{}` names square {n}, which this board does not have",
-            shown()
-        )
+) -> Result<B::Square, TokenError> {
+    board.numbered(n).ok_or_else(|| TokenError::NoSuchSquare {
+        token: shown(),
+        number: n,
     })
 }
 

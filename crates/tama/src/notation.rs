@@ -33,7 +33,7 @@ pub type Token = game::token::FixedToken<Square, { MAX_JUMPS + 1 }>;
 /// Reads a move token with the shared draughts grammar ([`draughts::parse_squares`]) over
 /// Tama's square names. The error is a sentence for the player.
 #[inline]
-pub fn parse_token(bytes: &[u8]) -> Result<Token, String> {
+pub fn parse_token(bytes: &[u8]) -> Result<Token, game::token::TokenError> {
     Token::parse(&TamaSquares, bytes, Square::A1)
 }
 

@@ -267,6 +267,8 @@ impl fmt::Display for SeriesError {
     }
 }
 
+impl std::error::Error for SeriesError {}
+
 /// Checks rule 5: zero or more throws of 1, 4 or 8, ended by exactly one 2 or 3.
 pub fn check_series(values: &[u8]) -> Result<(), SeriesError> {
     check_series_u32(values.iter().map(|&v| u32::from(v)))

@@ -677,12 +677,12 @@ impl<G: Explore> Replay for Replayer<G> {
             let terminal = self.game.terminal(pos);
             report.terminal = terminal;
             if let (None, Some(outcome)) = (terminal, recorded) {
-                if let Err(message) = self.game.check_recorded(pos, outcome) {
+                if let Err(problem) = self.game.check_recorded(pos, outcome) {
                     diags.push(Diagnostic {
-                        code: Code::ResultMismatch.into(),
+                        code: problem.code.into(),
                         severity: Severity::Error,
                         span: result_span,
-                        message,
+                        message: problem.message,
                         ply: None,
                         move_number: None,
                         snapshot: None,
@@ -943,7 +943,7 @@ mod tests {
     }
 
     impl Explore for Count {
-        fn legal_moves(&self, pos: &Pos, _chance: &[u8]) -> Result<Vec<u32>, String> {
+        fn legal_moves(&self, pos: &Pos, _chance: &[u8]) -> Result<Vec<u32>, Problem> {
             Ok(if pos.total >= 10 {
                 vec![]
             } else {

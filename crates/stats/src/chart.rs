@@ -119,7 +119,13 @@ pub(crate) struct LineSeries {
     pub points: Vec<(f64, f64)>,
 }
 
-type Res = Result<(), String>;
+/// Why plotters could not draw a chart or a diagram: the backend's error in its own words
+/// (each backend has its own error type, and the drawing code is generic over them).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct DrawError(String);
+
+type Res = Result<(), DrawError>;
 
 /// A linear `f64` axis whose labels and grid lines sit exactly at the given points (category
 /// centres, or nice integer ticks), whatever plotters would have chosen.
@@ -166,8 +172,8 @@ impl Ranged for Axis {
     }
 }
 
-fn err<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> DrawError {
+    DrawError(e.to_string())
 }
 
 fn font(size: u32) -> TextStyle<'static> {
@@ -269,7 +275,7 @@ fn header<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     legend: &[(&str, RGBColor, Swatch)],
-) -> Result<DrawingArea<DB, Shift>, String> {
+) -> Result<DrawingArea<DB, Shift>, DrawError> {
     let (w, _) = root.dim_in_pixel();
     let w = w as i32;
     root.draw(&Text::new(
@@ -379,7 +385,7 @@ impl Chart {
     }
 
     /// The chart as an SVG document.
-    pub(crate) fn to_svg(&self) -> Result<String, String> {
+    pub(crate) fn to_svg(&self) -> Result<String, DrawError> {
         init_fonts();
         let mut out = String::new();
         {

@@ -16,6 +16,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
 
+use crate::chart::DrawError;
 use crate::fonts::{init_fonts, FAMILY};
 
 /// How the squares of a board are drawn.
@@ -403,8 +404,8 @@ impl Diagram {
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
-    ) -> Result<(), String> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         root.fill(&WHITE).map_err(e)?;
         let cx = l.width as i32 / 2;
         for (i, line) in l.title.iter().enumerate() {

@@ -409,6 +409,33 @@ mod tests {
     }
 
     #[test]
+    fn rules_are_checked_against_the_game_or_else_every_game() {
+        let r = registry();
+        assert_eq!(r.check_rules(Some(&A), "fast"), Ok(()));
+        assert_eq!(r.check_rules(None, "FAST"), Ok(()));
+        let for_b = r.check_rules(Some(&B), "fast").unwrap_err();
+        assert!(matches!(&for_b, RulesError::Option(e) if e.unknown == "fast"));
+        assert_eq!(
+            for_b.to_string(),
+            "Frysk! has no ruleset option `fast` (it has none; only `default`)"
+        );
+        let none = r.check_rules(None, "slow").unwrap_err();
+        assert_eq!(
+            none.to_string(),
+            "`slow` is not a ruleset option of any game (options by game: english: fast)"
+        );
+    }
+
+    #[test]
+    fn options_are_asked_for_by_the_game_s_own_values() {
+        let o = A.parse_options("fast").unwrap();
+        assert!(o.has(&A.options[0]));
+        assert!(!Options::default().has(&A.options[0]));
+        assert_eq!(o.iter().map(|o| o.help).collect::<Vec<_>>(), ["x"]);
+        assert_eq!(o.to_string(), "fast");
+    }
+
+    #[test]
     fn names_are_matched_loosely() {
         let r = registry();
         assert_eq!(r.by_name("american/english").map(|g| g.id), Some("english"));

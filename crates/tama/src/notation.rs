@@ -69,6 +69,16 @@ pub(crate) fn write_path(s: &mut String, mv: &Move, numeric: bool, full: bool) {
     }
 }
 
+impl Move {
+    /// The full path in algebraic form: `c3-c4`, `c3xc5xe5`. (Written here, with the
+    /// notation, so that `moves` does not depend on it.)
+    pub fn full_path(&self) -> String {
+        let mut s = String::with_capacity(3 + 3 * self.path().len());
+        write_path(&mut s, self, false, true);
+        s
+    }
+}
+
 /// Writes a move (no check whether the short form is ambiguous; see
 /// [`crate::Tama::format_move`] for the form that checks).
 pub fn format_path(mv: &Move, numeric: bool, full: bool) -> String {

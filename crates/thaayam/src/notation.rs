@@ -331,6 +331,16 @@ pub(crate) fn write_throws(out: &mut String, throws: &ThrowSeq) {
     out.push(']');
 }
 
+/// Written here, with the notation, so that `throws` does not depend on it.
+impl std::fmt::Display for ThrowSeq {
+    /// `[1 4 2]`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::with_capacity(4 * self.as_slice().len() + 2);
+        write_throws(&mut text, self);
+        f.write_str(&text)
+    }
+}
+
 /// Writes an advance's unit and throws: `c1+4+2`, `Tc5+8+4`.
 pub(crate) fn write_advance_head(out: &mut String, a: &Advance) {
     if a.twin {

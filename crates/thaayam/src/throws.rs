@@ -218,15 +218,6 @@ impl fmt::Debug for ThrowSeq {
     }
 }
 
-impl fmt::Display for ThrowSeq {
-    /// `[1 4 2]`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(4 * self.as_slice().len() + 2);
-        crate::notation::write_throws(&mut text, self);
-        f.write_str(&text)
-    }
-}
-
 /// Why a list of throws is not a series that can be thrown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SeriesError {

@@ -251,96 +251,139 @@ pub fn parse_squares<B: SquareNames>(
     if b.is_empty() {
         return Err(TokenError::Empty);
     }
-    let any_sep = b
-        .iter()
-        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2));
-    let mut count = 0usize;
-    let mut capture = false;
-    let (mut numeric, mut alg) = (false, false);
-    let mut last_was_square = false;
+    let mut scan = Scan {
+        any_sep: b
+            .iter()
+            .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2)),
+        ..Scan::default()
+    };
     let mut i = 0;
     while i < b.len() {
-        let c = b[i];
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => {
-                let width =
-                    separator_width(&b[i..]).ok_or_else(|| TokenError::NotAMove(shown()))?;
-                capture |= !matches!(c, b'-' | 0xE2);
-                if !last_was_square {
-                    return Err(TokenError::LeadingSeparator(shown()));
-                }
-                last_was_square = false;
-                i += width;
-            }
-            b'0'..=b'9' => {
-                let start = i;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let digits = &b[start..i];
-                numeric = true;
-                if !any_sep && digits.len() >= 4 && digits.len() & 1 == 0 {
-                    // `3228`: two digits per square.
-                    for pair in digits.chunks(2) {
-                        let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
-                        push(number(board, k, &shown)?)?;
-                        count += 1;
-                    }
-                } else {
-                    if last_was_square || digits.len() > 6 {
-                        return Err(TokenError::MissingSeparator(shown()));
-                    }
-                    push(number(board, digits_value(digits), &shown)?)?;
-                    count += 1;
-                }
-                last_was_square = true;
-            }
-            b'a'..=b'w' | b'A'..=b'W' => {
-                let f = c.to_ascii_lowercase() - b'a';
-                i += 1;
-                let start = i;
-                while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
-                    i += 1;
-                }
-                if i == start {
-                    return Err(TokenError::NotAMove(shown()));
-                }
-                let r = digits_value(&b[start..i]);
-                alg = true;
-                let sq = u8::try_from(r)
-                    .ok()
-                    .filter(|&r| r >= 1)
-                    .and_then(|r| board.at_coords(f, r - 1))
-                    .ok_or_else(|| TokenError::NotPlayable {
-                        token: shown(),
-                        file: (b'a' + f) as char,
-                        rank: r,
-                    })?;
-                push(sq)?;
-                count += 1;
-                last_was_square = true;
-            }
+        i = match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i + 1,
+            b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => scan.separator(&b[i..], &shown)? + i,
+            b'0'..=b'9' => scan.number(board, b, i, &shown, &mut push)?,
+            b'a'..=b'w' | b'A'..=b'W' => scan.lettered(board, b, i, &shown, &mut push)?,
             _ => return Err(TokenError::NotAMove(shown())),
+        };
+    }
+    scan.finish(&shown)
+}
+
+/// What the general reader of [`parse_squares`] has seen so far.
+#[derive(Default)]
+struct Scan {
+    /// The token holds a separator somewhere (else `3228` is two squares of two digits).
+    any_sep: bool,
+    count: usize,
+    capture: bool,
+    numeric: bool,
+    alg: bool,
+    last_was_square: bool,
+}
+
+impl Scan {
+    /// A separator at the start of `at`: its width.
+    fn separator(&mut self, at: &[u8], shown: &dyn Fn() -> String) -> Result<usize, TokenError> {
+        let width = separator_width(at).ok_or_else(|| TokenError::NotAMove(shown()))?;
+        self.capture |= !matches!(at[0], b'-' | 0xE2);
+        if !self.last_was_square {
+            return Err(TokenError::LeadingSeparator(shown()));
         }
+        self.last_was_square = false;
+        Ok(width)
     }
-    if numeric && alg {
-        return Err(TokenError::MixedNames(shown()));
+
+    /// The digits starting at `b[start]`: one numbered square, or two-digit squares run
+    /// together (`3228`). Returns where reading goes on.
+    fn number<B: SquareNames>(
+        &mut self,
+        board: &B,
+        b: &[u8],
+        start: usize,
+        shown: &dyn Fn() -> String,
+        push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+    ) -> Result<usize, TokenError> {
+        let mut i = start;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let digits = &b[start..i];
+        self.numeric = true;
+        if !self.any_sep && digits.len() >= 4 && digits.len() & 1 == 0 {
+            // `3228`: two digits per square.
+            for pair in digits.chunks(2) {
+                let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
+                push(number(board, k, shown)?)?;
+                self.count += 1;
+            }
+        } else {
+            if self.last_was_square || digits.len() > 6 {
+                return Err(TokenError::MissingSeparator(shown()));
+            }
+            push(number(board, digits_value(digits), shown)?)?;
+            self.count += 1;
+        }
+        self.last_was_square = true;
+        Ok(i)
     }
-    if !last_was_square {
-        return Err(TokenError::TrailingSeparator(shown()));
+
+    /// The lettered square starting at `b[start]` (`c3`, `J10`). Returns where reading goes
+    /// on.
+    fn lettered<B: SquareNames>(
+        &mut self,
+        board: &B,
+        b: &[u8],
+        start: usize,
+        shown: &dyn Fn() -> String,
+        push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+    ) -> Result<usize, TokenError> {
+        let f = b[start].to_ascii_lowercase() - b'a';
+        let mut i = start + 1;
+        let ranks = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - ranks < 2 {
+            i += 1;
+        }
+        if i == ranks {
+            return Err(TokenError::NotAMove(shown()));
+        }
+        let r = digits_value(&b[ranks..i]);
+        self.alg = true;
+        let sq = u8::try_from(r)
+            .ok()
+            .filter(|&r| r >= 1)
+            .and_then(|r| board.at_coords(f, r - 1))
+            .ok_or_else(|| TokenError::NotPlayable {
+                token: shown(),
+                file: (b'a' + f) as char,
+                rank: r,
+            })?;
+        push(sq)?;
+        self.count += 1;
+        self.last_was_square = true;
+        Ok(i)
     }
-    if count < 2 {
-        return Err(TokenError::OneSquare(shown()));
+
+    /// The checks of the whole token, and its separator kind and numbering.
+    fn finish(&self, shown: &dyn Fn() -> String) -> Result<(Separator, bool), TokenError> {
+        if self.numeric && self.alg {
+            return Err(TokenError::MixedNames(shown()));
+        }
+        if !self.last_was_square {
+            return Err(TokenError::TrailingSeparator(shown()));
+        }
+        if self.count < 2 {
+            return Err(TokenError::OneSquare(shown()));
+        }
+        let separator = if self.capture {
+            Separator::Capture
+        } else if self.any_sep {
+            Separator::Quiet
+        } else {
+            Separator::None
+        };
+        Ok((separator, self.numeric))
     }
-    let separator = if capture {
-        Separator::Capture
-    } else if any_sep {
-        Separator::Quiet
-    } else {
-        Separator::None
-    };
-    Ok((separator, numeric))
 }
 
 /// The canonical form read at once (the replay hot path): lower-case squares with one-digit

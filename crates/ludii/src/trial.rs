@@ -138,19 +138,11 @@ pub fn read_trial(bytes: &[u8]) -> Result<Trial, TrialError> {
         sandbox: None,
         version: None,
     };
-    let mut game_seen = false;
+    let mut seen = Seen::default();
     let mut in_options = false;
-    let mut placement_seen = false;
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = i as u32 + 1;
-        let text = std::str::from_utf8(raw).map_err(|_| TrialError::NotText { line })?;
-        let text = text.strip_suffix('\r').unwrap_or(text);
-        let text = if line == 1 {
-            text.trim_start_matches('\u{feff}')
-        } else {
-            text
-        };
-        let bad = |message: String| TrialError::BadLine { line, message };
+        let text = line_text(raw, line)?;
         if in_options {
             if text == "END GAME OPTIONS" {
                 in_options = false;
@@ -166,59 +158,91 @@ pub fn read_trial(bytes: &[u8]) -> Result<Trial, TrialError> {
             in_options = true;
             continue;
         }
-        let Some((key, value)) = text.split_once('=') else {
-            return Err(bad(format!(
-                "`{}` is not a line of a trial file",
-                short(text)
-            )));
-        };
-        match key {
-            "game" => {
-                trial.game = value.to_string();
-                game_seen = true;
-            }
-            "RNG internal state" => trial.rng_state = Some(value.to_string()),
-            "Move" => {
-                let number = trial.moves.len() as u32 + 1;
-                trial
-                    .moves
-                    .push(parse_move(value, line, number).map_err(|e| bad(e.to_string()))?);
-            }
-            "numInitialPlacementMoves" => {
-                trial.placement_moves = value.parse().map_err(|_| {
-                    bad(format!(
-                        "numInitialPlacementMoves `{}` is not a count",
-                        short(value)
-                    ))
-                })?;
-                placement_seen = true;
-            }
-            "winner" => {
-                trial.winner = Some(value.parse().map_err(|_| {
-                    bad(format!("winner `{}` is not a player number", short(value)))
-                })?)
-            }
-            "endtype" => trial.end_type = Some(value.to_string()),
-            "rankings" => {
-                trial.rankings = value
-                    .split(',')
-                    .filter(|v| !v.trim().is_empty())
-                    .map(|v| v.trim().parse::<f64>())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| bad(format!("rankings `{}` are not numbers", short(value))))?
-            }
-            "SANDBOX" => trial.sandbox = Some(value.trim() == "true"),
-            "LUDII_VERSION" => trial.version = Some(value.to_string()),
-            _ => return Err(bad(format!("unknown line `{}`", short(text)))),
-        }
+        read_field(&mut trial, &mut seen, text, line)?;
     }
     if in_options {
         return Err(TrialError::Missing("END GAME OPTIONS"));
     }
-    if !game_seen {
+    check_complete(&trial, seen)?;
+    Ok(trial)
+}
+
+/// The lines a trial must have, seen so far.
+#[derive(Default, Clone, Copy)]
+struct Seen {
+    game: bool,
+    placement: bool,
+}
+
+/// Line `line` as text: UTF-8, without its `\r` (and on line 1 a byte-order mark).
+fn line_text(raw: &[u8], line: u32) -> Result<&str, TrialError> {
+    let text = std::str::from_utf8(raw).map_err(|_| TrialError::NotText { line })?;
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    Ok(if line == 1 {
+        text.trim_start_matches('\u{feff}')
+    } else {
+        text
+    })
+}
+
+/// Reads one `key=value` line into `trial`.
+fn read_field(trial: &mut Trial, seen: &mut Seen, text: &str, line: u32) -> Result<(), TrialError> {
+    let bad = |message: String| TrialError::BadLine { line, message };
+    let Some((key, value)) = text.split_once('=') else {
+        return Err(bad(format!(
+            "`{}` is not a line of a trial file",
+            short(text)
+        )));
+    };
+    match key {
+        "game" => {
+            trial.game = value.to_string();
+            seen.game = true;
+        }
+        "RNG internal state" => trial.rng_state = Some(value.to_string()),
+        "Move" => {
+            let number = trial.moves.len() as u32 + 1;
+            trial
+                .moves
+                .push(parse_move(value, line, number).map_err(|e| bad(e.to_string()))?);
+        }
+        "numInitialPlacementMoves" => {
+            trial.placement_moves = value.parse().map_err(|_| {
+                bad(format!(
+                    "numInitialPlacementMoves `{}` is not a count",
+                    short(value)
+                ))
+            })?;
+            seen.placement = true;
+        }
+        "winner" => {
+            trial.winner =
+                Some(value.parse().map_err(|_| {
+                    bad(format!("winner `{}` is not a player number", short(value)))
+                })?)
+        }
+        "endtype" => trial.end_type = Some(value.to_string()),
+        "rankings" => {
+            trial.rankings = value
+                .split(',')
+                .filter(|v| !v.trim().is_empty())
+                .map(|v| v.trim().parse::<f64>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| bad(format!("rankings `{}` are not numbers", short(value))))?
+        }
+        "SANDBOX" => trial.sandbox = Some(value.trim() == "true"),
+        "LUDII_VERSION" => trial.version = Some(value.to_string()),
+        _ => return Err(bad(format!("unknown line `{}`", short(text)))),
+    }
+    Ok(())
+}
+
+/// The lines every trial has are there, and the placement moves are among its moves.
+fn check_complete(trial: &Trial, seen: Seen) -> Result<(), TrialError> {
+    if !seen.game {
         return Err(TrialError::Missing("game="));
     }
-    if !placement_seen {
+    if !seen.placement {
         return Err(TrialError::Missing("numInitialPlacementMoves="));
     }
     if trial.placement_moves as usize > trial.moves.len() {
@@ -231,7 +255,7 @@ pub fn read_trial(bytes: &[u8]) -> Result<Trial, TrialError> {
             ),
         });
     }
-    Ok(trial)
+    Ok(())
 }
 
 /// At most 60 characters of `s`, for messages.

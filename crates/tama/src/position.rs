@@ -418,19 +418,7 @@ fn parse_fen(text: &str) -> Result<Position, FenError> {
         b: text.as_bytes(),
         i: 0,
     };
-    let side = match r.peek() {
-        Some(b'W' | b'w') => Side::White,
-        Some(b'B' | b'b') => Side::Black,
-        // `?`: unknown side to move; White, who moves first, is assumed.
-        Some(b'?') => Side::White,
-        _ => {
-            return Err(FenError::new(format!(
-                "a position string starts with the side to move (W or B), not `{}`",
-                r.rest()
-            )))
-        }
-    };
-    r.bump();
+    let side = side_to_move(&mut r)?;
     // [men, kings] per side
     let mut boards = [[0u64; 2]; 2];
     let mut seen = [false; 2];
@@ -474,64 +462,96 @@ fn parse_fen(text: &str) -> Result<Position, FenError> {
             )));
         }
         seen[colour as usize] = true;
-        // items
-        loop {
-            match r.peek() {
-                None | Some(b':' | b'.') => break,
-                Some(b',') => {
-                    r.bump();
-                    continue;
-                }
-                _ => {}
-            }
-            let king = if matches!(r.peek(), Some(b'K' | b'k')) {
+        read_piece_list(&mut r, colour, &mut boards)?;
+    }
+    Position::from_bitboards(boards[0][0], boards[0][1], boards[1][0], boards[1][1], side)
+}
+
+/// The side to move at the start of a position string (`?`: White, who moves first).
+fn side_to_move(r: &mut FenReader<'_>) -> Result<Side, FenError> {
+    let side = match r.peek() {
+        Some(b'W' | b'w') => Side::White,
+        Some(b'B' | b'b') => Side::Black,
+        // `?`: unknown side to move; White, who moves first, is assumed.
+        Some(b'?') => Side::White,
+        _ => {
+            return Err(FenError::new(format!(
+                "a position string starts with the side to move (W or B), not `{}`",
+                r.rest()
+            )))
+        }
+    };
+    r.bump();
+    Ok(side)
+}
+
+/// The items of `colour`'s piece list, up to the next `:` or `.`, into `boards`.
+fn read_piece_list(
+    r: &mut FenReader<'_>,
+    colour: Side,
+    boards: &mut [[u64; 2]; 2],
+) -> Result<(), FenError> {
+    loop {
+        match r.peek() {
+            None | Some(b':' | b'.') => return Ok(()),
+            Some(b',') => {
                 r.bump();
-                true
-            } else {
-                false
-            };
-            let (first, numeric) = r.square()?;
-            let mut last = first;
-            if r.peek() == Some(b'-') {
-                r.bump();
-                if matches!(r.peek(), Some(b'K' | b'k')) {
-                    r.bump();
-                }
-                let (end, numeric_end) = r.square()?;
-                if !(numeric && numeric_end) {
-                    return Err(FenError::new(format!(
-                        "ranges such as `{}-{}` are allowed with numeric squares only",
-                        first.number(),
-                        end.number()
-                    )));
-                }
-                if end < first {
-                    return Err(FenError::new(format!(
-                        "the range {}-{} runs backwards",
-                        first.number(),
-                        end.number()
-                    )));
-                }
-                last = end;
+                continue;
             }
-            for idx in first.index()..=last.index() {
-                let sq = Square::from_index_unchecked(idx);
-                let all = boards[0][0] | boards[0][1] | boards[1][0] | boards[1][1];
-                if all & sq.bit() != 0 {
-                    return Err(FenError::new(format!("{sq} is listed twice")));
-                }
-                boards[colour as usize][usize::from(king)] |= sq.bit();
+            _ => {}
+        }
+        let king = if matches!(r.peek(), Some(b'K' | b'k')) {
+            r.bump();
+            true
+        } else {
+            false
+        };
+        let (first, last) = read_squares(r)?;
+        for idx in first.index()..=last.index() {
+            let sq = Square::from_index_unchecked(idx);
+            let all = boards[0][0] | boards[0][1] | boards[1][0] | boards[1][1];
+            if all & sq.bit() != 0 {
+                return Err(FenError::new(format!("{sq} is listed twice")));
             }
-            match r.peek() {
-                None | Some(b':' | b'.' | b',') => {}
-                Some(_) => {
-                    return Err(FenError::new(format!(
-                        "expected `,` or `:` after a square, found `{}`",
-                        r.rest()
-                    )))
-                }
+            boards[colour as usize][usize::from(king)] |= sq.bit();
+        }
+        match r.peek() {
+            None | Some(b':' | b'.' | b',') => {}
+            Some(_) => {
+                return Err(FenError::new(format!(
+                    "expected `,` or `:` after a square, found `{}`",
+                    r.rest()
+                )))
             }
         }
     }
-    Position::from_bitboards(boards[0][0], boards[0][1], boards[1][0], boards[1][1], side)
+}
+
+/// One square or a numeric range `5-12` (a `K` before its end is allowed): its first and
+/// last squares.
+fn read_squares(r: &mut FenReader<'_>) -> Result<(Square, Square), FenError> {
+    let (first, numeric) = r.square()?;
+    if r.peek() != Some(b'-') {
+        return Ok((first, first));
+    }
+    r.bump();
+    if matches!(r.peek(), Some(b'K' | b'k')) {
+        r.bump();
+    }
+    let (end, numeric_end) = r.square()?;
+    if !(numeric && numeric_end) {
+        return Err(FenError::new(format!(
+            "ranges such as `{}-{}` are allowed with numeric squares only",
+            first.number(),
+            end.number()
+        )));
+    }
+    if end < first {
+        return Err(FenError::new(format!(
+            "the range {}-{} runs backwards",
+            first.number(),
+            end.number()
+        )));
+    }
+    Ok((first, end))
 }

@@ -437,129 +437,181 @@ fn explain_step(
 fn explain_path(pos: &Position, rules: Tama, kind: Kind, squares: &[Square]) -> Option<String> {
     let us = pos.side_to_move();
     let enemy0 = pos.pieces(us.opponent());
-    let mut enemy = enemy0;
-    let own = pos.pieces(us) & !squares[0].bit();
+    let mut at = Jumping {
+        us,
+        rules,
+        own: pos.pieces(us) & !squares[0].bit(),
+        enemy0,
+        enemy: enemy0,
+        last: None,
+    };
     let mut king = kind == Kind::King;
     let mut crowned_as_man = false;
-    let mut last: Option<Dir> = None;
     for w in squares.windows(2) {
         let (a, b) = (w[0], w[1]);
-        let occ = own | enemy;
-        let gone = |sq: Square| enemy0 & !enemy & sq.bit() != 0;
         if a == b {
             return Some(format!("{a} is named twice in a row"));
         }
         let d = Dir::between(a, b);
-        let victim: Square;
-        if king {
-            let Some(d) = d else {
-                return Some(format!(
-                    "a king captures along a rank or file; {a} and {b} are not on one"
-                ));
-            };
-            if !d.is_orthogonal() {
-                return Some(format!(
-                    "kings capture along ranks and files, not diagonally ({a}x{b})"
-                ));
-            }
-            if last == Some(d.opposite()) {
-                return Some(format!(
-                    "a capturing piece may not turn back by 180° between two jumps (at {a})"
-                ));
-            }
-            if occ & b.bit() != 0 {
-                return Some(format!("{b} is occupied"));
-            }
-            if rules.schmidt && (b.file() - a.file()).abs().max((b.rank() - a.rank()).abs()) != 2 {
-                return Some(format!("{SHORT_KING_JUMP} ({a}x{b})"));
-            }
-            let on_way = between(a, b, d) & occ;
-            if on_way == 0 {
-                let taken = between(a, b, d) & enemy0 & !enemy;
-                if taken != 0 {
-                    let t = squares_of(taken)[0];
-                    return Some(format!(
-                        "there is no piece to capture between {a} and {b} (the piece on {t} was already taken in this move)"
-                    ));
-                }
-                return Some(format!("there is no piece to capture between {a} and {b}"));
-            }
-            let first = first_from(a, d, on_way);
-            if own & first.bit() != 0 {
-                return Some(format!("a king cannot jump its own piece on {first}"));
-            }
-            if on_way.count_ones() > 1 {
-                let v = squares_of(on_way);
-                let mut names: Vec<String> = v.iter().map(Square::to_string).collect();
-                if d == Dir::S || d == Dir::W {
-                    names.reverse();
-                }
-                return Some(format!(
-                    "a king takes one piece per jump, but {} stand between {a} and {b}",
-                    names.join(" and ")
-                ));
-            }
-            victim = first;
+        let jump = if king {
+            at.king_jump(a, b, d)
         } else {
-            let (df, dr) = rel(us, a, b);
-            if crowned_as_man && d.is_some_and(Dir::is_orthogonal) && dr <= 0 {
-                // `ludii`: a man that reached the far rank goes on as a man.
-                if df.abs() > 2 || dr < 0 {
-                    return Some(format!(
-                        "under the ludii rules a man that reaches the far rank during a capture goes on as a man and is crowned only when the chain ends ({a}x{b})"
-                    ));
-                }
-            }
-            if dr < 0 {
-                return Some(format!("a man cannot capture backwards ({a}x{b})"));
-            }
-            if df != 0 && dr != 0 {
-                if df.abs() == dr && dr == 2 {
-                    return Some(format!(
-                        "men capture forward or sideways, not diagonally ({a}x{b})"
-                    ));
-                }
-                return Some(format!(
-                    "a man jumps straight forward or sideways over one adjacent piece ({a}x{b})"
-                ));
-            }
-            if df.abs().max(dr) != 2 {
-                return Some(format!(
-                    "a man jumps over one adjacent piece to the square right behind it ({a}x{b})"
-                ));
-            }
-            let d = d?;
-            if last == Some(d.opposite()) {
-                return Some(format!(
-                    "a capturing piece may not turn back by 180° between two jumps (at {a})"
-                ));
-            }
-            let mid = a.step(d)?;
-            if own & mid.bit() != 0 {
-                return Some(format!("a man cannot jump its own piece on {mid}"));
-            }
-            if enemy & mid.bit() == 0 {
-                if gone(mid) {
-                    return Some(format!(
-                        "there is no piece to capture between {a} and {b} (the piece on {mid} was already taken in this move)"
-                    ));
-                }
-                return Some(format!("there is no piece to capture between {a} and {b}"));
-            }
-            if occ & b.bit() != 0 {
-                return Some(format!("{b} is occupied"));
-            }
-            victim = mid;
-            if b.rank() == us.far_rank() {
-                if rules.ludii {
-                    crowned_as_man = true;
-                } else {
-                    king = true;
-                }
+            at.man_jump(a, b, d, crowned_as_man)
+        };
+        let victim = match jump {
+            Jump::Over(victim) => victim,
+            Jump::Wrong(message) => return Some(message),
+            Jump::Unexplained => return None,
+        };
+        if !king && b.rank() == us.far_rank() {
+            if rules.ludii {
+                crowned_as_man = true;
+            } else {
+                king = true;
             }
         }
-        enemy &= !victim.bit();
-        last = d;
+        at.enemy &= !victim.bit();
+        at.last = d;
     }
     None
+}
+
+/// One jump of a path as [`explain_path`] reads it: over the piece on a square, or why it
+/// is wrong, or wrong in a way it does not explain.
+enum Jump {
+    Over(Square),
+    Wrong(String),
+    Unexplained,
+}
+
+/// Where a path being explained stands: the pieces left and the last jump's direction.
+struct Jumping {
+    us: Side,
+    rules: Tama,
+    /// The mover's pieces, without the moving one.
+    own: u64,
+    /// The enemy pieces before the move.
+    enemy0: u64,
+    /// The enemy pieces not yet jumped.
+    enemy: u64,
+    last: Option<Dir>,
+}
+
+impl Jumping {
+    /// A king's jump from `a` to `b`.
+    fn king_jump(&self, a: Square, b: Square, d: Option<Dir>) -> Jump {
+        let (own, enemy0, enemy, last, rules) =
+            (self.own, self.enemy0, self.enemy, self.last, self.rules);
+        let occ = own | enemy;
+        let Some(d) = d else {
+            return Jump::Wrong(format!(
+                "a king captures along a rank or file; {a} and {b} are not on one"
+            ));
+        };
+        if !d.is_orthogonal() {
+            return Jump::Wrong(format!(
+                "kings capture along ranks and files, not diagonally ({a}x{b})"
+            ));
+        }
+        if last == Some(d.opposite()) {
+            return Jump::Wrong(format!(
+                "a capturing piece may not turn back by 180° between two jumps (at {a})"
+            ));
+        }
+        if occ & b.bit() != 0 {
+            return Jump::Wrong(format!("{b} is occupied"));
+        }
+        if rules.schmidt && (b.file() - a.file()).abs().max((b.rank() - a.rank()).abs()) != 2 {
+            return Jump::Wrong(format!("{SHORT_KING_JUMP} ({a}x{b})"));
+        }
+        let on_way = between(a, b, d) & occ;
+        if on_way == 0 {
+            let taken = between(a, b, d) & enemy0 & !enemy;
+            if taken != 0 {
+                let t = squares_of(taken)[0];
+                return Jump::Wrong(format!(
+                    "there is no piece to capture between {a} and {b} (the piece on {t} was already taken in this move)"
+                ));
+            }
+            return Jump::Wrong(format!("there is no piece to capture between {a} and {b}"));
+        }
+        let first = first_from(a, d, on_way);
+        if own & first.bit() != 0 {
+            return Jump::Wrong(format!("a king cannot jump its own piece on {first}"));
+        }
+        if on_way.count_ones() > 1 {
+            let v = squares_of(on_way);
+            let mut names: Vec<String> = v.iter().map(Square::to_string).collect();
+            if d == Dir::S || d == Dir::W {
+                names.reverse();
+            }
+            return Jump::Wrong(format!(
+                "a king takes one piece per jump, but {} stand between {a} and {b}",
+                names.join(" and ")
+            ));
+        }
+        Jump::Over(first)
+    }
+
+    /// A man's jump from `a` to `b` (`crowned_as_man`: it reached the far rank earlier in
+    /// the chain under the `ludii` rules).
+    fn man_jump(&self, a: Square, b: Square, d: Option<Dir>, crowned_as_man: bool) -> Jump {
+        let (us, own, enemy0, enemy, last) =
+            (self.us, self.own, self.enemy0, self.enemy, self.last);
+        let occ = own | enemy;
+        let gone = |sq: Square| enemy0 & !enemy & sq.bit() != 0;
+        let (df, dr) = rel(us, a, b);
+        if crowned_as_man && d.is_some_and(Dir::is_orthogonal) && dr <= 0 {
+            // `ludii`: a man that reached the far rank goes on as a man.
+            if df.abs() > 2 || dr < 0 {
+                return Jump::Wrong(format!(
+                    "under the ludii rules a man that reaches the far rank during a capture goes on as a man and is crowned only when the chain ends ({a}x{b})"
+                ));
+            }
+        }
+        if dr < 0 {
+            return Jump::Wrong(format!("a man cannot capture backwards ({a}x{b})"));
+        }
+        if df != 0 && dr != 0 {
+            if df.abs() == dr && dr == 2 {
+                return Jump::Wrong(format!(
+                    "men capture forward or sideways, not diagonally ({a}x{b})"
+                ));
+            }
+            return Jump::Wrong(format!(
+                "a man jumps straight forward or sideways over one adjacent piece ({a}x{b})"
+            ));
+        }
+        if df.abs().max(dr) != 2 {
+            return Jump::Wrong(format!(
+                "a man jumps over one adjacent piece to the square right behind it ({a}x{b})"
+            ));
+        }
+        let Some(d) = d else {
+            return Jump::Unexplained;
+        };
+        if last == Some(d.opposite()) {
+            return Jump::Wrong(format!(
+                "a capturing piece may not turn back by 180° between two jumps (at {a})"
+            ));
+        }
+        let Some(mid) = a.step(d) else {
+            return Jump::Unexplained;
+        };
+        if own & mid.bit() != 0 {
+            return Jump::Wrong(format!("a man cannot jump its own piece on {mid}"));
+        }
+        if enemy & mid.bit() == 0 {
+            if gone(mid) {
+                return Jump::Wrong(format!(
+                    "there is no piece to capture between {a} and {b} (the piece on {mid} was already taken in this move)"
+                ));
+            }
+            return Jump::Wrong(format!("there is no piece to capture between {a} and {b}"));
+        }
+        if occ & b.bit() != 0 {
+            return Jump::Wrong(format!("{b} is occupied"));
+        }
+        Jump::Over(mid)
+    }
 }

@@ -167,63 +167,77 @@ impl Draughts {
                 example: self.example(&allowed, pos.pending.at),
             });
         }
-        let is_allowed = |m: &Move| allowed.iter().any(|a| a.same_result(m));
         // 1. A full path naming exactly one chain.
-        if squares.len() >= 3 {
-            let mut exact = None;
-            for_each_chain(g, rules, pos, &mut |m| {
-                if exact.is_none() && m.from() == squares[0] && m.path() == &squares[1..] {
-                    exact = Some(*m);
-                }
-            });
-            if let Some(m) = exact {
-                if is_allowed(&m) {
-                    return Ok(m);
-                }
-                return Err(Refusal::NonMaximal {
-                    taken: m,
-                    example: self.example(&allowed, squares[0]),
-                });
-            }
+        if let Some(done) = self.exact_path(pos, squares, &allowed) {
+            return done;
         }
         // 2. The allowed chains the token fits, one per result.
-        let mut fits: Vec<Move> = Vec::new();
-        for m in &allowed {
-            if fit(squares, m.from(), m.path().iter().copied()) == Fit::Whole
-                && !fits.iter().any(|f| f.same_result(m))
-            {
-                fits.push(*m);
-            }
-        }
-        match fits.len() {
-            1 => return Ok(fits[0]),
-            0 => {}
-            _ => return Err(Refusal::Ambiguous(fits)),
+        if let Some(done) = fitting(squares, &allowed) {
+            return done;
         }
         // 3. A quiet move while a capture is compulsory.
-        let quiet = squares.len() == 2 && {
-            // As if captures were not compulsory.
-            crate::movegen::quiet_move(
-                g,
-                rules,
-                &Position {
-                    pending: crate::position::Pending::NONE,
-                    ..*pos
-                },
-                squares[0],
-                squares[1],
-            )
-            .is_some()
-        };
+        let quiet = squares.len() == 2 && self.is_quiet(pos, squares[0], squares[1]);
         if quiet && tok.separator != Separator::Capture {
             return Err(Refusal::Missed {
                 example: self.example(&allowed, squares[0]),
             });
         }
         // 4. Chains the rule does not allow, or a chain stopped half-way.
+        self.refuse_capture(pos, tok, &allowed, quiet)
+    }
+
+    /// Step 1 of [`Draughts::resolve_capture`]: the chain a full path (three squares or
+    /// more) names exactly, if any, allowed or refused as not maximal.
+    fn exact_path(
+        &self,
+        pos: &Position,
+        squares: &[Bit],
+        allowed: &[Move],
+    ) -> Option<Result<Move, Refusal>> {
+        if squares.len() < 3 {
+            return None;
+        }
+        let mut exact = None;
+        for_each_chain(self.geometry, &self.rules, pos, &mut |m| {
+            if exact.is_none() && m.from() == squares[0] && m.path() == &squares[1..] {
+                exact = Some(*m);
+            }
+        });
+        let m = exact?;
+        if allowed.iter().any(|a| a.same_result(&m)) {
+            return Some(Ok(m));
+        }
+        Some(Err(Refusal::NonMaximal {
+            taken: m,
+            example: self.example(allowed, squares[0]),
+        }))
+    }
+
+    /// True when `from`-`to` is a quiet move as if captures were not compulsory.
+    fn is_quiet(&self, pos: &Position, from: Bit, to: Bit) -> bool {
+        let free = Position {
+            pending: crate::position::Pending::NONE,
+            ..*pos
+        };
+        crate::movegen::quiet_move(self.geometry, &self.rules, &free, from, to).is_some()
+    }
+
+    /// Step 4 of [`Draughts::resolve_capture`], once no allowed chain fits: a chain the rule
+    /// does not allow, the first part of a chain (played as a partial move where chains
+    /// may be split), a chain stopped early, a missed capture (`quiet`), or why the token
+    /// is illegal.
+    #[allow(clippy::result_large_err)]
+    fn refuse_capture(
+        &self,
+        pos: &Position,
+        tok: Written<'_>,
+        allowed: &[Move],
+        quiet: bool,
+    ) -> Result<Move, Refusal> {
+        let squares = tok.squares;
         let mut other: Option<Move> = None;
         let mut prefix = 0usize;
-        for_each_chain(g, rules, pos, &mut |m| match fit(
+        for_each_chain(self.geometry, &self.rules, pos, &mut |m| match fit(
             squares,
             m.from(),
             m.path().iter().copied(),
@@ -239,7 +253,7 @@ impl Draughts {
         if let Some(m) = other {
             return Err(Refusal::NonMaximal {
                 taken: m,
-                example: self.example(&allowed, squares[0]),
+                example: self.example(allowed, squares[0]),
             });
         }
         if prefix > 0 {
@@ -247,7 +261,7 @@ impl Draughts {
             // writes one jump per token): played as a partial move.
             let split = self.split_chains || pos.split_chains || pos.pending.is_active();
             if split {
-                if let Some(m) = self.partial_of(pos, squares, &allowed) {
+                if let Some(m) = self.partial_of(pos, squares, allowed) {
                     return Ok(m);
                 }
             }
@@ -257,7 +271,7 @@ impl Draughts {
                 .copied()
                 .collect();
             let pool = if from_here.is_empty() {
-                &allowed
+                allowed
             } else {
                 &from_here
             };
@@ -266,12 +280,12 @@ impl Draughts {
                 example: self.example(pool, squares[0]),
             });
         }
-        if let Some(refusal) = self.stopped_early(pos, squares, &allowed) {
+        if let Some(refusal) = self.stopped_early(pos, squares, allowed) {
             return Err(refusal);
         }
         if quiet {
             return Err(Refusal::Missed {
-                example: self.example(&allowed, squares[0]),
+                example: self.example(allowed, squares[0]),
             });
         }
         Err(Refusal::Illegal(self.explain(pos, tok)))
@@ -888,6 +902,24 @@ fn pieces(n: usize) -> String {
         "1 piece".to_string()
     } else {
         format!("{n} pieces")
+    }
+}
+
+/// Step 2 of [`Draughts::resolve_capture`]: the allowed chains `squares` names whole,
+/// one per result: the move when there is one, the ambiguity when there are several.
+fn fitting(squares: &[Bit], allowed: &[Move]) -> Option<Result<Move, Refusal>> {
+    let mut fits: Vec<Move> = Vec::new();
+    for m in allowed {
+        if fit(squares, m.from(), m.path().iter().copied()) == Fit::Whole
+            && !fits.iter().any(|f| f.same_result(m))
+        {
+            fits.push(*m);
+        }
+    }
+    match fits.len() {
+        0 => None,
+        1 => Some(Ok(fits[0])),
+        _ => Some(Err(Refusal::Ambiguous(fits))),
     }
 }
 

@@ -770,7 +770,6 @@ impl Draughts {
         let occ = pos.occupied() & !(1u128 << squares[0]);
         let mut taken: Bits = 0;
         let mut king_now = king;
-        let label = self.variant.label;
         for w in squares.windows(2) {
             let (a, b) = (w[0], w[1]);
             if a == b {
@@ -787,16 +786,8 @@ impl Draughts {
                     name(b)
                 ));
             };
-            if self.rules.movement == Movement::Orthogonal && !d.is_orthogonal() {
-                return Some(format!(
-                    "pieces capture along ranks and files in {label} draughts"
-                ));
-            }
-            if self.rules.movement == Movement::Diagonal
-                && d.is_orthogonal()
-                && !self.rules.orthogonal_captures
-            {
-                return Some(format!("pieces capture diagonally in {label} draughts"));
+            if let Some(why) = self.direction_rule(d) {
+                return Some(why);
             }
             if occ & (1u128 << b) != 0 {
                 return Some(format!("{} is occupied", name(b)));
@@ -833,35 +824,15 @@ impl Draughts {
                     name(b)
                 ));
             }
-            if !king_now {
-                let dirs = crate::movegen::capture_dirs(&self.rules, us, false);
-                if !dirs.contains(&d) {
-                    return Some(format!(
-                        "a man does not capture backwards in {label} draughts"
-                    ));
-                }
-                if between.len() != 1 {
-                    return Some(format!(
-                        "a man jumps from the square next to the piece it takes to the square right behind it ({}x{})",
-                        name(a),
-                        name(b)
-                    ));
-                }
-                if !self.rules.man_takes_king
-                    && pos.kings[us.opponent().index()] & (1u128 << victim) != 0
-                {
-                    return Some(format!("a man may not take a king in {label} draughts"));
-                }
-            } else if self.rules.king == KingRange::Short && between.len() != 1 {
-                return Some(format!(
-                    "a king jumps only an adjacent piece, to the square right behind it, in {label} draughts"
-                ));
-            } else if self.rules.king == KingRange::FlyingLandsBehind
-                && between.last() != Some(&victim)
-            {
-                return Some(format!(
-                    "a king lands on the square right behind the piece it takes in {label} draughts"
-                ));
+            let jump = Jump {
+                from: a,
+                to: b,
+                dir: d,
+                between: &between,
+                victim,
+            };
+            if let Some(why) = self.piece_rule(pos, king_now, &jump, numeric) {
+                return Some(why);
             }
             taken |= 1u128 << victim;
             if !king_now && g.crown[us.index()] & (1u128 << b) != 0 {
@@ -879,6 +850,79 @@ impl Draughts {
         }
         None
     }
+
+    /// Why pieces of this variant cannot capture in direction `d`, if they cannot.
+    fn direction_rule(&self, d: Dir) -> Option<String> {
+        let label = self.variant.label;
+        if self.rules.movement == Movement::Orthogonal && !d.is_orthogonal() {
+            return Some(format!(
+                "pieces capture along ranks and files in {label} draughts"
+            ));
+        }
+        if self.rules.movement == Movement::Diagonal
+            && d.is_orthogonal()
+            && !self.rules.orthogonal_captures
+        {
+            return Some(format!("pieces capture diagonally in {label} draughts"));
+        }
+        None
+    }
+
+    /// Why a man (or a king, `king`) of the side to move may not make `jump`, if it may not:
+    /// backwards, too long, over a king, or landing where the variant's kings do not.
+    fn piece_rule(
+        &self,
+        pos: &Position,
+        king: bool,
+        jump: &Jump<'_>,
+        numeric: bool,
+    ) -> Option<String> {
+        let label = self.variant.label;
+        let name = |b: Bit| self.square_name(b, numeric);
+        let us = pos.side;
+        let (between, victim) = (jump.between, jump.victim);
+        if !king {
+            let dirs = crate::movegen::capture_dirs(&self.rules, us, false);
+            if !dirs.contains(&jump.dir) {
+                return Some(format!(
+                    "a man does not capture backwards in {label} draughts"
+                ));
+            }
+            if between.len() != 1 {
+                return Some(format!(
+                    "a man jumps from the square next to the piece it takes to the square right behind it ({}x{})",
+                    name(jump.from),
+                    name(jump.to)
+                ));
+            }
+            if !self.rules.man_takes_king
+                && pos.kings[us.opponent().index()] & (1u128 << victim) != 0
+            {
+                return Some(format!("a man may not take a king in {label} draughts"));
+            }
+        } else if self.rules.king == KingRange::Short && between.len() != 1 {
+            return Some(format!(
+                "a king jumps only an adjacent piece, to the square right behind it, in {label} draughts"
+            ));
+        } else if self.rules.king == KingRange::FlyingLandsBehind && between.last() != Some(&victim)
+        {
+            return Some(format!(
+                "a king lands on the square right behind the piece it takes in {label} draughts"
+            ));
+        }
+        None
+    }
+}
+
+/// One jump of a path being explained.
+struct Jump<'a> {
+    from: Bit,
+    to: Bit,
+    dir: Dir,
+    /// The squares strictly between `from` and `to`.
+    between: &'a [Bit],
+    /// The one piece on them.
+    victim: Bit,
 }
 
 /// The direction from `a` to `b` and the squares strictly between, if they are on one line.

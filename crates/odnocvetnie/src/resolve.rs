@@ -209,29 +209,9 @@ fn diagnose_inner(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
             st(from)
         )));
     };
-    let pname = piece.name();
-
     if pos.lock == Some(from) {
-        let unlocked = pos.without_lock();
-        let mut own = Vec::new();
-        pos.locked_piece_moves(&mut own);
-        let possible = own.iter().any(|m| names(&unlocked, tok, m))
-            || !own_matches(&unlocked, tok, piece).partial.is_empty();
-        let lock_msg = format!(
-            "the {pname} on {} was moved in the previous turn ({}'s) and is locked for {side} this turn",
-            st(from),
-            side.prev()
-        );
-        if possible {
-            return Err(Problem::new(
-                Code::LockedPiece,
-                format!("{side} cannot play {text}: {lock_msg}; it can still be captured"),
-            ));
-        }
-        let why = explain(&unlocked, tok, piece);
-        return Err(illegal(format!("{why}; besides, {lock_msg}")));
+        return Err(refuse_locked(pos, tok, piece));
     }
-
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     let matching: Vec<Move> = legal
@@ -242,73 +222,124 @@ fn diagnose_inner(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
     match matching.len() {
         0 => {}
         1 => return Ok(matching[0]),
-        _ => {
-            let mut options: Vec<(MovePath, SquareSet)> = matching
-                .iter()
-                .filter_map(|m| pos.paths(m).into_iter().next().map(|p| (p, m.captured())))
-                .collect();
-            options.sort_by(|a, b| a.0.cmp(&b.0));
-            let list = options
-                .iter()
-                .map(|(p, c)| format!("{} (takes {})", p.write(numeric), list_squares(*c, numeric)))
-                .collect::<Vec<_>>()
-                .join(", ");
-            return Err(Problem::new(
-                Code::AmbiguousMove,
-                format!(
-                    "{text} is ambiguous for {side}: it fits {} different moves: {list}; write the landing squares",
-                    matching.len()
-                ),
-            ));
-        }
+        _ => return Err(ambiguous(pos, tok, &matching)),
     }
-
     let max = legal.first().map_or(0, Move::capture_count);
     if max > 0 {
-        let ex_path = example_path(pos, &legal);
-        let ex = ex_path
-            .as_ref()
-            .map(|p| p.write(numeric))
-            .unwrap_or_default();
-        let suggested: Vec<Vec<(u8, u8)>> = ex_path.iter().map(|p| coords(&p.squares)).collect();
-        let own = own_matches(pos, tok, piece);
-        if let Some(k) = own.complete.iter().map(|c| c.1.count_ones()).max() {
-            return Err(Problem::new(
-                Code::NonMaximalCapture,
-                format!(
-                    "{side}'s {text} takes {k} {}, but the majority rule demands {max}: for example {ex}",
-                    plural(k)
-                ),
-            )
-            .with_suggested(suggested));
-        }
-        if let Some(k) = own.partial.iter().map(|c| c.1.count_ones()).max() {
-            return Err(Problem::new(
-                Code::NonMaximalCapture,
-                format!(
-                    "{side}'s {text} stops after {k} {} although the {pname} can capture on; the majority rule demands {max}: for example {ex}",
-                    plural(k)
-                ),
-            )
-            .with_suggested(suggested));
-        }
-        if tok.squares().len() == 2 && pos.quiet_move(from, tok.to()).is_some() {
-            return Err(Problem::new(
-                Code::MissedCapture,
-                format!(
-                    "capturing is compulsory: {side} must take {max} {} (for example {ex}) instead of the quiet move {text}",
-                    plural(max)
-                ),
-            )
-            .with_suggested(suggested));
-        }
-        let why = explain(pos, tok, piece);
-        return Err(illegal(format!(
-            "{why} ({side} must capture {max} {}, for example {ex})",
-            plural(max)
-        )));
+        return Err(refuse_for_capture(pos, tok, piece, &legal, max));
     }
     Err(illegal(explain(pos, tok, piece)))
+}
+
+/// The problem of a token that moves the piece locked this turn: only the lock, if the move
+/// would be legal without it, else why it is wrong besides.
+fn refuse_locked(pos: &Position, tok: &MoveToken, piece: Piece) -> Problem {
+    let side = pos.side;
+    let numeric = tok.is_numeric();
+    let st = |s: Square| s.styled(numeric).to_string();
+    let text = token_text(tok);
+    let from = tok.from();
+    let pname = piece.name();
+    let unlocked = pos.without_lock();
+    let mut own = Vec::new();
+    pos.locked_piece_moves(&mut own);
+    let possible = own.iter().any(|m| names(&unlocked, tok, m))
+        || !own_matches(&unlocked, tok, piece).partial.is_empty();
+    let lock_msg = format!(
+        "the {pname} on {} was moved in the previous turn ({}'s) and is locked for {side} this turn",
+        st(from),
+        side.prev()
+    );
+    if possible {
+        return Problem::new(
+            Code::LockedPiece,
+            format!("{side} cannot play {text}: {lock_msg}; it can still be captured"),
+        );
+    }
+    let why = explain(&unlocked, tok, piece);
+    illegal(format!("{why}; besides, {lock_msg}"))
+}
+
+/// The problem of a token that fits several legal moves: each of them, with what it takes.
+fn ambiguous(pos: &Position, tok: &MoveToken, matching: &[Move]) -> Problem {
+    let side = pos.side;
+    let numeric = tok.is_numeric();
+    let text = token_text(tok);
+    let mut options: Vec<(MovePath, SquareSet)> = matching
+        .iter()
+        .filter_map(|m| pos.paths(m).into_iter().next().map(|p| (p, m.captured())))
+        .collect();
+    options.sort_by(|a, b| a.0.cmp(&b.0));
+    let list = options
+        .iter()
+        .map(|(p, c)| format!("{} (takes {})", p.write(numeric), list_squares(*c, numeric)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Problem::new(
+        Code::AmbiguousMove,
+        format!(
+            "{text} is ambiguous for {side}: it fits {} different moves: {list}; write the landing squares",
+            matching.len()
+        ),
+    )
+}
+
+/// The problem of a token that names no legal move while a capture of `max` pieces is
+/// compulsory: too few taken, a chain stopped early, a quiet move, or why it is wrong.
+fn refuse_for_capture(
+    pos: &Position,
+    tok: &MoveToken,
+    piece: Piece,
+    legal: &[Move],
+    max: u32,
+) -> Problem {
+    let side = pos.side;
+    let numeric = tok.is_numeric();
+    let text = token_text(tok);
+    let from = tok.from();
+    let pname = piece.name();
+    let ex_path = example_path(pos, legal);
+    let ex = ex_path
+        .as_ref()
+        .map(|p| p.write(numeric))
+        .unwrap_or_default();
+    let suggested: Vec<Vec<(u8, u8)>> = ex_path.iter().map(|p| coords(&p.squares)).collect();
+    let own = own_matches(pos, tok, piece);
+    if let Some(k) = own.complete.iter().map(|c| c.1.count_ones()).max() {
+        return Problem::new(
+            Code::NonMaximalCapture,
+            format!(
+                "{side}'s {text} takes {k} {}, but the majority rule demands {max}: for example {ex}",
+                plural(k)
+            ),
+        )
+        .with_suggested(suggested);
+    }
+    if let Some(k) = own.partial.iter().map(|c| c.1.count_ones()).max() {
+        return Problem::new(
+            Code::NonMaximalCapture,
+            format!(
+                "{side}'s {text} stops after {k} {} although the {pname} can capture on; the majority rule demands {max}: for example {ex}",
+                plural(k)
+            ),
+        )
+        .with_suggested(suggested);
+    }
+    if tok.squares().len() == 2 && pos.quiet_move(from, tok.to()).is_some() {
+        return Problem::new(
+            Code::MissedCapture,
+            format!(
+                "capturing is compulsory: {side} must take {max} {} (for example {ex}) instead of the quiet move {text}",
+                plural(max)
+            ),
+        )
+        .with_suggested(suggested);
+    }
+    let why = explain(pos, tok, piece);
+    illegal(format!(
+        "{why} ({side} must capture {max} {}, for example {ex})",
+        plural(max)
+    ))
 }
 
 /// The squares strictly between `a` and `a + k·d`.

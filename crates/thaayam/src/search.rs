@@ -428,95 +428,6 @@ fn walk_plays(
     limit: usize,
     prune: bool,
 ) -> Option<Vec<(Vec<Action>, Run)>> {
-    struct Walk {
-        visited: HashSet<Run>,
-        ends: HashMap<(Position, u8), (Vec<Action>, Run)>,
-        limit: usize,
-        lenient: bool,
-        target: Option<u32>,
-        overflow: bool,
-    }
-    fn walk(w: &mut Walk, run: &Run, path: &mut Vec<Action>) {
-        if w.overflow {
-            return;
-        }
-        if w.visited.len() >= w.limit {
-            w.overflow = true;
-            return;
-        }
-        // Without `lenient`, only states from which the maximum is still reachable matter.
-        if let Some(target) = w.target {
-            if u32::from(run.used) + best_from(run) < target {
-                return;
-            }
-        }
-        if !w.visited.insert(run.clone()) {
-            return;
-        }
-        if !w.lenient || !run.can_use_any() {
-            let key = (run.pos.clone(), run.captures);
-            match w.ends.get(&key) {
-                Some((_, r)) if r.used >= run.used => {}
-                _ => {
-                    w.ends.insert(key, (path.clone(), run.clone()));
-                }
-            }
-        }
-        if run.won {
-            return;
-        }
-        let next = |w: &mut Walk, action: Action, path: &mut Vec<Action>| {
-            let mut r = run.clone();
-            if let Ok(done) = r.apply(&action) {
-                path.push(done);
-                walk(w, &r, path);
-                path.pop();
-            }
-        };
-        next(w, Action::Enter, path);
-        let side = &run.pos.sides[usize::from(run.seat)];
-        if side.singles[usize::from(TWIN_INDEX)] >= 2 {
-            next(w, Action::Twins, path);
-        }
-        for i in 0..24u8 {
-            for twin in [false, true] {
-                let iu = usize::from(i);
-                let (count, moved) = if twin {
-                    (side.twins[iu], run.moved_t[iu])
-                } else {
-                    (side.singles[iu], run.moved_s[iu])
-                };
-                if count == 0 || (count <= moved && (twin || !run.ludii)) {
-                    continue;
-                }
-                let unit = Unit { index: i, twin };
-                let mut moves = Vec::new();
-                if run.ludii {
-                    for v in VALUES {
-                        if run.left.count(v) > 0 && !(twin && v == 1) {
-                            moves.push(Throws::from_values(&[v]).unwrap_or_default());
-                        }
-                    }
-                } else {
-                    for_each_move(run.left, unit, false, |t, _| {
-                        moves.push(t);
-                        true
-                    });
-                }
-                for t in moves {
-                    let a = Action::Advance(Advance {
-                        from: route_square(run.seat, i),
-                        twin,
-                        throws: t,
-                        to: route_square(run.seat, i),
-                        captured: 0,
-                    });
-                    next(w, a, path);
-                }
-            }
-        }
-        next(w, Action::BearOff, path);
-    }
     let mut w = Walk {
         visited: HashSet::new(),
         ends: HashMap::new(),
@@ -537,6 +448,106 @@ fn walk_plays(
             .filter(|(_, r)| lenient || r.used == best)
             .collect(),
     )
+}
+
+/// The state of [`walk_plays`]: the states seen, the best play found for each end, and the
+/// bounds of the search.
+struct Walk {
+    visited: HashSet<Run>,
+    ends: HashMap<(Position, u8), (Vec<Action>, Run)>,
+    limit: usize,
+    lenient: bool,
+    target: Option<u32>,
+    overflow: bool,
+}
+
+/// Visits `run` (reached by `path`) and every state one action further, depth first.
+fn walk(w: &mut Walk, run: &Run, path: &mut Vec<Action>) {
+    if w.overflow {
+        return;
+    }
+    if w.visited.len() >= w.limit {
+        w.overflow = true;
+        return;
+    }
+    // Without `lenient`, only states from which the maximum is still reachable matter.
+    if let Some(target) = w.target {
+        if u32::from(run.used) + best_from(run) < target {
+            return;
+        }
+    }
+    if !w.visited.insert(run.clone()) {
+        return;
+    }
+    if !w.lenient || !run.can_use_any() {
+        let key = (run.pos.clone(), run.captures);
+        match w.ends.get(&key) {
+            Some((_, r)) if r.used >= run.used => {}
+            _ => {
+                w.ends.insert(key, (path.clone(), run.clone()));
+            }
+        }
+    }
+    if run.won {
+        return;
+    }
+    let next = |w: &mut Walk, action: Action, path: &mut Vec<Action>| {
+        let mut r = run.clone();
+        if let Ok(done) = r.apply(&action) {
+            path.push(done);
+            walk(w, &r, path);
+            path.pop();
+        }
+    };
+    next(w, Action::Enter, path);
+    let side = &run.pos.sides[usize::from(run.seat)];
+    if side.singles[usize::from(TWIN_INDEX)] >= 2 {
+        next(w, Action::Twins, path);
+    }
+    for i in 0..24u8 {
+        for twin in [false, true] {
+            for t in unit_moves(run, Unit { index: i, twin }) {
+                let a = Action::Advance(Advance {
+                    from: route_square(run.seat, i),
+                    twin,
+                    throws: t,
+                    to: route_square(run.seat, i),
+                    captured: 0,
+                });
+                next(w, a, path);
+            }
+        }
+    }
+    next(w, Action::BearOff, path);
+}
+
+/// The throws `unit` of the seat to move may advance by in `run` (none when it is not on
+/// the board or has moved as often as it may).
+fn unit_moves(run: &Run, unit: Unit) -> Vec<Throws> {
+    let side = &run.pos.sides[usize::from(run.seat)];
+    let (iu, twin) = (usize::from(unit.index), unit.twin);
+    let (count, moved) = if twin {
+        (side.twins[iu], run.moved_t[iu])
+    } else {
+        (side.singles[iu], run.moved_s[iu])
+    };
+    let mut moves = Vec::new();
+    if count == 0 || (count <= moved && (twin || !run.ludii)) {
+        return moves;
+    }
+    if run.ludii {
+        for v in VALUES {
+            if run.left.count(v) > 0 && !(twin && v == 1) {
+                moves.push(Throws::from_values(&[v]).unwrap_or_default());
+            }
+        }
+    } else {
+        for_each_move(run.left, unit, false, |t, _| {
+            moves.push(t);
+            true
+        });
+    }
+    moves
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ use crate::summary::{
     BoardSummary, ChanceSummary, CommonSummary, Distribution, GameSummary, NameRow, Summary,
     TagSummary, UnknownSummary, ValidationSummary,
 };
+use crate::tree::{TreeMove, TreeSummary};
 use crate::Stats;
 use plotters::style::RGBColor;
 
@@ -395,6 +396,18 @@ details > summary h2 { display:inline-block; }
 details > summary h2, details > summary h3 { display:inline-block; }
 details > summary h2::before, details > summary h3::before { content:"▸ "; color:var(--muted); }
 details[open] > summary h2::before, details[open] > summary h3::before { content:"▾ "; }
+.tree { font-size:14px; margin:4px 0 10px; }
+.tree details, .tree .leaf { margin-left:18px; }
+.tree > details, .tree > .leaf { margin-left:0; }
+.tree summary, .tree .leaf, .tree .head { display:flex; gap:10px; align-items:baseline; padding:2px 0; border-bottom:1px solid var(--band); }
+.tree summary::before { content:"▸"; color:var(--muted); width:1em; }
+.tree details[open] > summary::before { content:"▾"; }
+.tree .leaf::before, .tree .head::before { content:""; width:1em; }
+.tree .head { font-weight:600; background:var(--band); }
+.tree .mv { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; min-width:11em; }
+.tree .n { min-width:5.5em; text-align:right; font-variant-numeric:tabular-nums; }
+.tree .sc { min-width:13em; font-variant-numeric:tabular-nums; }
+.tree .tr { color:var(--muted); font-size:13px; }
 "#;
 
 /// Opens the folded section a link leads to (the navigation bar, a hash in the address);
@@ -686,6 +699,9 @@ impl Page<'_> {
         }
         if g.board.is_some() {
             self.openings(&g.common);
+            if let Some(t) = &g.common.opening_tree {
+                self.opening_tree(&g.common.seats, t);
+            }
         }
         self.tags(g.id, &g.tags, false)?;
         self.push("</section>\n");
@@ -970,6 +986,89 @@ impl Page<'_> {
                 String::new()
             }
         );
+    }
+
+    /// The opening tree: each move with its games, their share of the games at the position
+    /// before it, the score and, where other move orders reach the same position, how many
+    /// games do; folded below the first ply.
+    fn opening_tree(&mut self, seats: &[&str], t: &TreeSummary) {
+        let (first, second) = (
+            seats.first().copied().unwrap_or("First"),
+            seats.get(1).copied().unwrap_or("Second"),
+        );
+        let depth = t.pruned.len();
+        let _ = writeln!(
+            self.html,
+            "<h3>Opening tree</h3>\n<p class=\"note\">The first {} plies of {} games from the \
+             usual start position, counted by position: move orders that reach the same position \
+             (transpositions) share its continuations. Each position shows its most frequent \
+             moves (up to {}, each played in at least {} games). Score: {} wins / draws / {} \
+             wins, in percent of the games with such a result.{}</p>",
+            depth,
+            num(t.games),
+            crate::summary::TREE_BRANCHES,
+            num(crate::summary::tree_min_games(t.games + t.other_starts)),
+            esc(first),
+            esc(second),
+            tree_caveats(t)
+        );
+        let _ = writeln!(
+            self.html,
+            "<div class=\"tree\">\n<div class=\"head\"><span class=\"mv\">Move</span>\
+             <span class=\"n\">Games</span><span class=\"n\">Share</span>\
+             <span class=\"sc\">{} / draw / {}</span><span>Position</span></div>",
+            esc(first),
+            esc(second)
+        );
+        let two = seats.len() == 2;
+        self.tree_moves(&t.moves, t.games, two);
+        self.push("</div>\n");
+    }
+
+    fn tree_moves(&mut self, moves: &[TreeMove], parent_games: u64, two_seats: bool) {
+        for m in moves {
+            let label = match (two_seats, m.ply % 2) {
+                (true, 1) => format!("{}. {}", m.ply.div_ceil(2), m.notation),
+                (true, _) => format!("{}… {}", m.ply / 2, m.notation),
+                (false, _) => format!("{}: {}", m.ply, m.notation),
+            };
+            let s = &m.score;
+            let scored = s.scored();
+            let score = if scored == 0 {
+                "no results".to_string()
+            } else {
+                format!(
+                    "{} / {} / {}",
+                    pct(s.first, scored),
+                    pct(s.draws, scored),
+                    pct(s.second, scored)
+                )
+            };
+            let transposed = if m.position.games > s.games {
+                format!(
+                    "<span class=\"tr\">{} games reach it by other move orders</span>",
+                    num(m.position.games - s.games)
+                )
+            } else {
+                String::new()
+            };
+            let row = format!(
+                "<span class=\"mv\">{}</span><span class=\"n\">{}</span>\
+                 <span class=\"n\">{}</span><span class=\"sc\">{}</span>{}",
+                esc(&label),
+                num(s.games),
+                pct(s.games, parent_games),
+                score,
+                transposed
+            );
+            if m.moves.is_empty() {
+                let _ = writeln!(self.html, "<div class=\"leaf\">{row}</div>");
+            } else {
+                let _ = writeln!(self.html, "<details><summary>{row}</summary>");
+                self.tree_moves(&m.moves, m.position.games, two_seats);
+                self.push("</details>\n");
+            }
+        }
     }
 
     fn validation_table(&mut self, v: &ValidationSummary) {
@@ -1741,6 +1840,27 @@ impl Page<'_> {
             num(crate::NAMES_KEEP as u64),
         );
     }
+}
+
+/// What the opening tree's note adds when its counts are not exact or it leaves games out.
+fn tree_caveats(t: &TreeSummary) -> String {
+    let mut out = String::new();
+    if t.other_starts > 0 {
+        let _ = write!(
+            out,
+            " {} games from other start positions are not in the tree.",
+            num(t.other_starts)
+        );
+    }
+    if let Some(first) = t.pruned.iter().position(|&p| p > 0) {
+        let _ = write!(
+            out,
+            " From ply {} on, the rarest lines were dropped to bound memory, so counts there \
+             are lower bounds.",
+            first + 1
+        );
+    }
+    out
 }
 
 /// `throw` → `Throw`.

@@ -19,7 +19,7 @@ use crate::diagram::{ArrowStyle, Diagram};
 use crate::hist::HIST_CAP;
 use crate::summary::{
     BoardSummary, ChanceSummary, CommonSummary, Distribution, GameSummary, NameRow, Summary,
-    TagSummary, UnknownSummary, ValidationSummary,
+    TagSummary, ThrowTest, UnknownSummary, ValidationSummary,
 };
 use crate::tree::{TreeMove, TreeSummary};
 use crate::Stats;
@@ -722,8 +722,15 @@ impl Page<'_> {
             opt_f(c.length.mean, 1),
             opt_f(c.captures.mean, 1)
         );
+        self.results(g)?;
+        self.seats(id, c)?;
+        self.length_and_captures(id, c)?;
+        self.validation(id, &c.validation)
+    }
 
-        // Results.
+    /// Results as recorded and by rule: chart, table, and how the two agree.
+    fn results(&mut self, g: &GameSummary) -> io::Result<()> {
+        let (id, c) = (g.id, &g.common);
         self.push("<h3>Results</h3>\n<div class=\"grid\">\n");
         let cats: Vec<String> = c.results.iter().map(|r| r.label.clone()).collect();
         let series = vec![
@@ -783,9 +790,10 @@ impl Page<'_> {
             num(a.recorded_only),
             num(a.neither)
         );
-        self.seats(id, c)?;
+        Ok(())
+    }
 
-        // Length and captures.
+    fn length_and_captures(&mut self, id: &str, c: &CommonSummary) -> io::Result<()> {
         self.push("<h3>Game length and captures</h3>\n<div class=\"grid\">\n");
         self.histogram(
             format!("{id}-length"),
@@ -816,7 +824,7 @@ impl Page<'_> {
                 num(c.replay_stopped)
             );
         }
-        self.validation(id, &c.validation)
+        Ok(())
     }
 
     /// Games played, wins and win rate per seat: a table, and the win rates as a chart when
@@ -1184,7 +1192,15 @@ impl Page<'_> {
         )
     }
 
+    /// A board game without chance: captures and promotions, material, capture squares.
     fn board(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
+        self.captures_and_promotions(id, d)?;
+        self.push("<h3>Material and capture squares</h3>\n<div class=\"grid\">\n");
+        self.material(id, d)?;
+        self.capture_heatmap(id, d)
+    }
+
+    fn captures_and_promotions(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         self.push("<h3>Captures and promotions</h3>\n<div class=\"grid\">\n");
         self.histogram(
             format!("{id}-chain"),
@@ -1212,8 +1228,11 @@ impl Page<'_> {
             ("Longest capture", &d.longest_chain),
             ("Ply of first promotion", &d.first_promotion),
         ]);
+        Ok(())
+    }
 
-        self.push("<h3>Material and capture squares</h3>\n<div class=\"grid\">\n");
+    /// The mean material curve (or a note when there are too few plies for one).
+    fn material(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         let start = d.material.first().map_or(0, |m| m.games);
         let floor = (start / 10).max(1);
         let kept: Vec<_> = d.material.iter().take_while(|m| m.games >= floor).collect();
@@ -1262,6 +1281,11 @@ impl Page<'_> {
                 kept.len()
             );
         }
+        Ok(())
+    }
+
+    /// Where pieces are captured, closing the material grid.
+    fn capture_heatmap(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         let (files, ranks) = d.board;
         let cells = d
             .heat
@@ -1317,7 +1341,16 @@ impl Page<'_> {
         Ok(())
     }
 
+    /// A game of chance: its throws against the fair probabilities, lost throws, twins and
+    /// length, and wins by turn order.
     fn chance(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
+        self.throws(id, t)?;
+        self.chance_lengths(id, t)?;
+        self.wins_by_order(id, t)
+    }
+
+    /// The throws: chart and table against the fair probabilities, with the chi-square test.
+    fn throws(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
         let th = &t.throws;
         let name = t.name;
         let _ = writeln!(
@@ -1377,6 +1410,12 @@ impl Page<'_> {
                 ),
             )?;
         }
+        self.throw_table(th, name, &test_line);
+        Ok(())
+    }
+
+    /// The throws' table under their chart.
+    fn throw_table(&mut self, th: &ThrowTest, name: &str, test_line: &str) {
         let _ = writeln!(
             self.html,
             "<div>\n<table>\n<thead><tr><th>{}</th><th class=\"n\">Probability</th>\
@@ -1403,7 +1442,7 @@ impl Page<'_> {
              </tbody></table>\n<p>{}</p>",
             num(th.total),
             opt_f(th.chi_square, 2),
-            esc(&test_line)
+            esc(test_line)
         );
         if th.odd_throws > 0 {
             let _ = writeln!(
@@ -1416,7 +1455,11 @@ impl Page<'_> {
             "<p class=\"note\">A small p-value (below 0.01, say) means a distribution this far \
              from the fair one would be rare with fair implements.</p>\n</div>\n</div>\n",
         );
+    }
 
+    /// Lost throws, twins and the length of decided games.
+    fn chance_lengths(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
+        let name = t.name;
         let _ = writeln!(
             self.html,
             "<h3>Lost {name}s, twins and game length</h3>\n<div class=\"grid\">"
@@ -1451,7 +1494,11 @@ impl Page<'_> {
             ("Twins per game", &t.twins),
             ("Turns to finish", &t.finish),
         ]);
+        Ok(())
+    }
 
+    /// Wins by turn order: the chart, then the table.
+    fn wins_by_order(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
         self.push("<h3>Wins by turn order</h3>\n<div class=\"grid\">\n");
         let order_names = ["1st", "2nd", "3rd", "4th"];
         let decisive: Vec<_> = t.by_order.iter().filter(|o| o.decisive > 0).collect();
@@ -1498,6 +1545,12 @@ impl Page<'_> {
                  games of two, three and four players. Equal chances would give 1/n to each.",
             )?;
         }
+        self.order_table(t, &order_names);
+        Ok(())
+    }
+
+    /// The table of wins by turn order.
+    fn order_table(&mut self, t: &ChanceSummary, order_names: &[&str; 4]) {
         self.push(
             "<div>\n<table>\n<thead><tr><th>Players</th><th class=\"n\">Games</th>\
                    <th class=\"n\">With a winner</th>",
@@ -1539,7 +1592,6 @@ impl Page<'_> {
             );
         }
         self.push("</div>\n</div>\n");
-        Ok(())
     }
 
     /// Players, events and years from the tags; with `results`, also the results the tags

@@ -565,8 +565,6 @@ impl Diagram {
     ) -> Result<(), String> {
         let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
         let (s, (files, ranks)) = (l.side, (self.files, self.ranks));
-        // Square numbers on the empty dark squares, counted row by row from the top left as seen
-        // from the first seat.
         let mut n = 0u32;
         for r in (0..ranks).rev() {
             for f in 0..files {

@@ -397,14 +397,12 @@ details > summary h2, details > summary h3 { display:inline-block; }
 details > summary h2::before, details > summary h3::before { content:"▸ "; color:var(--muted); }
 details[open] > summary h2::before, details[open] > summary h3::before { content:"▾ "; }
 .tree { font-size:14px; margin:4px 0 10px; }
-.tree details, .tree .leaf { margin-left:18px; }
-.tree > details, .tree > .leaf { margin-left:0; }
 .tree summary, .tree .leaf, .tree .head { display:flex; gap:10px; align-items:baseline; padding:2px 0; border-bottom:1px solid var(--band); }
-.tree summary::before { content:"▸"; color:var(--muted); width:1em; }
-.tree details[open] > summary::before { content:"▾"; }
-.tree .leaf::before, .tree .head::before { content:""; width:1em; }
 .tree .head { font-weight:600; background:var(--band); }
-.tree .mv { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; min-width:11em; }
+.tree .mv { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; flex:none; width:20em; padding-left:calc(var(--d, 0) * 16px); }
+.tree .mv::before { content:""; display:inline-block; width:1.3em; color:var(--muted); }
+.tree summary .mv::before { content:"▸"; }
+.tree details[open] > summary .mv::before { content:"▾"; }
 .tree .n { min-width:5.5em; text-align:right; font-variant-numeric:tabular-nums; }
 .tree .sc { min-width:13em; font-variant-numeric:tabular-nums; }
 .tree .tr { color:var(--muted); font-size:13px; }
@@ -1009,7 +1007,9 @@ impl Page<'_> {
             self.html,
             "<h3>Opening tree</h3>\n<p class=\"note\">The first {} plies of {} games from the \
              usual start position, counted by position: move orders that reach the same position \
-             (transpositions) share its continuations. Each position shows its most frequent \
+             (transpositions) share its continuations: the last column counts the games that \
+             reach a move's position by another order, and the moves below it include theirs. \
+             Each position shows its most frequent \
              moves (up to {}, each played in at least {} games). Score: {} wins / draws / {} \
              wins, in percent of the games with such a result.{}</p>",
             depth,
@@ -1024,7 +1024,7 @@ impl Page<'_> {
             self.html,
             "<div class=\"tree\">\n<div class=\"head\"><span class=\"mv\">Move</span>\
              <span class=\"n\">Games</span><span class=\"n\">Share</span>\
-             <span class=\"sc\">{} / draw / {}</span><span>Position</span></div>",
+             <span class=\"sc\">{} / draw / {}</span><span>Other move orders</span></div>",
             esc(first),
             esc(second)
         );
@@ -1054,15 +1054,22 @@ impl Page<'_> {
             };
             let transposed = if m.position.games > s.games {
                 format!(
-                    "<span class=\"tr\">{} games reach it by other move orders</span>",
-                    num(m.position.games - s.games)
+                    "<span class=\"tr\" title=\"games that reach the same position by another \
+                     move order\">+{} game{}</span>",
+                    num(m.position.games - s.games),
+                    if m.position.games - s.games == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
                 )
             } else {
                 String::new()
             };
             let row = format!(
-                "<span class=\"mv\">{}</span><span class=\"n\">{}</span>\
+                "<span class=\"mv\" style=\"--d:{}\">{}</span><span class=\"n\">{}</span>\
                  <span class=\"n\">{}</span><span class=\"sc\">{}</span>{}",
+                m.ply - 1,
                 esc(&label),
                 num(s.games),
                 pct(s.games, parent_games),

@@ -93,8 +93,9 @@ fn run(command: Command) -> Outcome {
         Command::Stats {
             inputs,
             output,
+            tree_plies,
             game,
-        } => stats_cmd(&inputs.paths, &game, &output),
+        } => stats_cmd(&inputs.paths, &game, &output, tree_plies),
         Command::Convert {
             inputs,
             output,
@@ -231,14 +232,16 @@ fn validate_cmd(
 ) -> Outcome {
     let mut settings = settings(game)?;
     settings.collect_facts = report_dir.is_some();
+    settings.opening_plies = cli::DEFAULT_TREE_PLIES;
     settings.snapshots = report_dir.is_some();
     settings.keep_tags = report_dir.is_some();
     corpus_run(paths, &settings, print, report_dir)
 }
 
-fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
+fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path, tree_plies: u32) -> Outcome {
     let mut settings = settings(game)?;
     settings.collect_facts = true;
+    settings.opening_plies = tree_plies;
     settings.snapshots = true;
     settings.keep_tags = true;
     let print = validate::Print {

@@ -376,7 +376,7 @@ fn plot<'a, DB: DrawingBackend>(
     (top, right, y_labels): (u32, u32, u32),
     x: Axis,
     y: Axis,
-) -> Result<ChartContext<'a, DB, Cartesian2d<Axis, Axis>>, String> {
+) -> Result<ChartContext<'a, DB, Cartesian2d<Axis, Axis>>, DrawError> {
     ChartBuilder::on(body)
         .margin(12)
         .margin_top(top)

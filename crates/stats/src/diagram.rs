@@ -457,8 +457,8 @@ impl Diagram {
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
-    ) -> Result<(), String> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let s = l.side;
         let (files, ranks) = (self.files, self.ranks);
         // Squares.
@@ -521,8 +521,8 @@ impl Diagram {
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
-    ) -> Result<(), String> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let s = l.side;
         // Marks.
         for &(f, r, mark) in &self.marks {
@@ -563,8 +563,8 @@ impl Diagram {
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
-    ) -> Result<(), String> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let (s, (files, ranks)) = (l.side, (self.files, self.ranks));
         let mut n = 0u32;
         for r in (0..ranks).rev() {
@@ -595,8 +595,8 @@ impl Diagram {
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
-    ) -> Result<(), String> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let (files, ranks) = (self.files, self.ranks);
         let by1 = l.top + l.side * i32::from(ranks);
         let bx0 = l.left;

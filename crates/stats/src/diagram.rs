@@ -16,7 +16,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
 
-use crate::chart::DrawError;
+use crate::chart::{err, DrawError};
 use crate::fonts::{init_fonts, FAMILY};
 
 /// How the squares of a board are drawn.
@@ -458,7 +458,6 @@ impl Diagram {
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
     ) -> Result<(), DrawError> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let s = l.side;
         let (files, ranks) = (self.files, self.ranks);
         // Squares.
@@ -487,7 +486,7 @@ impl Diagram {
                     [(x - s / 2, y - s / 2), (x - s / 2 + s, y - s / 2 + s)],
                     colour.filled(),
                 ))
-                .map_err(e)?;
+                .map_err(err)?;
             }
         }
         let (bx0, by0) = (l.left, l.top);
@@ -498,21 +497,21 @@ impl Diagram {
                     vec![(bx0 + i * s, by0), (bx0 + i * s, by1)],
                     PLAIN_GRID.stroke_width(2),
                 ))
-                .map_err(e)?;
+                .map_err(err)?;
             }
             for i in 0..=i32::from(ranks) {
                 root.draw(&PathElement::new(
                     vec![(bx0, by0 + i * s), (bx1, by0 + i * s)],
                     PLAIN_GRID.stroke_width(2),
                 ))
-                .map_err(e)?;
+                .map_err(err)?;
             }
         }
         root.draw(&Rectangle::new(
             [(bx0, by0), (bx1, by1)],
             INK.stroke_width(2),
         ))
-        .map_err(e)?;
+        .map_err(err)?;
         Ok(())
     }
 
@@ -522,7 +521,6 @@ impl Diagram {
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
     ) -> Result<(), DrawError> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let s = l.side;
         // Marks.
         for &(f, r, mark) in &self.marks {
@@ -537,7 +535,7 @@ impl Diagram {
                         [(x - h + 2, y - h + 2), (x + h - 2, y + h - 2)],
                         RGBColor(255, 235, 59).mix(0.6).filled(),
                     ))
-                    .map_err(e)?,
+                    .map_err(err)?,
                 Mark::Cross => {
                     let d = s * 2 / 5;
                     let style = PLAIN_GRID.stroke_width(2);
@@ -545,12 +543,12 @@ impl Diagram {
                         vec![(x - d, y - d), (x + d, y + d)],
                         style,
                     ))
-                    .map_err(e)?;
+                    .map_err(err)?;
                     root.draw(&PathElement::new(
                         vec![(x - d, y + d), (x + d, y - d)],
                         style,
                     ))
-                    .map_err(e)?;
+                    .map_err(err)?;
                 }
             }
         }
@@ -564,7 +562,6 @@ impl Diagram {
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
     ) -> Result<(), DrawError> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let (s, (files, ranks)) = (l.side, (self.files, self.ranks));
         let mut n = 0u32;
         for r in (0..ranks).rev() {
@@ -584,7 +581,7 @@ impl Diagram {
                         .color(&RGBColor(250, 240, 225))
                         .pos(Pos::new(HPos::Left, VPos::Top)),
                 ))
-                .map_err(e)?;
+                .map_err(err)?;
             }
         }
         Ok(())
@@ -596,7 +593,6 @@ impl Diagram {
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
     ) -> Result<(), DrawError> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let (files, ranks) = (self.files, self.ranks);
         let by1 = l.top + l.side * i32::from(ranks);
         let bx0 = l.left;
@@ -608,7 +604,7 @@ impl Diagram {
                 (x, by1 + 7),
                 text(COORD_SIZE, false).pos(Pos::new(HPos::Center, VPos::Top)),
             ))
-            .map_err(e)?;
+            .map_err(err)?;
         }
         for r in 0..ranks {
             let (_, y) = self.centre(l, 0, r);
@@ -617,7 +613,7 @@ impl Diagram {
                 (bx0 - 7, y),
                 text(COORD_SIZE, false).pos(Pos::new(HPos::Right, VPos::Center)),
             ))
-            .map_err(e)?;
+            .map_err(err)?;
         }
         Ok(())
     }

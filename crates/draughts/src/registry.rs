@@ -48,6 +48,7 @@ fn describe(v: &'static Variant) -> GameInfo {
             two_sides: true,
             shared_pieces: false,
             chance: None,
+            counters: &[],
             board: BoardShape {
                 files: v.width,
                 ranks: v.height,
@@ -58,6 +59,7 @@ fn describe(v: &'static Variant) -> GameInfo {
                 },
             },
         },
+        codes: &[],
         claims: v.claims,
     }
 }

@@ -56,6 +56,13 @@ pub struct Odnocvetnie {
 
 const SEAT_NAMES: [&str; 4] = ["South", "West", "North", "East"];
 
+/// A move of the man locked by the previous turn: Odnocvetnie's own diagnostic code.
+pub const LOCKED_PIECE: game::Code = game::Code::Game(&game::CodeInfo {
+    name: "locked-piece",
+    help: "Odnocvetnie Shashki: the man moved in the previous turn may not move now",
+    suggested: None,
+});
+
 /// Odnocvetnie Shashki in the game registry.
 pub static INFO: game::GameInfo = game::GameInfo {
     id: "odnocvetnie",
@@ -79,12 +86,14 @@ pub static INFO: game::GameInfo = game::GameInfo {
         two_sides: false,
         shared_pieces: true,
         chance: None,
+        counters: &[],
         board: game::BoardShape {
             files: 10,
             ranks: 10,
             style: game::BoardStyle::DarkOnly,
         },
     },
+    codes: &[LOCKED_PIECE],
     claims: &[],
 };
 

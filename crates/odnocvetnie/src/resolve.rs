@@ -224,7 +224,7 @@ fn diagnose_inner(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
         );
         if possible {
             return Err(Problem::new(
-                Code::LockedPiece,
+                crate::LOCKED_PIECE,
                 format!("{side} cannot play {text}: {lock_msg}; it can still be captured"),
             ));
         }

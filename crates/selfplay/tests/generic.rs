@@ -181,12 +181,14 @@ static RACE_INFO: GameInfo = GameInfo {
             values: &[1, 2, 3],
             probabilities: &[1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0],
         }),
+        counters: &[],
         board: game::BoardShape {
             files: LENGTH + 1,
             ranks: 1,
             style: BoardStyle::Plain,
         },
     },
+    codes: &[],
     claims: &[],
 };
 

@@ -218,7 +218,7 @@ impl Game for Race {
 }
 
 impl Explore for Race {
-    fn legal_moves(&self, pos: &Pos, _: &[u8]) -> Result<Vec<Step>, String> {
+    fn legal_moves(&self, pos: &Pos, _: &[u8]) -> Result<Vec<Step>, Problem> {
         if self.terminal(pos).is_some() {
             return Ok(Vec::new());
         }

@@ -11,6 +11,7 @@
 
 mod code;
 pub mod conformance;
+mod error;
 pub mod perft_file;
 mod registry;
 mod shape;
@@ -26,7 +27,7 @@ pub use text::TextList;
 
 pub use registry::{
     BoardShape, Chance, Counter, GameInfo, OptionError, Options, Profile, Registry, RuleOption,
-    Unidentified,
+    RulesError, Unidentified,
 };
 
 /// Why a ply could not be accepted, as found by a rules crate.
@@ -401,8 +402,8 @@ pub trait Game {
 
     /// Checks a recorded result against a position where the game is not over by rule
     /// (a draughts game may be won by resignation; some games cannot). Default: any result
-    /// may be recorded.
-    fn check_recorded(&self, pos: &Self::Position, recorded: Outcome) -> Result<(), String> {
+    /// may be recorded. The problem's code and message are what the referee reports.
+    fn check_recorded(&self, pos: &Self::Position, recorded: Outcome) -> Result<(), Problem> {
         let _ = (pos, recorded);
         Ok(())
     }
@@ -464,8 +465,9 @@ pub trait Explore: Game {
     }
 
     /// Every legal move of `pos`, each once (moves that lead to the same position through
-    /// different intermediate squares count once). Errs when `chance` is malformed.
-    fn legal_moves(&self, pos: &Self::Position, chance: &[u8]) -> Result<Vec<Self::Move>, String>;
+    /// different intermediate squares count once). Errs when `chance` is malformed (or the
+    /// moves cannot be listed), with the problem as a record would report it.
+    fn legal_moves(&self, pos: &Self::Position, chance: &[u8]) -> Result<Vec<Self::Move>, Problem>;
 
     /// A move of `pos` described square by square.
     fn describe(&self, pos: &Self::Position, mv: &Self::Move) -> MoveInfo;

@@ -34,7 +34,8 @@ fn parse_plies(text: &str) -> Result<Filter, String> {
 }
 
 fn parse_problems(text: &str) -> Result<Filter, String> {
-    let mut known: Vec<&str> = game::Code::ALL.iter().map(|c| c.as_str()).collect();
+    let codes = games::games().registry().codes();
+    let mut known: Vec<&str> = codes.iter().map(|c| c.as_str()).collect();
     known.extend(pdn::PROBLEM_KINDS);
     Filter::problems(text, &known).map_err(|e| e.to_string())
 }

@@ -330,16 +330,11 @@ pub fn example(file: &str, game: u64, label: &str, d: &Diagnostic) -> Option<Pro
         legend.push("Solid blue: the move as written.".to_string());
     }
     if snap.suggested.iter().any(|p| p.len() > 1) {
-        legend.push(
-            match d.code.as_str() {
-                "non-maximal-capture" | "missed-capture" => {
-                    "Dashed green: a capture that takes as many pieces as the rules demand."
-                }
-                "unused-throw" => "Dashed green: a play that uses more of the throws.",
-                _ => "Dashed green: what the rules accept instead.",
-            }
-            .to_string(),
-        );
+        let shows = d.code.rules().and_then(game::Code::suggested);
+        legend.push(format!(
+            "Dashed green: {}.",
+            shows.unwrap_or("what the rules accept instead")
+        ));
     }
     if snap
         .played

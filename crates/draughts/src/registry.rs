@@ -42,6 +42,7 @@ fn describe(v: &'static Variant) -> GameInfo {
             two_sides: true,
             shared_pieces: false,
             chance: None,
+            counters: &[],
             board: BoardShape {
                 files: v.width,
                 ranks: v.height,
@@ -52,6 +53,7 @@ fn describe(v: &'static Variant) -> GameInfo {
                 },
             },
         },
+        codes: &[],
         claims: v.claims,
     }
 }

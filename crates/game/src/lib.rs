@@ -9,6 +9,7 @@
 //! actions (`S [1 4 2] in c1+4+2`). [`Game::starts_ply`] tells the referee where a ply begins.
 #![deny(missing_docs)]
 
+mod code;
 pub mod conformance;
 mod error;
 pub mod perft_file;
@@ -18,98 +19,16 @@ mod text;
 pub mod token;
 pub mod zobrist;
 
-use std::fmt;
-
+pub use code::{Code, CodeInfo};
 pub use shape::{Claim, RecordShape, SquareStyle};
 /// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
 pub use smallvec::{smallvec, SmallVec};
 pub use text::TextList;
 
 pub use registry::{
-    BoardShape, Chance, GameInfo, OptionError, Options, Profile, Registry, RuleOption, RulesError,
-    Unidentified,
+    BoardShape, Chance, Counter, GameInfo, OptionError, Options, Profile, Registry, RuleOption,
+    RulesError, Unidentified,
 };
-
-/// What kind of problem a diagnostic reports. The string form (`as_str`) is the stable code
-/// shown to users and written in JSON output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Code {
-    /// The record is not well-formed PDN at this point.
-    Syntax,
-    /// The game could not be identified, or is not one arbiter knows.
-    UnknownGame,
-    /// A tag value is malformed (warning unless it prevents replay).
-    BadTag,
-    /// No legal move matches the token.
-    IllegalMove,
-    /// A capture that takes fewer pieces than the majority rule demands.
-    NonMaximalCapture,
-    /// A quiet move was played while a capture was compulsory.
-    MissedCapture,
-    /// A short token matches several legal moves leading to different positions.
-    AmbiguousMove,
-    /// The result tag or token contradicts the game, or moves follow the end.
-    ResultMismatch,
-    /// A position string (FEN tag or setup command) cannot be read or is not legal.
-    BadFen,
-    /// A move of the man locked by the previous turn (Odnocvetnie Shashki).
-    LockedPiece,
-    /// Throws were left unused although a play using more of them existed (Thaayam).
-    UnusedThrow,
-    /// A series of throws that cannot occur (Thaayam).
-    BadThrowSeries,
-    /// The game was not named by a tag but found from the record itself (a note).
-    GameInferred,
-}
-
-impl Code {
-    /// Every code, in a stable order (used for reports and documentation).
-    pub const ALL: [Code; 13] = [
-        Code::Syntax,
-        Code::UnknownGame,
-        Code::BadTag,
-        Code::IllegalMove,
-        Code::NonMaximalCapture,
-        Code::MissedCapture,
-        Code::AmbiguousMove,
-        Code::ResultMismatch,
-        Code::BadFen,
-        Code::LockedPiece,
-        Code::UnusedThrow,
-        Code::BadThrowSeries,
-        Code::GameInferred,
-    ];
-
-    /// The stable kebab-case name of the code, e.g. `non-maximal-capture`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::Syntax => "syntax",
-            Code::UnknownGame => "unknown-game",
-            Code::BadTag => "bad-tag",
-            Code::IllegalMove => "illegal-move",
-            Code::NonMaximalCapture => "non-maximal-capture",
-            Code::MissedCapture => "missed-capture",
-            Code::AmbiguousMove => "ambiguous-move",
-            Code::ResultMismatch => "result-mismatch",
-            Code::BadFen => "bad-fen",
-            Code::LockedPiece => "locked-piece",
-            Code::UnusedThrow => "unused-throw",
-            Code::BadThrowSeries => "bad-throw-series",
-            Code::GameInferred => "game-inferred",
-        }
-    }
-
-    /// Parses the kebab-case name back into a code.
-    pub fn from_name(name: &str) -> Option<Code> {
-        Code::ALL.into_iter().find(|c| c.as_str() == name)
-    }
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// Why a ply could not be accepted, as found by a rules crate.
 ///
@@ -333,6 +252,9 @@ impl Outcome {
     }
 }
 
+/// How many counters of its own ([`Profile::counters`]) a game may declare.
+pub const MAX_COUNTERS: usize = 4;
+
 /// Facts about one ply, for statistics. Rules crates fill what applies to their game and leave
 /// the rest at the default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -346,14 +268,14 @@ pub struct PlyFacts {
     pub capture_squares: SmallVec<[(u8, u8); 8]>,
     /// A piece was crowned by this ply.
     pub promotion: bool,
-    /// Thaayam: every throw of the ply's series, in order (inline up to sixteen).
+    /// Games of chance: every throw of the ply's series, in order (inline up to sixteen).
     pub throws: SmallVec<[u8; 16]>,
-    /// Thaayam: throws lost (discarded or unusable).
+    /// Games of chance: throws lost (discarded or unusable).
     pub lost_throws: u8,
-    /// Thaayam: twins declared in the ply.
-    pub twins_formed: u8,
-    /// Thaayam: pieces borne off in the ply.
-    pub borne_off: u8,
+    /// The game's own counts for the ply, in the order of its [`Profile::counters`]
+    /// (e.g. Thaayam's twins formed); statistics sum them per game. Slots past the game's
+    /// counters stay 0.
+    pub counters: [u8; MAX_COUNTERS],
     /// Pieces on the board after the ply, per seat (draughts: per colour; Odnocvetnie: total
     /// in slot 0).
     pub material: [u8; 4],
@@ -370,8 +292,7 @@ impl PlyFacts {
         promotion: false,
         throws: SmallVec::new_const(),
         lost_throws: 0,
-        twins_formed: 0,
-        borne_off: 0,
+        counters: [0; MAX_COUNTERS],
         material: [0; 4],
     };
 }

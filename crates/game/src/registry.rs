@@ -28,6 +28,27 @@ pub struct Profile {
     pub chance: Option<&'static Chance>,
     /// The board, for heat maps of where captures happen.
     pub board: BoardShape,
+    /// Counts of the game's own that statistics sum per game and chart, in the order of
+    /// [`crate::PlyFacts::counters`] (at most [`crate::MAX_COUNTERS`]; e.g. Thaayam's twins).
+    pub counters: &'static [Counter],
+}
+
+/// A count a game keeps per ply ([`crate::PlyFacts::counters`]), and how a report shows its
+/// sum per game: a histogram, a row of the figures table, a name in the section heading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Counter {
+    /// The key in `stats.json` and the last part of the chart's file name (`twins`).
+    pub id: &'static str,
+    /// What is counted, in the plural, as the section heading lists it (`twins`).
+    pub noun: &'static str,
+    /// The chart's title (`Twins formed per game`).
+    pub title: &'static str,
+    /// The chart's horizontal axis (`twins declared in the game`).
+    pub axis: &'static str,
+    /// The sentence under the chart (`Twins declared, per game.`).
+    pub caption: &'static str,
+    /// The row of the figures table (`Twins per game`).
+    pub row: &'static str,
 }
 
 /// The board of a game, as statistics and diagrams see it.
@@ -76,6 +97,9 @@ pub struct GameInfo {
     pub numeric_squares: bool,
     /// What its statistics look like.
     pub profile: Profile,
+    /// The diagnostic codes of its own (each a [`crate::Code::Game`]), besides the generic
+    /// ones; empty for most games.
+    pub codes: &'static [crate::Code],
     /// The record shapes this game is chosen for when a record names no game and several
     /// games accept its moves (see [`crate::Claim`]); empty for most games.
     pub claims: &'static [crate::Claim],
@@ -338,6 +362,29 @@ impl Registry {
         }
     }
 
+    /// Every diagnostic code: the generic ones, then each game's own in registry order
+    /// (a code two games share is listed once).
+    pub fn codes(&self) -> Vec<crate::Code> {
+        let mut all = crate::Code::GENERIC.to_vec();
+        for code in self.games.iter().flat_map(|g| g.codes) {
+            if !all.iter().any(|c| c.as_str() == code.as_str()) {
+                all.push(*code);
+            }
+        }
+        all
+    }
+
+    /// The diagnostic code of this name: a generic one or one a game declares.
+    pub fn code(&self, name: &str) -> Option<crate::Code> {
+        crate::Code::generic(name).or_else(|| {
+            self.games
+                .iter()
+                .flat_map(|g| g.codes)
+                .copied()
+                .find(|c| c.as_str() == name)
+        })
+    }
+
     /// The command-line names, comma-separated (for messages).
     pub fn id_list(&self) -> String {
         let ids: Vec<&str> = self.games.iter().map(|g| g.id).collect();
@@ -374,6 +421,7 @@ mod tests {
         two_sides: true,
         shared_pieces: false,
         chance: None,
+        counters: &[],
         board: SHAPE,
     };
     static A: GameInfo = GameInfo {
@@ -389,8 +437,14 @@ mod tests {
         seat_names: &["Black", "White"],
         numeric_squares: true,
         profile: PROFILE,
+        codes: &[],
         claims: &[],
     };
+    const STUCK: crate::Code = crate::Code::Game(&crate::CodeInfo {
+        name: "stuck-piece",
+        help: "a piece that may not move",
+        suggested: None,
+    });
     static B: GameInfo = GameInfo {
         id: "frysk",
         label: "Frysk!",
@@ -401,11 +455,24 @@ mod tests {
         seat_names: &["White", "Black"],
         numeric_squares: true,
         profile: PROFILE,
+        codes: &[STUCK],
         claims: &[],
     };
 
     fn registry() -> Registry {
         Registry::new(vec![&A, &B])
+    }
+
+    #[test]
+    fn a_game_code_is_known_through_the_registry() {
+        let r = registry();
+        assert_eq!(r.code("stuck-piece"), Some(STUCK));
+        assert_eq!(r.code("illegal-move"), Some(crate::Code::IllegalMove));
+        assert_eq!(r.code("locked-piece"), None);
+        let codes = r.codes();
+        assert_eq!(codes.len(), crate::Code::GENERIC.len() + 1);
+        assert_eq!(codes.last(), Some(&STUCK));
+        assert!(!Registry::new(vec![&A]).codes().contains(&STUCK));
     }
 
     #[test]

@@ -276,12 +276,14 @@ mod tests {
                 two_sides: true,
                 shared_pieces: false,
                 chance: None,
+                counters: &[],
                 board: BoardShape {
                     files,
                     ranks: files,
                     style,
                 },
             },
+            codes: &[],
             claims: &[Claim {
                 squares: SquareStyle::Numeric,
                 first: Some(Seat(1)),

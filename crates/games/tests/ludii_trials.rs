@@ -178,7 +178,7 @@ fn thaayam_trials_convert_and_each_problem_is_a_real_ludii_deviation() {
                     assert!(!line.contains("Remove"), "{line}");
                     seen.push(("no capture", e.trl_line));
                 }
-                Code::UnusedThrow => {
+                thaayam::UNUSED_THROW => {
                     // The turn's throws were not kept by Ludii (no RememberValue) although
                     // the player had a piece on the route outside the keep.
                     let turn: Vec<_> = trial
@@ -328,7 +328,7 @@ fn every_thaayam_deviation_is_a_known_ludii_deviation() {
             let kind = if *code == Code::IllegalMove && message.contains("captures on") {
                 assert!(!lines[*line as usize - 1].contains("Remove"));
                 "no capture"
-            } else if *code == Code::UnusedThrow {
+            } else if *code == thaayam::UNUSED_THROW {
                 // The problem points at the throw group: the turn's lines start there.
                 let mover = trial.moves.iter().find(|m| m.line == *line).unwrap().mover;
                 let turn: Vec<&ludii::LudiiMove> = trial

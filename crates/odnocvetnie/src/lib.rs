@@ -56,6 +56,13 @@ pub struct Odnocvetnie {
 
 const SEAT_NAMES: [&str; 4] = ["South", "West", "North", "East"];
 
+/// A move of the man locked by the previous turn: Odnocvetnie's own diagnostic code.
+pub const LOCKED_PIECE: game::Code = game::Code::Game(&game::CodeInfo {
+    name: "locked-piece",
+    help: "Odnocvetnie Shashki: the man moved in the previous turn may not move now",
+    suggested: None,
+});
+
 /// The `lock-any-piece` ruleset option (see [`Odnocvetnie::lock_any_piece`]).
 pub const LOCK_ANY_PIECE_OPTION: game::RuleOption = game::RuleOption {
     name: "lock-any-piece",
@@ -82,12 +89,14 @@ pub static INFO: game::GameInfo = game::GameInfo {
         two_sides: false,
         shared_pieces: true,
         chance: None,
+        counters: &[],
         board: game::BoardShape {
             files: 10,
             ranks: 10,
             style: game::BoardStyle::DarkOnly,
         },
     },
+    codes: &[LOCKED_PIECE],
     claims: &[],
 };
 

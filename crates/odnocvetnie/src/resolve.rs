@@ -252,7 +252,7 @@ fn refuse_locked(pos: &Position, tok: &MoveToken, piece: Piece) -> Problem {
     );
     if possible {
         return Problem::new(
-            Code::LockedPiece,
+            crate::LOCKED_PIECE,
             format!("{side} cannot play {text}: {lock_msg}; it can still be captured"),
         );
     }

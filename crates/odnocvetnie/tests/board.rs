@@ -86,7 +86,7 @@ fn non_maximal_and_missed_captures_suggest_a_maximal_chain() {
 fn locked_piece_names_its_move_and_suggests_nothing() {
     let pos = Position::parse("W:M28,33:L28").unwrap();
     let e = resolve(&pos, b"28-23").unwrap_err();
-    assert_eq!(e.code, Code::LockedPiece);
+    assert_eq!(e.code, odnocvetnie::LOCKED_PIECE);
     assert_eq!(e.played, [vec![at(28), at(23)]]);
     assert!(e.suggested.is_empty());
     assert!(resolve(&pos, b"hello").unwrap_err().played.is_empty());

@@ -159,7 +159,7 @@ proptest! {
         for mv in own.iter().filter(|m| free.contains(m)) {
             let text = odnocvetnie::write_move(&unlocked, mv, true, true);
             let e = resolve(&pos, text.as_bytes()).unwrap_err();
-            prop_assert_eq!(e.code, game::Code::LockedPiece, "{}", e.message);
+            prop_assert_eq!(e.code, odnocvetnie::LOCKED_PIECE, "{}", e.message);
         }
     }
 

@@ -63,11 +63,19 @@ const CASES: &[(&str, &str, Option<Code>)] = &[
     ("S:M37,32,22,31,21", "37x17", Some(Code::AmbiguousMove)),
     ("S:M37,32,22,31,21", "c3xc7", Some(Code::AmbiguousMove)),
     // locked-piece
-    ("W:M28,33:L28", "28-23", Some(Code::LockedPiece)),
-    ("W:M32,28:L32", "32x23", Some(Code::LockedPiece)),
-    ("W:M32,28:L32", "d4xf6", Some(Code::LockedPiece)),
-    ("S:M37,32,22,45,40:L37", "37x28x17", Some(Code::LockedPiece)),
-    ("S:M37,32,22,45,40:L37", "37x28", Some(Code::LockedPiece)),
+    ("W:M28,33:L28", "28-23", Some(odnocvetnie::LOCKED_PIECE)),
+    ("W:M32,28:L32", "32x23", Some(odnocvetnie::LOCKED_PIECE)),
+    ("W:M32,28:L32", "d4xf6", Some(odnocvetnie::LOCKED_PIECE)),
+    (
+        "S:M37,32,22,45,40:L37",
+        "37x28x17",
+        Some(odnocvetnie::LOCKED_PIECE),
+    ),
+    (
+        "S:M37,32,22,45,40:L37",
+        "37x28",
+        Some(odnocvetnie::LOCKED_PIECE),
+    ),
 ];
 
 #[test]

@@ -252,7 +252,7 @@ fn rule_14_lock() {
     let p = pos("W:M28,33:L28");
     assert_eq!(legal(&p), ["33-29", "33-39"]);
     let e = odnocvetnie::resolve(&p, b"28-23").unwrap_err();
-    assert_eq!(e.code, Code::LockedPiece);
+    assert_eq!(e.code, odnocvetnie::LOCKED_PIECE);
     assert_eq!(
         e.message,
         "West cannot play 28-23: the man on 28 was moved in the previous turn (South's) and is locked for West this turn; it can still be captured"
@@ -262,7 +262,7 @@ fn rule_14_lock() {
     // It is left out of the compulsory capture: its own capture does not oblige anything.
     let q = pos("W:M32,28:L32");
     assert_eq!(legal(&q), ["28-23", "28-33"]);
-    assert_eq!(code(&q, "32x23"), Code::LockedPiece);
+    assert_eq!(code(&q, "32x23"), odnocvetnie::LOCKED_PIECE);
     // ... and out of the majority: the locked man could take two, the free one takes one.
     assert_eq!(legal(&pos("S:M37,32,22,45,40:L37")), ["45x34"]);
     // A damka is never locked.
@@ -286,7 +286,7 @@ fn rule_14_lock() {
     assert_eq!(c.locked(), Some(sq("b10")));
     assert_eq!(
         g.resolve(&c, &[b"1-7"]).unwrap_err().code,
-        Code::LockedPiece
+        odnocvetnie::LOCKED_PIECE
     );
     // The first move of the game has no lock.
     assert_eq!(Position::start().locked(), None);
@@ -295,7 +295,7 @@ fn rule_14_lock() {
     play(&mut t, "37-32");
     assert_eq!(t.locked(), Some(sq("d4")));
     assert_eq!(legal(&t), ["16-11", "16-21"]);
-    assert_eq!(code(&t, "32-28"), Code::LockedPiece);
+    assert_eq!(code(&t, "32-28"), odnocvetnie::LOCKED_PIECE);
     play(&mut t, "16-21");
     assert_eq!(t.locked(), Some(sq("b6")));
     assert_eq!(legal(&t), ["32-37", "32-38"]);

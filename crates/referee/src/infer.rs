@@ -545,12 +545,14 @@ mod tests {
                 two_sides: true,
                 shared_pieces: false,
                 chance: None,
+                counters: &[],
                 board: BoardShape {
                     files: size,
                     ranks: size,
                     style: BoardStyle::DarkOnly,
                 },
             },
+            codes: &[],
             claims,
         }
     }

@@ -96,7 +96,7 @@ fn every_defect_file_is_in_the_table_and_named_by_its_code() {
             r.file,
             r.code
         );
-        let is_rules = game::Code::from_name(&r.code).is_some();
+        let is_rules = games::games().registry().code(&r.code).is_some();
         assert!(
             is_rules || known_syntax.contains(&r.code.as_str()),
             "{}",

@@ -164,6 +164,13 @@ fn bad_configurations_are_refused_with_the_game_s_counts() {
 const LENGTH: u8 = 7;
 const SEATS: [&str; 2] = ["South", "North"];
 
+/// The race's own code: a throw its die cannot give.
+const BAD_THROW: Code = Code::Game(&game::CodeInfo {
+    name: "bad-throw",
+    help: "Race: a throw the three-sided die cannot give",
+    suggested: None,
+});
+
 static RACE_INFO: GameInfo = GameInfo {
     id: "race",
     label: "Race",
@@ -181,12 +188,14 @@ static RACE_INFO: GameInfo = GameInfo {
             values: &[1, 2, 3],
             probabilities: &[1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0],
         }),
+        counters: &[],
         board: game::BoardShape {
             files: LENGTH + 1,
             ranks: 1,
             style: BoardStyle::Plain,
         },
     },
+    codes: &[BAD_THROW],
     claims: &[],
 };
 
@@ -333,7 +342,7 @@ impl Explore for Race {
             _ if self.terminal(pos).is_some() => Ok(Vec::new()),
             [d @ 1..=3] => Ok((1..=*d).rev().take(2).map(Steps).collect()),
             _ => Err(Problem::new(
-                Code::BadThrowSeries,
+                BAD_THROW,
                 format!("a throw is 1, 2 or 3, not {chance:?}"),
             )),
         }

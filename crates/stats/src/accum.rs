@@ -4,7 +4,7 @@
 //! [`game::Profile`]): games of chance count their throws, the others their captures,
 //! promotions, material and capture squares.
 
-use game::{GameInfo, Outcome};
+use game::{GameInfo, Outcome, MAX_COUNTERS};
 use serde::{Serialize, Serializer};
 
 use crate::hist::Histogram;
@@ -56,6 +56,9 @@ pub struct GameStats {
     pub board: Option<BoardStats>,
     /// Throw counts (games of chance).
     pub chance: Option<ChanceStats>,
+    /// The game's own counters ([`game::Profile::counters`]), summed per game: one
+    /// histogram per counter, in the profile's order.
+    pub counters: Vec<Histogram>,
     /// The seats named White and Black, if the game has both (found once, not per game).
     #[serde(skip)]
     sides: Option<(u8, u8)>,
@@ -69,6 +72,7 @@ impl GameStats {
             common: Common::default(),
             board: (!chance).then(BoardStats::default),
             chance: chance.then(ChanceStats::default),
+            counters: vec![Histogram::default(); info.profile.counters.len().min(MAX_COUNTERS)],
             sides: white_and_black(info),
         }
     }
@@ -84,6 +88,17 @@ impl GameStats {
             captures = c.add(chance.values, g);
         }
         self.common.add(info, g, captures, self.sides);
+        if !self.counters.is_empty() {
+            let mut sums = [0u64; MAX_COUNTERS];
+            for f in g.facts {
+                for (sum, &n) in sums.iter_mut().zip(&f.counters) {
+                    *sum += u64::from(n);
+                }
+            }
+            for (h, &sum) in self.counters.iter_mut().zip(&sums) {
+                h.add(sum);
+            }
+        }
     }
 
     fn merge(&mut self, o: &GameStats) {
@@ -92,6 +107,9 @@ impl GameStats {
             a.merge(b);
         }
         if let (Some(a), Some(b)) = (&mut self.chance, &o.chance) {
+            a.merge(b);
+        }
+        for (a, b) in self.counters.iter_mut().zip(&o.counters) {
             a.merge(b);
         }
     }
@@ -348,8 +366,6 @@ pub struct ChanceStats {
     pub odd_throws: u64,
     /// Lost throws per game.
     pub lost_throws: Histogram,
-    /// Twins declared per game.
-    pub twins: Histogram,
     /// Plies (turns) of games with a decisive result.
     pub finish_plies: Histogram,
     /// Games per number of players: index 0 = two players, 1 = three, 2 = four.
@@ -371,7 +387,6 @@ impl ChanceStats {
         }
         let mut captures = 0u64;
         let mut lost = 0u64;
-        let mut twins = 0u64;
         // The slot of each throw value (`NO_SLOT`: not an outcome of this game's throws).
         const NO_SLOT: u8 = u8::MAX;
         let mut slot = [NO_SLOT; 256];
@@ -387,10 +402,8 @@ impl ChanceStats {
                 }
             }
             lost += u64::from(f.lost_throws);
-            twins += u64::from(f.twins_formed);
         }
         self.lost_throws.add(lost);
-        self.twins.add(twins);
         let n = g.seats.len();
         let table = (2..=MAX_SEATS).contains(&n).then(|| n - 2);
         if let Some(t) = table {
@@ -421,7 +434,6 @@ impl ChanceStats {
         }
         self.odd_throws += o.odd_throws;
         self.lost_throws.merge(&o.lost_throws);
-        self.twins.merge(&o.twins);
         self.finish_plies.merge(&o.finish_plies);
         for t in 0..MAX_SEATS - 1 {
             self.players[t] += o.players[t];

@@ -63,9 +63,9 @@ pub use report::{
     MAX_EXAMPLES_PER_CODE,
 };
 pub use summary::{
-    BoardSummary, ChanceSummary, CodeRow, CommonSummary, Distribution, GameCount, GameSummary,
-    HeatCell, MaterialPoint, NameRow, OpeningRow, OrderRow, ResultRow, SeatRow, Summary,
-    TagSummary, ThrowRow, ThrowTest, UnknownSummary, ValidationSummary,
+    BoardSummary, ChanceSummary, CodeRow, CommonSummary, Counters, Distribution, GameCount,
+    GameSummary, HeatCell, MaterialPoint, NameRow, OpeningRow, OrderRow, ResultRow, SeatRow,
+    Summary, TagSummary, ThrowRow, ThrowTest, UnknownSummary, ValidationSummary,
 };
 pub use tally::{
     Agreement, CodeTally, Counted, KeyMap, NameTally, Names, OpeningTally, Openings, ResultTally,

@@ -18,8 +18,8 @@ use crate::chart::{fmt_count, group_thousands, BarSeries, Body, Chart, LineSerie
 use crate::diagram::{ArrowStyle, Diagram};
 use crate::hist::HIST_CAP;
 use crate::summary::{
-    BoardSummary, ChanceSummary, CommonSummary, Distribution, GameSummary, NameRow, Summary,
-    TagSummary, ThrowTest, UnknownSummary, ValidationSummary,
+    BoardSummary, ChanceSummary, CommonSummary, Counters, Distribution, GameSummary, NameRow,
+    Summary, TagSummary, ThrowTest, UnknownSummary, ValidationSummary,
 };
 use crate::tree::{TreeMove, TreeSummary};
 use crate::Stats;
@@ -1199,6 +1199,21 @@ impl Page<'_> {
         )
     }
 
+    /// One histogram per counter the game declares, under the game's own captions.
+    fn counter_charts(&mut self, id: &str, counters: &Counters) -> io::Result<()> {
+        for (i, (c, d)) in counters.0.iter().enumerate() {
+            self.histogram(
+                format!("{id}-{}", c.id),
+                c.title.into(),
+                c.axis,
+                d,
+                PALETTE[(5 + i) % PALETTE.len()],
+                c.caption,
+            )?;
+        }
+        Ok(())
+    }
+
     /// A board game without chance: captures and promotions, material, capture squares.
     fn board(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         self.captures_and_promotions(id, d)?;
@@ -1235,6 +1250,18 @@ impl Page<'_> {
             ("Longest capture", &d.longest_chain),
             ("Ply of first promotion", &d.first_promotion),
         ]);
+        if !d.counters.0.is_empty() {
+            let nouns: Vec<&str> = d.counters.0.iter().map(|(c, _)| c.noun).collect();
+            let _ = writeln!(
+                self.html,
+                "<h3>{}</h3>\n<div class=\"grid\">",
+                esc(&cap(&nouns.join(", ")))
+            );
+            self.counter_charts(id, &d.counters)?;
+            self.push("</div>\n");
+            let rows: Vec<_> = d.counters.0.iter().map(|(c, d)| (c.row, d)).collect();
+            self.distribution_table(&rows);
+        }
         Ok(())
     }
 
@@ -1467,9 +1494,16 @@ impl Page<'_> {
     /// Lost throws, twins and the length of decided games.
     fn chance_lengths(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
         let name = t.name;
+        let nouns: String = t
+            .counters
+            .0
+            .iter()
+            .map(|(c, _)| format!(", {}", c.noun))
+            .collect();
         let _ = writeln!(
             self.html,
-            "<h3>Lost {name}s, twins and game length</h3>\n<div class=\"grid\">"
+            "<h3>Lost {name}s{} and game length</h3>\n<div class=\"grid\">",
+            esc(&nouns)
         );
         self.histogram(
             format!("{id}-lost"),
@@ -1479,14 +1513,7 @@ impl Page<'_> {
             PALETTE[1],
             &format!("{}s discarded or unusable, per game.", cap(name)),
         )?;
-        self.histogram(
-            format!("{id}-twins"),
-            "Twins formed per game".into(),
-            "twins declared in the game",
-            &t.twins,
-            PALETTE[5],
-            "Twins declared, per game.",
-        )?;
+        self.counter_charts(id, &t.counters)?;
         self.histogram(
             format!("{id}-finish"),
             "Turns to finish".into(),
@@ -1496,11 +1523,10 @@ impl Page<'_> {
             "Length of the games that have a winner (by rule, else as recorded).",
         )?;
         self.push("</div>\n");
-        self.distribution_table(&[
-            ("Lost per game", &t.lost_throws),
-            ("Twins per game", &t.twins),
-            ("Turns to finish", &t.finish),
-        ]);
+        let mut rows = vec![("Lost per game", &t.lost_throws)];
+        rows.extend(t.counters.0.iter().map(|(c, d)| (c.row, d)));
+        rows.push(("Turns to finish", &t.finish));
+        self.distribution_table(&rows);
         Ok(())
     }
 

@@ -440,6 +440,36 @@ pub struct HeatCell {
     pub count: u64,
 }
 
+/// The game's own counters ([`game::Profile::counters`]), summed per game, each with how
+/// the game asks for it to be shown. Serialized as one entry per counter, keyed by its id,
+/// in the section that holds it.
+#[derive(Debug, Clone, Default)]
+pub struct Counters(pub Vec<(&'static game::Counter, Distribution)>);
+
+impl Counters {
+    fn of(info: &GameInfo, g: &GameStats) -> Self {
+        Counters(
+            info.profile
+                .counters
+                .iter()
+                .zip(&g.counters)
+                .map(|(c, h)| (c, Distribution::of(h)))
+                .collect(),
+        )
+    }
+}
+
+impl Serialize for Counters {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (c, d) in &self.0 {
+            map.serialize_entry(c.id, d)?;
+        }
+        map.end()
+    }
+}
+
 /// What the report shows for a board game without chance.
 #[derive(Debug, Clone, Serialize)]
 pub struct BoardSummary {
@@ -461,10 +491,13 @@ pub struct BoardSummary {
     pub board: (u8, u8),
     /// Only the dark squares are played (the heat map names them by number).
     pub dark_only: bool,
+    /// The game's own counters per game.
+    #[serde(flatten)]
+    pub counters: Counters,
 }
 
 impl BoardSummary {
-    fn of(info: &GameInfo, d: &BoardStats) -> Self {
+    fn of(info: &GameInfo, d: &BoardStats, counters: Counters) -> Self {
         let slots = material_slots(info);
         let material = d
             .material
@@ -513,6 +546,7 @@ impl BoardSummary {
             heat_off_board: off,
             board: (shape.files, shape.ranks),
             dark_only,
+            counters,
         }
     }
 }
@@ -614,8 +648,9 @@ pub struct ChanceSummary {
     pub throws: ThrowTest,
     /// Lost throws per game.
     pub lost_throws: Distribution,
-    /// Twins declared per game.
-    pub twins: Distribution,
+    /// The game's own counters per game (Thaayam: twins).
+    #[serde(flatten)]
+    pub counters: Counters,
     /// Plies (turns) of games with a winner.
     pub finish: Distribution,
     /// Wins by turn order, for two, three and four players.
@@ -625,12 +660,12 @@ pub struct ChanceSummary {
 }
 
 impl ChanceSummary {
-    fn of(chance: &'static game::Chance, r: &ChanceStats) -> Self {
+    fn of(chance: &'static game::Chance, r: &ChanceStats, counters: Counters) -> Self {
         ChanceSummary {
             name: chance.name,
             throws: ThrowTest::of(chance, &r.throws, r.odd_throws),
             lost_throws: Distribution::of(&r.lost_throws),
-            twins: Distribution::of(&r.twins),
+            counters,
             finish: Distribution::of(&r.finish_plies),
             by_order: (0..MAX_SEATS - 1)
                 .map(|t| OrderRow {
@@ -673,9 +708,12 @@ impl GameSummary {
             id: info.id,
             label: info.label,
             common: CommonSummary::of(info, &g.common),
-            board: g.board.as_ref().map(|b| BoardSummary::of(info, b)),
+            board: g
+                .board
+                .as_ref()
+                .map(|b| BoardSummary::of(info, b, Counters::of(info, g))),
             chance: match (info.profile.chance, &g.chance) {
-                (Some(c), Some(s)) => Some(ChanceSummary::of(c, s)),
+                (Some(c), Some(s)) => Some(ChanceSummary::of(c, s, Counters::of(info, g))),
                 _ => None,
             },
             tags: TagSummary::of(&g.common.tags),

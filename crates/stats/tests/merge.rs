@@ -37,8 +37,7 @@ fn facts() -> impl Strategy<Value = PlyFacts> {
                 promotion,
                 throws: throws.into(),
                 lost_throws: lost,
-                twins_formed: twins,
-                borne_off: 0,
+                counters: [twins, 0, 0, 0],
                 material,
             },
         )

@@ -89,12 +89,14 @@ pub static INFO: game::GameInfo = game::GameInfo {
         two_sides: true,
         shared_pieces: false,
         chance: None,
+        counters: &[],
         board: game::BoardShape {
             files: 8,
             ranks: 8,
             style: game::BoardStyle::Checkered,
         },
     },
+    codes: &[],
     claims: &[],
 };
 

@@ -118,6 +118,23 @@ pub static THROWS: game::Chance = game::Chance {
     probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
 };
 
+/// Throws left unused although a play using more of them existed: Thaayam's own code.
+pub const UNUSED_THROW: game::Code = game::Code::Game(&game::CodeInfo {
+    name: "unused-throw",
+    help: "Thaayam: throws left unused although a play using more of them existed (rule 17)",
+    suggested: Some("a play that uses more of the throws"),
+});
+
+/// A series of throws that cannot occur: Thaayam's own code.
+pub const BAD_THROW_SERIES: game::Code = game::Code::Game(&game::CodeInfo {
+    name: "bad-throw-series",
+    help: "Thaayam: a throw value or series shape that cannot occur, or a missing or unearned extra series",
+    suggested: None,
+});
+
+/// The slot of [`game::PlyFacts::counters`] that counts the twins a ply declares.
+pub const TWINS_FORMED: usize = 0;
+
 /// The `ludii` ruleset option (see [`Options::ludii`]).
 pub const LUDII_OPTION: game::RuleOption = game::RuleOption {
     name: "ludii",
@@ -144,12 +161,21 @@ pub static INFO: game::GameInfo = game::GameInfo {
         two_sides: false,
         shared_pieces: false,
         chance: Some(&THROWS),
+        counters: &[game::Counter {
+            id: "twins",
+            noun: "twins",
+            title: "Twins formed per game",
+            axis: "twins declared in the game",
+            caption: "Twins declared, per game.",
+            row: "Twins per game",
+        }],
         board: game::BoardShape {
             files: 5,
             ranks: 5,
             style: game::BoardStyle::Plain,
         },
     },
+    codes: &[UNUSED_THROW, BAD_THROW_SERIES],
     claims: &[],
 };
 
@@ -296,7 +322,7 @@ impl Thaayam {
     /// in `pos` (rule 17; discarded throws never count).
     pub fn max_throws(&self, pos: &Position, throws: &[u8]) -> Result<u32, Problem> {
         let seq =
-            ThrowSeq::new(throws).map_err(|e| Problem::new(Code::BadThrowSeries, e.to_string()))?;
+            ThrowSeq::new(throws).map_err(|e| Problem::new(BAD_THROW_SERIES, e.to_string()))?;
         let (run, _) = Run::begin(pos.clone(), &seq, self.options.ludii);
         let side = &pos.sides[usize::from(pos.to_move)];
         Ok(search::best_play(side, pos.to_move, run.left, self.options.ludii, false).0)
@@ -309,7 +335,7 @@ impl Thaayam {
     /// found is shown). Sorted by their text.
     pub fn plays(&self, pos: &Position, throws: &[u8]) -> Result<Vec<Play>, Problem> {
         let seq =
-            ThrowSeq::new(throws).map_err(|e| Problem::new(Code::BadThrowSeries, e.to_string()))?;
+            ThrowSeq::new(throws).map_err(|e| Problem::new(BAD_THROW_SERIES, e.to_string()))?;
         if let Some(w) = pos.winner() {
             return Err(Problem::new(
                 Code::ResultMismatch,
@@ -672,8 +698,7 @@ impl Game for Thaayam {
                 engine::replay_series(pos, &s.throws, &s.actions, self.options.ludii, |to| {
                     f.capture_squares.push((to.file(), to.rank()))
                 });
-            f.twins_formed += done.twins;
-            f.borne_off += done.borne_off;
+            f.counters[TWINS_FORMED] += done.twins;
             f.captures = f.captures.saturating_add(done.sent_home);
             let lost = usize::from(done.discarded) + usize::from(done.unused);
             f.lost_throws = f.lost_throws.saturating_add(lost as u8);

@@ -22,7 +22,7 @@ fn illegal(message: String, at: usize) -> Problem {
 }
 
 fn series_problem(message: String, at: usize) -> Problem {
-    Problem::new(Code::BadThrowSeries, message).at_token(at)
+    Problem::new(crate::BAD_THROW_SERIES, message).at_token(at)
 }
 
 /// The message for an action that is not legal.
@@ -397,7 +397,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             if game.options.lenient_unused {
                 if run.can_use_any() {
                     return Err(Problem::new(
-                        Code::UnusedThrow,
+                        crate::UNUSED_THROW,
                         format!(
                             "throws left unused ({}) could still be used after the last action",
                             run.left
@@ -419,7 +419,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                     let (shown, suggested) = show_witness(game, &start, &throws, &witness);
                     let (n, of) = (run.used, usable.len());
                     return Err(Problem::new(
-                        Code::UnusedThrow,
+                        crate::UNUSED_THROW,
                         format!(
                             "uses {n} of the {of} usable throws (lost: {}), but a play using {best} exists: {shown}",
                             run.left

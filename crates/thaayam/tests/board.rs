@@ -83,7 +83,7 @@ fn move_paths_follow_the_route() {
 fn unused_throw_shows_the_play_and_a_longer_one() {
     let g = game();
     let e = problem(&g, "S:S=c1,h3/N=h4", "S [4 2] c1+4");
-    assert_eq!(e.code, Code::UnusedThrow);
+    assert_eq!(e.code, thaayam::UNUSED_THROW);
     // c1+4 ends on e3; c1+4+2 on e5.
     assert_eq!(e.played, [vec![(2, 0), (4, 0), (4, 2)]]);
     assert_eq!(e.suggested, [vec![(2, 0), (4, 0), (4, 4)]]);

@@ -106,13 +106,15 @@ fn illegal_move() {
 
 #[test]
 fn unused_throw() {
-    assert!(codes(UNUSED).iter().all(|&c| c == Code::UnusedThrow));
+    assert!(codes(UNUSED).iter().all(|&c| c == thaayam::UNUSED_THROW));
     insta::assert_snapshot!("unused_throw", report(UNUSED));
 }
 
 #[test]
 fn bad_throw_series() {
-    assert!(codes(SERIES).iter().all(|&c| c == Code::BadThrowSeries));
+    assert!(codes(SERIES)
+        .iter()
+        .all(|&c| c == thaayam::BAD_THROW_SERIES));
     insta::assert_snapshot!("bad_throw_series", report(SERIES));
 }
 

@@ -55,7 +55,10 @@ fn plays_apply_and_errors() {
         assert_eq!(q, play.after);
         assert_eq!((r.used, r.unused, r.discarded), (2, 0, 0));
     }
-    assert_eq!(g.plays(&p, &[4]).unwrap_err().code, Code::BadThrowSeries);
+    assert_eq!(
+        g.plays(&p, &[4]).unwrap_err().code,
+        thaayam::BAD_THROW_SERIES
+    );
     assert_eq!(g.max_throws(&p, &[1, 4, 8, 2]).unwrap(), 4);
     let over = pos(&g, "N:S=o4/N=h4");
     assert_eq!(g.plays(&over, &[2]).unwrap_err().code, Code::ResultMismatch);
@@ -69,14 +72,16 @@ fn facts() {
     let f = g.facts(&p, &t);
     assert_eq!(f.mover, 0);
     assert_eq!(f.throws[..], [8, 3, 4, 1, 2]);
-    assert_eq!(f.twins_formed, 1);
+    assert_eq!(f.counters[thaayam::TWINS_FORMED], 1);
     assert_eq!(f.captures, 1);
     assert_eq!(f.capture_squares[..], [(0, 1)]); // a2
     assert_eq!(f.lost_throws, 0);
-    assert_eq!(f.borne_off, 0);
     assert_eq!(f.material, [4, 0, 0, 0]);
     let p = pos(&g, "S:S=k3,c2/N=h4");
     let t = common::resolve(&g, &p, "S [1 1 1 3] c2+1 off off ~3").unwrap();
     let f = g.facts(&p, &t);
-    assert_eq!((f.borne_off, f.lost_throws, f.material[0]), (2, 1, 2));
+    assert_eq!((f.counters, f.lost_throws, f.material[0]), ([0; 4], 1, 2));
+    let mut after = p.clone();
+    g.play(&mut after, &t);
+    assert_eq!(after.off(0), 2);
 }

@@ -59,8 +59,7 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
             want.throws.extend_from_slice(s.throws.as_slice());
             want.captures = want.captures.saturating_add(report.sent_home);
             want.lost_throws += report.discarded + report.unused;
-            want.twins_formed += report.twins;
-            want.borne_off += report.borne_off;
+            want.counters[thaayam::TWINS_FORMED] += report.twins;
             for a in &s.actions {
                 if let Action::Advance(adv) = a {
                     if adv.captured > 0 {

@@ -120,7 +120,7 @@ fn rule04_throw_values() {
     assert_eq!(counts, [0, 4, 6, 4, 1, 0, 0, 0, 1]);
     for bad in ["S [5 2]", "S [1 6 2]", "S [0 3]", "S [1 16 2]"] {
         let (code, token, _) = err("S:S=h4/N=h4", bad);
-        assert_eq!((code, token), (Code::BadThrowSeries, 1), "{bad}");
+        assert_eq!((code, token), (thaayam::BAD_THROW_SERIES, 1), "{bad}");
     }
 }
 
@@ -133,7 +133,7 @@ fn rule05_series_shape() {
     );
     for bad in ["S [2 1] in", "S [3 2]", "S [1 4] in c1+4", "S [] ", "S [8]"] {
         let (code, token, _) = err("S:S=h4/N=h4", bad);
-        assert_eq!((code, token), (Code::BadThrowSeries, 1), "{bad}");
+        assert_eq!((code, token), (thaayam::BAD_THROW_SERIES, 1), "{bad}");
     }
 }
 
@@ -348,7 +348,7 @@ fn rule14_extra_series() {
         "N:S=h2,e4,b5/N=h4"
     );
     let (code, token, msg) = err(start, "S [1 4 2] e1+1xe2 c1+4+2xe5 [2] e2+2");
-    assert_eq!((code, token), (Code::BadThrowSeries, 3));
+    assert_eq!((code, token), (thaayam::BAD_THROW_SERIES, 3));
     assert_eq!(
         msg,
         "c1+4+2xe5 captured, so South throws an extra series after this one: it is missing"
@@ -356,13 +356,13 @@ fn rule14_extra_series() {
     // A capture in an extra series earns one more; the message names its token.
     let chain = "S:S=c1,e1,h2/N=e2,e5,d5,h1";
     let (code, token, msg) = err(chain, "S [1 2] e1+1xe2 c1+2 [1 3] e2+3xe5 e1+1");
-    assert_eq!((code, token), (Code::BadThrowSeries, 5));
+    assert_eq!((code, token), (thaayam::BAD_THROW_SERIES, 5));
     assert_eq!(
         msg,
         "e2+3xe5 captured, so South throws an extra series after this one: it is missing"
     );
     let (code, token, msg) = err("S:S=h4/N=h4", "S [1 2] in c1+2 [3]");
-    assert_eq!((code, token), (Code::BadThrowSeries, 4));
+    assert_eq!((code, token), (thaayam::BAD_THROW_SERIES, 4));
     assert_eq!(
         msg,
         "an extra series is thrown only after a capturing move, and no capture earned this one"
@@ -461,7 +461,7 @@ fn rule16_bearing_off() {
 #[test]
 fn rule17_use_the_most_throws() {
     let (code, token, msg) = err("S:S=c1,h3/N=h4", "S [4 2] c1+4");
-    assert_eq!((code, token), (Code::UnusedThrow, 1));
+    assert_eq!((code, token), (thaayam::UNUSED_THROW, 1));
     assert_eq!(
         msg,
         "uses 1 of the 2 usable throws (lost: 2), but a play using 2 exists: c1+4+2"
@@ -469,7 +469,7 @@ fn rule17_use_the_most_throws() {
     // Only one of the two can be used: either will do, but one must be.
     assert_eq!(ok("S:S=d4,k3/N=h4", "S [4 3] d4+4"), "N:S=k4/N=h4");
     assert_eq!(ok("S:S=d4,k3/N=h4", "S [4 3] d4+3"), "N:S=c2,k3/N=h4");
-    assert_eq!(err("S:S=d4,k3/N=h4", "S [4 3]").0, Code::UnusedThrow);
+    assert_eq!(err("S:S=d4,k3/N=h4", "S [4 3]").0, thaayam::UNUSED_THROW);
     // Throws are counted, not their values: 4 then off, or 2+1, both use two of three.
     assert_eq!(ok("S:S=d4,k3/N=h4", "S [1 4 2] d4+4 off"), "N:S=k3,o1/N=h4");
     assert_eq!(ok("S:S=d4,k3/N=h4", "S [1 4 2] d4+2+1"), "N:S=c2,k3/N=h4");
@@ -492,7 +492,7 @@ fn rule17_use_the_most_throws() {
     let t = common::resolve(&lenient, &p, "S [1 4 2] d4+4");
     assert_eq!(
         t.unwrap_err().code,
-        Code::UnusedThrow,
+        thaayam::UNUSED_THROW,
         "off could still use the 1"
     );
     // d4+2 leaves the 4 with nowhere to go; d4+4 d2+2 would have used both.
@@ -500,7 +500,7 @@ fn rule17_use_the_most_throws() {
     assert!(common::resolve(&lenient, &p, "S [4 2] d4+2").is_ok());
     assert_eq!(
         err("S:S=d4,d2,k2/N=h4", "S [4 2] d4+2").0,
-        Code::UnusedThrow
+        thaayam::UNUSED_THROW
     );
 }
 
@@ -529,7 +529,7 @@ fn rule18_win() {
     // An owed extra series is not thrown.
     assert_eq!(ok("S+1:S=k1,o3/N=h4", "S [1 2] off"), "N:S=o4/N=h4");
     let (code, token, _) = err("S+1:S=k1,o3/N=h4", "S [1 2] off [3]");
-    assert_eq!((code, token), (Code::BadThrowSeries, 3));
+    assert_eq!((code, token), (thaayam::BAD_THROW_SERIES, 3));
     // Nothing is played after the end.
     let (code, _, msg) = err("N:S=o4/N=h4", "N [3]");
     assert_eq!(code, Code::ResultMismatch);

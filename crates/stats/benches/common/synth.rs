@@ -21,6 +21,7 @@ const fn info(
         seat_names,
         numeric_squares: true,
         profile,
+        codes: &[],
         claims: &[],
     }
 }
@@ -42,6 +43,7 @@ pub static TAMA: GameInfo = info(
         two_sides: true,
         shared_pieces: false,
         chance: None,
+        counters: &[],
         board: board(8, 8, BoardStyle::Checkered),
     },
 );
@@ -53,6 +55,7 @@ pub static ODNOCVETNIE: GameInfo = info(
         two_sides: false,
         shared_pieces: true,
         chance: None,
+        counters: &[],
         board: board(10, 10, BoardStyle::DarkOnly),
     },
 );
@@ -69,6 +72,14 @@ pub static THAAYAM: GameInfo = info(
         two_sides: false,
         shared_pieces: false,
         chance: Some(&COWRIES),
+        counters: &[game::Counter {
+            id: "twins",
+            noun: "twins",
+            title: "Twins formed per game",
+            axis: "twins declared in the game",
+            caption: "Twins declared, per game.",
+            row: "Twins per game",
+        }],
         board: board(5, 5, BoardStyle::Plain),
     },
 );
@@ -389,7 +400,7 @@ fn thaayam(rng: &mut Rng) -> SynthGame {
             }
         }
         f.lost_throws = f.throws.iter().filter(|_| rng.chance(0.07)).count() as u8;
-        f.twins_formed = u8::from(i > 20 && rng.chance(0.012));
+        f.counters[0] = u8::from(i > 20 && rng.chance(0.012));
         if i < 4 {
             let ts: Vec<String> = f.throws.iter().map(|t| t.to_string()).collect();
             opening.push(format!(

@@ -19,12 +19,14 @@ pub static TAMA: GameInfo = GameInfo {
         two_sides: true,
         shared_pieces: false,
         chance: None,
+        counters: &[],
         board: BoardShape {
             files: 8,
             ranks: 8,
             style: BoardStyle::Checkered,
         },
     },
+    codes: &[],
     claims: &[],
 };
 
@@ -41,12 +43,14 @@ pub static ODNOCVETNIE: GameInfo = GameInfo {
         two_sides: false,
         shared_pieces: true,
         chance: None,
+        counters: &[],
         board: BoardShape {
             files: 10,
             ranks: 10,
             style: BoardStyle::DarkOnly,
         },
     },
+    codes: &[],
     claims: &[],
 };
 
@@ -69,12 +73,21 @@ pub static THAAYAM: GameInfo = GameInfo {
         two_sides: false,
         shared_pieces: false,
         chance: Some(&COWRIES),
+        counters: &[game::Counter {
+            id: "twins",
+            noun: "twins",
+            title: "Twins formed per game",
+            axis: "twins declared in the game",
+            caption: "Twins declared, per game.",
+            row: "Twins per game",
+        }],
         board: BoardShape {
             files: 5,
             ranks: 5,
             style: BoardStyle::Plain,
         },
     },
+    codes: &[],
     claims: &[],
 };
 
@@ -167,7 +180,7 @@ pub fn turn(mover: u8, throws: &[u8], lost: u8, twins: u8, captures: u8) -> PlyF
         mover,
         throws: throws.into(),
         lost_throws: lost,
-        twins_formed: twins,
+        counters: [twins, 0, 0, 0],
         captures,
         ..PlyFacts::default()
     }

@@ -13,6 +13,8 @@ use game::GameInfo;
 pub use crate::convert::Target;
 pub use crate::report::Format;
 
+/// Plies of the report's opening tree unless `stats --tree-plies` says otherwise.
+pub const DEFAULT_TREE_PLIES: u32 = 10;
 #[derive(Parser)]
 #[command(
     name = "arbiter",
@@ -204,6 +206,10 @@ pub enum Command {
         /// Folder for report.html, the charts and stats.json.
         #[arg(short, long, alias = "out", value_name = "DIR")]
         output: PathBuf,
+        /// Plies the opening tree follows (by position key; 0 leaves it out).
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_TREE_PLIES,
+              value_parser = clap::value_parser!(u32).range(0..=16))]
+        tree_plies: u32,
         #[command(flatten)]
         game: GameChoice,
     },

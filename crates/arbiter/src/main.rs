@@ -93,8 +93,9 @@ fn run(command: Command) -> Outcome {
         Command::Stats {
             inputs,
             output,
+            tree_plies,
             game,
-        } => stats_cmd(&inputs.paths, &game, &output),
+        } => stats_cmd(&inputs.paths, &game, &output, tree_plies),
         Command::Convert {
             inputs,
             output,
@@ -212,7 +213,8 @@ fn settings(choice: &GameChoice) -> Result<Settings, String> {
     if let Some(rules) = &choice.rules {
         games::games()
             .registry()
-            .check_rules(choice.game.or(choice.default_game), rules)?;
+            .check_rules(choice.game.or(choice.default_game), rules)
+            .map_err(|e| e.to_string())?;
     }
     Ok(Settings {
         game: choice.game,
@@ -230,14 +232,16 @@ fn validate_cmd(
 ) -> Outcome {
     let mut settings = settings(game)?;
     settings.collect_facts = report_dir.is_some();
+    settings.opening_plies = cli::DEFAULT_TREE_PLIES;
     settings.snapshots = report_dir.is_some();
     settings.keep_tags = report_dir.is_some();
     corpus_run(paths, &settings, print, report_dir)
 }
 
-fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path) -> Outcome {
+fn stats_cmd(paths: &[PathBuf], game: &GameChoice, output: &Path, tree_plies: u32) -> Outcome {
     let mut settings = settings(game)?;
     settings.collect_facts = true;
+    settings.opening_plies = tree_plies;
     settings.snapshots = true;
     settings.keep_tags = true;
     let print = validate::Print {
@@ -383,7 +387,9 @@ fn moves_cmd(
     if numeric == Some(true) && !position.game.numeric_squares {
         return Err(format!("{} squares have no numeric form", position.game.label).into());
     }
-    let moves = explorer.moves(position.fen.as_deref(), &chance, numeric)?;
+    let moves = explorer
+        .moves(position.fen.as_deref(), &chance, numeric)
+        .map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
     for m in &moves {
         match position.format {
@@ -416,7 +422,9 @@ fn parse_throws(text: &str) -> Result<Vec<u8>, String> {
 }
 
 fn perft_cmd(position: &PositionArgs, depth: u32) -> Outcome {
-    let counts = explorer(position)?.perft(position.fen.as_deref(), depth)?;
+    let counts = explorer(position)?
+        .perft(position.fen.as_deref(), depth)
+        .map_err(|e| e.to_string())?;
     let mut out = io::stdout().lock();
     for (d, nodes) in (1..).zip(counts) {
         match position.format {
@@ -470,7 +478,7 @@ fn selfplay_game(game: &'static GameInfo) -> Result<&'static dyn selfplay::Playe
 }
 
 fn selfplay_cmd(config: &selfplay::Config, output: Option<&Path>) -> Outcome {
-    config.check()?;
+    config.check().map_err(|e| e.to_string())?;
     let mut out = output::Output::create(output)?;
     let summary = selfplay::generate(config, &mut out)?;
     out.commit()?;

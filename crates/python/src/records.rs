@@ -178,7 +178,9 @@ fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, Str
     let explorer = games::games()
         .explorer(info, &options)
         .ok_or_else(|| format!("{} cannot be explored", info.label))?;
-    let start = explorer.position_string(record.tag("FEN"))?;
+    let start = explorer
+        .position_string(record.tag("FEN"))
+        .map_err(|e| e.to_string())?;
     let mut out = vec![start];
     out.extend(report.details.iter().map(|d| d.position.to_string()));
     Ok(out)

@@ -65,6 +65,12 @@ pub fn encode(
     let written: Vec<Option<String>> = diagnostics.iter().map(|d| written(origin, d)).collect();
     let lines: Vec<u64> = diagnostics.iter().map(|d| place(origin, d).line).collect();
     let notations: Vec<&str> = r.details.iter().map(|d| d.notation).collect();
+    // A game with no board (not identified, or no start position) is shown as written.
+    let record = if r.boards.is_empty() {
+        movetext(&pdn::decode(origin.source.text))
+    } else {
+        String::new()
+    };
     let game = ViewerGame {
         label: r.game.map_or("Unknown game", |g| g.label),
         tags: [&tags[0], &tags[1], &tags[2], &tags[3], &tags[4]],
@@ -94,11 +100,51 @@ pub fn encode(
                     written: written[i].as_deref(),
                     played: snap.map_or(&[][..], |s| &s.played),
                     suggested: snap.map_or(&[][..], |s| &s.suggested),
+                    variation: snap
+                        .filter(|s| s.in_variation)
+                        .map(|s| (s.position.as_str(), &s.board)),
                 }
             })
             .collect(),
+        record: &record,
     };
     game.encode()
+}
+
+/// The most of a record's movetext a page shows as text.
+const MOVETEXT_SHOWN: usize = 4000;
+
+/// A game's text without its tag pairs (and cut after [`MOVETEXT_SHOWN`] bytes): its moves,
+/// comments and result as written.
+fn movetext(text: &str) -> String {
+    let mut rest = text.trim_start();
+    while let Some(tag) = rest.strip_prefix('[') {
+        let (mut quoted, mut escaped) = (false, false);
+        let mut end = None;
+        for (i, c) in tag.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' if quoted => escaped = true,
+                '"' => quoted = !quoted,
+                ']' if !quoted => {
+                    end = Some(i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else { break };
+        rest = tag[end + 1..].trim_start();
+    }
+    let rest = rest.trim_end();
+    if rest.len() <= MOVETEXT_SHOWN {
+        return rest.to_string();
+    }
+    let mut cut = MOVETEXT_SHOWN;
+    while !rest.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{} …", &rest[..cut])
 }
 
 fn place(origin: &Origin<'_>, d: &Diagnostic) -> report::Place {
@@ -187,4 +233,19 @@ pub fn view_cmd(
     } else {
         0
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::movetext;
+
+    #[test]
+    fn movetext_leaves_the_tags_out() {
+        let text = "[Event \"a ] \\\" b\"]\n[White \"x\"]\n1. 32-28 19-23 {a [c]} *\n";
+        assert_eq!(movetext(text), "1. 32-28 19-23 {a [c]} *");
+        assert_eq!(movetext("[Event \"cut"), "[Event \"cut");
+        let long = "1. 32-28 ".repeat(1000);
+        let shown = movetext(&long);
+        assert!(shown.len() < 4010 && shown.ends_with(" …"));
+    }
 }

@@ -40,37 +40,71 @@ fn page_data(page: &Path) -> Value {
     serde_json::from_str(&html[start..end]).expect("valid JSON")
 }
 
-/// What the page's script does: apply one change to a list of items.
-fn patch(old: &[String], ops: &Value) -> Vec<String> {
+/// What the page's script does: undo the escapes of a packed item.
+fn unescape(s: &str) -> String {
+    s.replace("%7C", "|")
+        .replace("%7E", "~")
+        .replace("%25", "%")
+}
+
+/// What the page's script does: apply one script (`=n` keep, `-n` skip, `+i` insert
+/// dictionary item i, base 36) to a list of items.
+fn patch(old: &[String], script: &str, dict: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0usize;
-    for op in ops.as_array().expect("a list of changes") {
-        match op {
-            Value::String(s) => out.push(s.clone()),
-            n => {
-                let k = n.as_i64().expect("a count");
-                if k > 0 {
-                    out.extend_from_slice(&old[i..i + k as usize]);
-                    i += k as usize;
-                } else {
-                    i += k.unsigned_abs() as usize;
-                }
+    let mut rest = script;
+    while let Some(sign) = rest.chars().next() {
+        let end = rest[1..]
+            .find(['=', '-', '+'])
+            .map_or(rest.len(), |k| k + 1);
+        let n = usize::from_str_radix(&rest[1..end], 36).expect("a base-36 number");
+        rest = &rest[end..];
+        match sign {
+            '=' => {
+                out.extend_from_slice(&old[i..i + n]);
+                i += n;
             }
+            '-' => i += n,
+            _ => out.push(dict[n].clone()),
         }
     }
     out.extend_from_slice(&old[i..]);
     out
 }
 
+/// The packed parts of a game of the page: dictionary, steps, moves.
+fn parts(game: &Value) -> Option<(Vec<String>, String, Vec<String>)> {
+    let z = game["z"].as_str()?;
+    let p: Vec<&str> = z.split('~').collect();
+    assert_eq!(p.len(), 3, "three parts");
+    let list = |s: &str| -> Vec<String> {
+        if s.is_empty() {
+            Vec::new()
+        } else {
+            s.split('|').map(unescape).collect()
+        }
+    };
+    Some((list(p[0]), p[1].to_string(), list(p[2])))
+}
+
 /// Every position string of a game of the page, from the start.
 fn fens(game: &Value) -> Vec<String> {
+    let Some((dict, steps, _)) = parts(game) else {
+        return Vec::new();
+    };
     let mut fen: Vec<String> = Vec::new();
     let mut out = Vec::new();
-    for step in game["d"].as_array().into_iter().flatten() {
-        fen = patch(&fen, &step[0]);
+    for step in steps.split(' ') {
+        let (f, _) = step.split_once('/').expect("two scripts");
+        fen = patch(&fen, f, &dict);
         out.push(fen.concat());
     }
     out
+}
+
+/// The moves of a game of the page.
+fn moves(game: &Value) -> Vec<String> {
+    parts(game).map(|p| p.2).unwrap_or_default()
 }
 
 /// The positions `convert --positions` writes for every game of `file`.
@@ -187,7 +221,7 @@ fn view_holds_every_game_of_every_kind() {
         assert_eq!(mine.len(), expected.len(), "{file}");
         for (g, plies) in mine.iter().zip(&expected).take(20) {
             assert_eq!(&fens(g)[1..], &plies[..], "{file} game {}", g["n"]);
-            assert_eq!(g["m"].as_array().unwrap().len(), plies.len());
+            assert_eq!(moves(g).len(), plies.len());
             seen.insert(g["h"][3].as_array().unwrap().len());
         }
     }

@@ -118,5 +118,14 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<stream::ArrowStream>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Which cargo profile built the module (the benchmark refuses a debug build).
+    m.add(
+        "_build_profile",
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        },
+    )?;
     Ok(())
 }

@@ -410,10 +410,14 @@ impl<G: Explore> Replayer<G> {
             });
         }
         let snapshot = self.snapshots.then(|| {
+            let mut position = String::new();
+            self.game.write_position_into(pos, &mut position);
             Box::new(Snapshot {
                 board: self.game.board(pos),
                 played: problem.played,
                 suggested: problem.suggested,
+                position,
+                in_variation: !main,
             })
         });
         diags.push(Diagnostic {
@@ -746,10 +750,14 @@ impl<G: Explore> Replay for Replayer<G> {
                         ply: None,
                         move_number: None,
                         snapshot: self.snapshots.then(|| {
+                            let mut position = String::new();
+                            self.game.write_position_into(pos, &mut position);
                             Box::new(Snapshot {
                                 board: self.game.board(pos),
                                 played: Vec::new(),
                                 suggested: Vec::new(),
+                                position,
+                                in_variation: false,
                             })
                         }),
                     });

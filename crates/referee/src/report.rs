@@ -101,6 +101,11 @@ pub struct Snapshot {
     /// What the rules accept instead, where the message suggests it (e.g. a maximal capture
     /// chain).
     pub suggested: Vec<SquarePath>,
+    /// `board` as a position string (what `convert --positions` writes for a position).
+    pub position: String,
+    /// The faulty ply is in a variation: `board` is a position of that variation, not of
+    /// the main line.
+    pub in_variation: bool,
 }
 
 impl Diagnostic {

@@ -2,27 +2,28 @@
 //! data: each position (its string and its board) is stored as the change from the one
 //! before, which is a few items for a ply.
 //!
-//! A script is a list of operations: a positive number keeps that many items, a negative one
-//! skips (deletes) that many, a string inserts one item; items left after the last operation
-//! are kept. `viewer.js` applies it (`patch`).
-
-use serde_json::Value;
+//! A script is a list of operations: keep so many items, skip (delete) so many, insert one
+//! item; items left after the last operation are kept. [`super::pack`] writes scripts into
+//! the page and `viewer.js` applies them (`patch`).
 
 /// Above this many differences the new list is written whole (a script that long saves
 /// nothing and the search would grow).
 const MAX_EDITS: usize = 64;
 
 /// One step of a script.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Op<'a> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Op<'a> {
+    /// Keep this many items of the old list.
     Keep(usize),
+    /// Skip this many items of the old list.
     Delete(usize),
+    /// Insert this item.
     Insert(&'a str),
 }
-
-/// The script from `old` to `new`, as JSON.
-pub(crate) fn script(old: &[&str], new: &[&str]) -> Value {
-    let ops = match myers(old, new) {
+/// The script from `old` to `new`: keeps, deletions and insertions of items of `new`, with
+/// the keeps after the last change left out.
+pub(crate) fn script<'a>(old: &[&str], new: &[&'a str]) -> Vec<Op<'a>> {
+    let mut ops = match myers(old, new) {
         Some(ops) => ops,
         None => {
             let mut ops = vec![Op::Delete(old.len())];
@@ -30,41 +31,28 @@ pub(crate) fn script(old: &[&str], new: &[&str]) -> Value {
             ops
         }
     };
-    let mut out = Vec::with_capacity(ops.len());
-    for op in ops {
-        match op {
-            Op::Keep(n) => out.push(Value::from(n)),
-            Op::Delete(0) => {}
-            Op::Delete(n) => out.push(Value::from(-(n as i64))),
-            Op::Insert(s) => out.push(Value::from(s)),
-        }
-    }
+    ops.retain(|op| !matches!(op, Op::Delete(0) | Op::Keep(0)));
     // The items after the last change are kept without saying so.
-    while matches!(out.last(), Some(Value::Number(n)) if n.as_i64().is_some_and(|k| k > 0)) {
-        out.pop();
+    while matches!(ops.last(), Some(Op::Keep(_))) {
+        ops.pop();
     }
-    Value::Array(out)
+    ops
 }
 
 /// Applies a script (the inverse of [`script`], for tests and checks).
 #[cfg(test)]
-pub(crate) fn patch(old: &[String], ops: &Value) -> Option<Vec<String>> {
+pub(crate) fn patch(old: &[String], ops: &[Op<'_>]) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let mut i = 0usize;
-    for op in ops.as_array()? {
-        match op {
-            Value::String(s) => out.push(s.clone()),
-            Value::Number(n) => {
-                let k = n.as_i64()?;
-                if k > 0 {
-                    let end = i.checked_add(k as usize)?;
-                    out.extend_from_slice(old.get(i..end)?);
-                    i = end;
-                } else {
-                    i = i.checked_add(k.unsigned_abs() as usize)?;
-                }
+    for op in ops {
+        match *op {
+            Op::Insert(s) => out.push(s.to_string()),
+            Op::Keep(k) => {
+                let end = i.checked_add(k)?;
+                out.extend_from_slice(old.get(i..end)?);
+                i = end;
             }
-            _ => return None,
+            Op::Delete(k) => i = i.checked_add(k)?,
         }
     }
     out.extend_from_slice(old.get(i..)?);
@@ -181,11 +169,11 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn round_trip(a: &[&str], b: &[&str]) -> Value {
+    fn round_trip<'a>(a: &[&str], b: &[&'a str]) -> Vec<Op<'a>> {
         let ops = script(a, b);
         let old: Vec<String> = a.iter().map(|s| s.to_string()).collect();
         let got = patch(&old, &ops).expect("a valid script");
-        assert_eq!(got, b, "script {ops}");
+        assert_eq!(got, b, "script {ops:?}");
         ops
     }
 
@@ -194,7 +182,7 @@ mod tests {
         let a = tokens("W:W31,32,33,34,35:B1,2,3,4,5");
         let b = tokens("B:W28,31,33,34,35:B1,2,3,4,5");
         let ops = round_trip(&a, &b);
-        assert!(ops.to_string().len() < 30, "{ops}");
+        assert!(ops.len() <= 8, "{ops:?}");
         assert_eq!(tokens("W:W31,K4").concat(), "W:W31,K4");
     }
 

@@ -9,14 +9,22 @@
 //!
 //! Each position is stored as the change from the one before ([`diff`]): its position string
 //! cut into tokens and its board as a list of items (`p` piece, `m` mark, `t` seat to move,
-//! `n` note, `a` last move), so a ply costs a few dozen bytes.
+//! `n` note, `a` last move). A game's changes and moves are packed into one string
+//! ([`pack`]) that the script unpacks when the game is opened, so a ply costs about 60
+//! bytes and the page reads one string per game when it loads.
+//!
+//! A problem in a variation carries the variation's position before the faulty ply (its
+//! string and board), which the page shows instead of a main-line position. A game that was
+//! not replayed (not identified) carries its movetext as written, shown as text.
 //!
 //! The page's test contract: the board element (`#board`) carries the position shown in
-//! `data-fen` (the string `arbiter convert --to json --positions` writes) and `data-ply`;
+//! `data-fen` (the string `arbiter convert --to json --positions` writes), `data-ply` and
+//! `data-line` (`main`, or `variation` for the position of a problem inside a variation);
 //! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file) and
 //! `data-ply` (empty for a problem not about a ply).
 
 mod diff;
+mod pack;
 
 use std::fmt::Write as _;
 
@@ -53,6 +61,8 @@ pub struct ViewerProblem<'a> {
     pub played: &'a [SquarePath],
     /// The legal or maximal alternative.
     pub suggested: &'a [SquarePath],
+    /// For a ply of a variation: the variation's position before it (its string and board).
+    pub variation: Option<(&'a str, &'a Board)>,
 }
 
 /// One game, for the viewer. Encode it where it was replayed ([`ViewerGame::encode`]) and
@@ -71,6 +81,9 @@ pub struct ViewerGame<'a> {
     pub plies_written: u32,
     /// Every diagnostic of the game.
     pub problems: Vec<ViewerProblem<'a>>,
+    /// For a game that was not replayed (no positions): its movetext as written, to show
+    /// as text (empty: none).
+    pub record: &'a str,
 }
 
 impl ViewerGame<'_> {
@@ -80,6 +93,7 @@ impl ViewerGame<'_> {
             full: safe(self.value(true)),
             lite: safe(self.value(false)),
             label: self.label.to_string(),
+            tags: self.tags.map(str::to_string),
             problems: self.problems.iter().map(EncodedProblem::of).collect(),
         }
     }
@@ -88,34 +102,30 @@ impl ViewerGame<'_> {
     /// with their texts in its table of strings).
     fn value(&self, keep_moves: bool) -> Value {
         let g = self;
-        let mut v = json!({
-            "t": g.tags,
-            "w": g.plies_written,
-        });
-        let Some(first) = g.positions.first() else {
+        let mut v = json!({ "w": g.plies_written });
+        // The board's shape, for the game's positions and for a problem in a variation,
+        // which brings its own board (kept even past the budget).
+        let variation = g.problems.iter().find_map(|p| p.variation.map(|(_, b)| b));
+        let kept = g.positions.first().filter(|_| keep_moves).map(|p| p.board);
+        if let Some(board) = kept.or(variation) {
+            v["h"] = head(board);
+        }
+        if g.positions.is_empty() && g.record.is_empty() {
             return v;
-        };
+        }
         if !keep_moves {
             v["x"] = Value::from(1);
             return v;
         }
-        v["h"] = head(first.board);
-        let mut steps = Vec::with_capacity(g.positions.len());
-        let (mut fen, mut items): (Vec<&str>, Vec<String>) = (Vec::new(), Vec::new());
-        for pos in &g.positions {
-            let next_fen = diff::tokens(pos.fen);
-            let next_items = board_items(pos.board, pos.last_move);
-            let item_refs: Vec<&str> = items.iter().map(String::as_str).collect();
-            let next_refs: Vec<&str> = next_items.iter().map(String::as_str).collect();
-            steps.push(json!([
-                diff::script(&fen, &next_fen),
-                diff::script(&item_refs, &next_refs)
-            ]));
-            fen = next_fen;
-            items = next_items;
+        if g.positions.is_empty() {
+            v["r"] = Value::from(g.record);
+            return v;
         }
-        v["d"] = Value::Array(steps);
-        v["m"] = json!(g.moves);
+        let mut packer = pack::Packer::default();
+        for pos in &g.positions {
+            packer.push(pos.fen, board_items(pos.board, pos.last_move));
+        }
+        v["z"] = Value::from(packer.finish(&g.moves));
         v
     }
 }
@@ -127,17 +137,19 @@ fn safe(v: Value) -> String {
 
 /// A game encoded for the page ([`ViewerGame::encode`]): two JSON objects, with its moves and
 /// positions and without them (the page keeps the second once its budget is spent), and its
-/// label and problems, whose texts the [`Viewer`] keeps once each in a table of strings.
+/// label, tags and problems, whose texts the [`Viewer`] keeps once each in a table of strings
+/// (players, events and dates repeat across an archive's games).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EncodedGame {
     full: String,
     lite: String,
     label: String,
+    tags: [String; 5],
     problems: Vec<EncodedProblem>,
 }
 
 /// A problem encoded for the page: `[ply, code, error, message, line, written, played,
-/// suggested]`, with the code and message as indices into the table of strings and the
+/// suggested, variation]` (`variation`: `[position string, board items]`), with the code and message as indices into the table of strings and the
 /// trailing fields left out when empty.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct EncodedProblem {
@@ -151,7 +163,15 @@ struct EncodedProblem {
 impl EncodedProblem {
     fn of(p: &ViewerProblem<'_>) -> Self {
         let mut rest = vec![json!(p.line)];
-        let tail = [json!(p.written), paths(p.played), paths(p.suggested)];
+        let variation = p.variation.map_or(Value::Null, |(fen, board)| {
+            json!([fen, board_items(board, &[])])
+        });
+        let tail = [
+            json!(p.written),
+            paths(p.played),
+            paths(p.suggested),
+            variation,
+        ];
         let used = tail
             .iter()
             .rposition(|v| !(v.is_null() || v.as_array().is_some_and(|a| a.is_empty())))
@@ -199,7 +219,7 @@ pub struct FileRow {
 pub struct Viewer {
     files: Vec<FileRow>,
     games: String,
-    /// Texts said by many games (labels, codes, messages), each once.
+    /// Texts said by many games (labels, tags, codes, messages), each once.
     strings: Vec<String>,
     string_index: std::collections::HashMap<String, usize>,
     game_count: u64,
@@ -211,7 +231,7 @@ pub struct Viewer {
 
 /// The default budget of game data in a report page: enough for tens of thousands of games
 /// with problems, and a page that opens in a second or two.
-pub const VIEWER_BUDGET: usize = 8 << 20;
+pub const VIEWER_BUDGET: usize = 6 << 20;
 
 impl Viewer {
     /// An empty viewer; games are kept with their moves until their data reaches `budget`
@@ -274,9 +294,11 @@ impl Viewer {
             self.games.push(',');
         }
         let label = self.string(&game.label);
+        let tags = game.tags.clone().map(|t| self.string(&t));
         let _ = write!(
             self.games,
-            "{{\"f\":{file},\"n\":{number},\"l\":{label},\"p\":["
+            "{{\"f\":{file},\"n\":{number},\"l\":{label},\"t\":[{},{},{},{},{}],\"p\":[",
+            tags[0], tags[1], tags[2], tags[3], tags[4]
         );
         for (i, p) in game.problems.iter().enumerate() {
             let (code, message) = (self.string(&p.code), self.string(&p.message));
@@ -423,15 +445,8 @@ mod tests {
 
     /// Rebuilds every position of a game from the page's data, as the script does.
     fn replay(data: &Value, game: usize) -> Vec<(String, Vec<String>)> {
-        let steps = data["games"][game]["d"].as_array().expect("steps");
-        let (mut fen, mut items) = (Vec::<String>::new(), Vec::<String>::new());
-        let mut out = Vec::new();
-        for s in steps {
-            fen = diff::patch(&fen, &s[0]).expect("fen script");
-            items = diff::patch(&items, &s[1]).expect("board script");
-            out.push((fen.concat(), items.clone()));
-        }
-        out
+        let packed = data["games"][game]["z"].as_str().expect("packed moves");
+        pack::unpack(packed).expect("unpacks").0
     }
 
     #[test]
@@ -463,7 +478,9 @@ mod tests {
                 written: Some("x"),
                 played: &[],
                 suggested: &arrow,
+                variation: None,
             }],
+            record: "",
         };
         v.add(file, 3, &game.encode());
         let json = v.data_json();
@@ -479,10 +496,9 @@ mod tests {
         assert_eq!(data["files"][0], "a</script>.pdn");
         let message = data["games"][0]["p"][0][3].as_u64().unwrap() as usize;
         assert_eq!(data["s"][message], "no </script> here");
-        assert_eq!(
-            data["s"][data["games"][0]["l"].as_u64().unwrap() as usize],
-            "Test"
-        );
+        let text = |v: &Value| data["s"][v.as_u64().unwrap() as usize].clone();
+        assert_eq!(text(&data["games"][0]["l"]), "Test");
+        assert_eq!(text(&data["games"][0]["t"][3]), "2024");
         assert_eq!((v.games(), v.problems()), (1, 1));
         assert_eq!(
             (&data["games"][0]["f"], &data["games"][0]["n"]),
@@ -512,15 +528,57 @@ mod tests {
                     written: None,
                     played: &[],
                     suggested: &[],
+                    variation: None,
                 }],
                 ..ViewerGame::default()
             };
             v.add(file, number, &game.encode());
         }
         let data: Value = serde_json::from_str(&v.data_json()).unwrap();
-        assert!(data["games"][0].get("d").is_some());
+        assert!(data["games"][0].get("z").is_some());
         assert_eq!(data["games"][1]["x"], 1);
         assert_eq!(v.moves_left_out(), 2);
         assert_eq!(v.problems(), 3);
+    }
+
+    #[test]
+    fn a_game_not_replayed_keeps_its_record_and_a_variation_problem_its_board() {
+        let b = board(2);
+        let problem = ViewerProblem {
+            ply: Some(7),
+            code: "illegal-move",
+            error: true,
+            message: "m",
+            line: 3,
+            written: Some("1-5"),
+            played: &[],
+            suggested: &[],
+            variation: Some(("B:W1:B2", &b)),
+        };
+        let game = ViewerGame {
+            label: "Unknown game",
+            record: "1. 32-28 19-23 *",
+            problems: vec![problem],
+            ..ViewerGame::default()
+        };
+        let mut v = Viewer::new(VIEWER_BUDGET);
+        let file = v.add_file("f");
+        v.add(file, 1, &game.encode());
+        let data: Value = serde_json::from_str(&v.data_json()).unwrap();
+        let g = &data["games"][0];
+        assert_eq!(g["r"], "1. 32-28 19-23 *");
+        assert_eq!(g["h"][0], 8, "the variation's board has the game's shape");
+        let p = &g["p"][0];
+        assert_eq!(p[8][0], "B:W1:B2");
+        let items: Vec<String> = serde_json::from_value(p[8][1].clone()).unwrap();
+        assert_eq!(items, board_items(&b, &[]));
+        // Past the budget the record is left out, the variation's board is not.
+        let mut v = Viewer::new(0);
+        let file = v.add_file("f");
+        v.add(file, 1, &game.encode());
+        let data: Value = serde_json::from_str(&v.data_json()).unwrap();
+        assert_eq!(data["games"][0]["x"], 1);
+        assert!(data["games"][0].get("r").is_none());
+        assert_eq!(data["games"][0]["p"][0][8][0], "B:W1:B2");
     }
 }

@@ -4,6 +4,9 @@
 // and data-game; every .problem entry carries data-file, data-game and data-ply.
 // The data is read after the page has been drawn (a report's charts show at once), and
 // #viewer gets data-ready="yes" (and data-ready-ms, the time since navigation) when done.
+// A game's moves and positions are one packed string (g.z, see stats::viewer::pack),
+// unpacked when the game is first opened. #board also carries data-line: "main", or
+// "variation" when it shows the position of a problem inside a variation.
 (function () {
   'use strict';
   var root = document.getElementById('viewer');
@@ -15,9 +18,10 @@
   var PAGE = 100;
   var SVGNS = 'http://www.w3.org/2000/svg';
   var problems = [];
-  // Labels, codes and messages are indices into data.s; trailing empty fields are left out.
+  // Labels, tags, codes and messages are indices into data.s; trailing empty fields are left out.
   data.games.forEach(function (g, gi) {
     g.l = data.s[g.l];
+    g.t = g.t.map(function (i) { return data.s[i]; });
     g.p.forEach(function (p, k) {
       p[1] = data.s[p[1]]; p[3] = data.s[p[3]];
       if (p[5] === undefined) { p[5] = null; }
@@ -28,25 +32,37 @@
   // Errors first, each kind in run order: a warning of every game should not hide them.
   problems = problems.filter(function (q) { return q.e; }).concat(problems.filter(function (q) { return !q.e; }));
   var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
-    query: '', game: -1, idx: 0, problem: -1, list: [] };
+    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false };
 
-  function patch(prev, ops) {
-    var out = [], i = 0;
-    ops.forEach(function (o) {
-      if (typeof o === 'number') {
-        if (o > 0) { for (var k = 0; k < o; k++) { out.push(prev[i++]); } } else { i -= o; }
-      } else { out.push(o); }
-    });
+  // ---- unpacking a game (the inverse of stats::viewer::pack) -------------------------------
+  function unesc(s) {
+    return s.indexOf('%') < 0 ? s : s.replace(/%(25|7C|7E)/g, function (m, h) { return String.fromCharCode(parseInt(h, 16)); });
+  }
+  function split(s) { return s ? s.split('|').map(unesc) : []; }
+  var OP = /([=+-])([0-9a-z]+)/g;
+  function patch(prev, script, dict) {
+    var out = [], i = 0, m;
+    OP.lastIndex = 0;
+    while ((m = OP.exec(script))) {
+      var n = parseInt(m[2], 36);
+      if (m[1] === '=') { for (var k = 0; k < n; k++) { out.push(prev[i++]); } } else if (m[1] === '-') { i += n; } else { out.push(dict[n]); }
+    }
     while (i < prev.length) { out.push(prev[i++]); }
     return out;
   }
   function positions(g) {
     if (g._pos) { return g._pos; }
-    var fen = [], items = [], out = [];
-    (g.d || []).forEach(function (s) {
-      fen = patch(fen, s[0]); items = patch(items, s[1]);
-      out.push({ fen: fen.join(''), items: items });
-    });
+    var out = [];
+    g.m = g.m || [];
+    if (g.z) {
+      var parts = g.z.split('~'), dict = split(parts[0]), fen = [], items = [];
+      parts[1].split(' ').forEach(function (step) {
+        var cut = step.indexOf('/');
+        fen = patch(fen, step.slice(0, cut), dict); items = patch(items, step.slice(cut + 1), dict);
+        out.push({ fen: fen.join(''), items: items });
+      });
+      g.m = split(parts[2]);
+    }
     g._pos = out;
     return out;
   }
@@ -194,26 +210,39 @@
       (g.t[0] || g.t[1] ? ' · ' + text(g.t[0]) + ' – ' + text(g.t[1]) : '') + (g.t[4] ? ' · ' + g.t[4] : '');
     board.textContent = '';
     var at = $('vw-at'), pidx = p ? problemIndex(g, p) : -1;
-    if (!pos.length) {
-      board.setAttribute('data-fen', ''); board.setAttribute('data-ply', '');
-      board.appendChild(el('p', 'legend', g.x ? 'The moves of this game are not in this page (it holds ' +
-        'the first games up to its size budget): run arbiter view on its file.' : 'This game was not replayed.'));
-      at.textContent = '';
-      document.querySelector('.vw-controls').style.display = 'none';
-    } else {
-      document.querySelector('.vw-controls').style.display = '';
-      st.idx = Math.max(0, Math.min(st.idx, pos.length - 1));
-      var cur = pos[st.idx], overlay = null;
-      if (p && st.idx === pidx) {
-        overlay = [];
-        p[7].forEach(function (q) { overlay.push({ path: q, kind: 'suggested' }); });
-        p[6].forEach(function (q) { overlay.push({ path: q, kind: 'played' }); });
-      }
-      var drawn = drawBoard(g.h, cur.items, overlay);
+    var inVar = !!(p && p[8] && st.inVariation && g.h);
+    var overlayOf = function () {
+      var overlay = [];
+      p[7].forEach(function (q) { overlay.push({ path: q, kind: 'suggested' }); });
+      p[6].forEach(function (q) { overlay.push({ path: q, kind: 'played' }); });
+      return overlay;
+    };
+    var draw = function (items, overlay, fen, ply, line) {
+      var drawn = drawBoard(g.h, items, overlay);
       board.appendChild(drawn.svg);
       board.appendChild(el('div', 'legend', drawn.caption));
-      board.setAttribute('data-fen', cur.fen);
-      board.setAttribute('data-ply', String(st.idx));
+      board.setAttribute('data-fen', fen);
+      board.setAttribute('data-ply', ply);
+      board.setAttribute('data-line', line);
+    };
+    document.querySelector('.vw-controls').style.display = pos.length ? '' : 'none';
+    if (inVar) {
+      // The problem's own position, inside its variation (the main line's are below).
+      draw(p[8][1], overlayOf(), p[8][0], String(p[0] - 1), 'variation');
+      at.textContent = 'variation, before ply ' + p[0];
+    } else if (!pos.length) {
+      board.setAttribute('data-fen', ''); board.setAttribute('data-ply', ''); board.setAttribute('data-line', '');
+      board.appendChild(el('p', 'legend', g.x ? 'The moves of this game are not in this page (it holds ' +
+        'the first games up to its size budget): run arbiter view on its file.'
+        : g.r != null ? 'This game was not replayed (' + (g.l === 'Unknown game' ? 'it was not identified as a game ' +
+          'arbiter knows' : 'its start position could not be set up') + '), so there is no board: its moves as written follow.'
+          : 'This game was not replayed.'));
+      if (g.r != null) { board.appendChild(el('pre', 'vw-record', g.r)); }
+      at.textContent = '';
+    } else {
+      st.idx = Math.max(0, Math.min(st.idx, pos.length - 1));
+      var cur = pos[st.idx];
+      draw(cur.items, p && !p[8] && st.idx === pidx ? overlayOf() : null, cur.fen, String(st.idx), 'main');
       at.textContent = st.idx === 0 ? 'start' : 'after ply ' + st.idx + ' of ' + (pos.length - 1);
     }
     var msg = $('vw-message');
@@ -228,7 +257,12 @@
       if (p[6].some(function (q) { return q.length > 1; })) { legend.push('Solid blue: the move as written.'); }
       if (p[7].some(function (q) { return q.length > 1; })) { legend.push('Dashed green: what the rules accept instead.'); }
       if (p[6].concat(p[7]).some(function (q) { return q.length === 1; })) { legend.push('Yellow: the square the problem names.'); }
-      if (pidx >= 0 && st.idx !== pidx) { legend.push('The problem is at the position after ply ' + pidx + '.'); }
+      if (p[8] && inVar) {
+        legend.push('This ply is in a variation, not in the main line: the board shows the variation\'s position ' +
+          'before it. The moves below are the main line; stepping (← →) follows them.');
+      } else if (p[8]) {
+        legend.push('The problem is in a variation (ply ' + p[0] + ' of it): click it in the list to see its position.');
+      } else if (pidx >= 0 && st.idx !== pidx) { legend.push('The problem is at the position after ply ' + pidx + '.'); }
       msg.appendChild(el('div', 'legend', legend.join(' ')));
     }
     if (pos.length) { moves(g, pos); } else { $('vw-moves').textContent = ''; }
@@ -241,7 +275,7 @@
   function moves(g, pos) {
     var box = $('vw-moves'), marks = {};
     box.textContent = '';
-    g.p.forEach(function (p, k) { if (p[0] != null) { marks[p[0]] = marks[p[0]] === 'bad' || p[2] ? 'bad' : 'warn'; } });
+    g.p.forEach(function (p) { if (p[0] != null && !p[8]) { marks[p[0]] = marks[p[0]] === 'bad' || p[2] ? 'bad' : 'warn'; } });
     var n = (g.m || []).length;
     var span = function (i, label, cls, onclick) {
       var s = el('span', 'mv' + (cls ? ' ' + cls : ''));
@@ -261,30 +295,33 @@
       })(i);
     }
     // A ply the replay refused: its written form, opening its problem.
+    var unplayed = function (p) { return p[0] === n + 1 && p[5] && p[2] && !p[8]; };
     g.p.forEach(function (p, k) {
-      if (p[0] === n + 1 && p[5] && p[2]) {
+      if (unplayed(p)) {
         span(n + 1, ' ' + p[5], 'unplayed bad', function () { open(st.game, k); });
       }
     });
-    var replayedTo = pos.length ? n + (g.p.some(function (p) { return p[0] === n + 1 && p[5] && p[2]; }) ? 1 : 0) : 0;
+    var replayedTo = pos.length ? n + (g.p.some(unplayed) ? 1 : 0) : 0;
     if (g.w > replayedTo && pos.length) {
       box.appendChild(el('span', 'rest', '… ' + (g.w - replayedTo) + ' more plies as written, not replayed'));
     }
   }
   function firstProblemAt(g, ply) {
-    for (var k = 0; k < g.p.length; k++) { if (g.p[k][0] === ply) { return k; } }
+    for (var k = 0; k < g.p.length; k++) { if (g.p[k][0] === ply && !g.p[k][8]) { return k; } }
     return -1;
   }
   function go(i) {
     if (st.game < 0) { return; }
     var n = positions(data.games[st.game]).length;
     st.idx = Math.max(0, Math.min(i, n - 1));
+    st.inVariation = false;
     show();
   }
   function open(gi, k) {
     st.game = gi; st.problem = k;
     var g = data.games[gi];
     st.idx = k >= 0 ? Math.max(0, problemIndex(g, g.p[k])) : 0;
+    st.inVariation = k >= 0 && !!g.p[k][8];
     show(); list();
   }
 

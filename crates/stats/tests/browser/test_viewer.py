@@ -110,7 +110,8 @@ def positions(file):
 
 def board(driver):
     return driver.execute_script("var d = document.getElementById('board').dataset;"
-                                 " return {fen: d.fen, ply: d.ply, file: d.file, game: d.game};")
+                                 " return {fen: d.fen, ply: d.ply, file: d.file, game: d.game,"
+                                 " line: d.line};")
 
 
 def expected_fen(file, game, ply_index):
@@ -165,7 +166,10 @@ def check_problem_clicks(driver, limit=None):
             continue  # a game whose start position could not be set up
         assert b["ply"] == str(int(ply) - 1), (file, game, ply, b)
         want = expected_fen(file, game, int(ply) - 1)
-        if want is not None:
+        if b["line"] == "variation":
+            # The variation's own position: convert writes only the main line's.
+            assert "variation" in driver.find_element(By.ID, "vw-message").text
+        elif want is not None:
             assert b["fen"] == want, (file, game, ply)
         message = driver.find_element(By.ID, "vw-message").text
         assert message.strip(), "the diagnostic's message is shown"
@@ -209,6 +213,38 @@ def test_report_lists_every_problem_of_the_defects_and_opens_each(driver, out):
     listed = all_problem_entries(driver)
     assert sorted(listed) == sorted(diagnostics(DEFECTS))
     assert check_problem_clicks(driver) >= 40
+
+
+def test_a_problem_in_a_variation_shows_the_variations_position(driver, out):
+    # English: the variation replaces 23-19 by 22-18; its next ply, 12-13, is illegal.
+    pdn = out / "variation.pdn"
+    pdn.write_text('[Event "variation"]\n[GameType "21"]\n1. 11-15 23-19 (22-18 12-13) *\n\n'
+                   '[Event "not identified"]\n1. 99-98 97-96 *\n')
+    line = out / "line.pdn"
+    line.write_text('[GameType "21"]\n1. 11-15 22-18 *\n')
+    page = out / "variation.html"
+    arbiter("view", pdn, "-o", page)
+    open_page(driver, page)
+    driver.find_element(By.ID, "vw-tab-problems").click()
+    entry = driver.find_element(By.CSS_SELECTOR, '.problem[data-game="1"][data-ply="3"]')
+    entry.click()
+    b = board(driver)
+    variation_fen = positions(str(line))[1][0][1]
+    assert (b["line"], b["ply"], b["fen"]) == ("variation", "2", variation_fen), b
+    assert b["fen"] != expected_fen(str(pdn), "1", 2), "not the main line's position"
+    assert "variation" in driver.find_element(By.ID, "vw-message").text
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    b = board(driver)
+    assert (b["line"], b["ply"]) == ("main", "1"), "stepping goes back to the main line"
+    assert b["fen"] == expected_fen(str(pdn), "1", 1)
+    # The game that was not identified: no board, its moves as written and the diagnostic.
+    driver.find_element(By.CSS_SELECTOR, '.problem[data-game="2"]').click()
+    b = board(driver)
+    assert (b["game"], b["fen"]) == ("2", ""), b
+    record = driver.find_element(By.CSS_SELECTOR, "#board .vw-record").text
+    assert "99-98 97-96" in record
+    assert "not identified" in driver.find_element(By.ID, "board").text
+    assert driver.find_element(By.ID, "vw-message").text.strip()
 
 
 def test_view_steps_through_every_game_kind(driver, out):

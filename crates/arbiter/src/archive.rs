@@ -5,12 +5,12 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use ::archive::{Filter, Fixes, Input, SelectTally, Selector, SplitBy, Splitter, Strip};
+use ::archive::{Filter, Fixes, Input, SelectTally, Selector, Source, SplitBy, Splitter, Strip};
 use clap::Args;
 use game::GameInfo;
 
 use crate::cli::Target;
-use crate::input;
+
 use crate::output::Output;
 
 fn parse_tag(spec: &str) -> Result<Filter, String> {
@@ -128,7 +128,7 @@ impl SelectArgs {
 
 /// The inputs as the `archive` crate opens them, refusing an input that is also an output.
 fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, String> {
-    let (found, missing) = input::collect(paths);
+    let (found, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     if let Some((path, e)) = missing.first() {
         return Err(format!("{}: {e}", path.display()));
     }
@@ -138,7 +138,7 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, St
     };
     let mut inputs = Vec::new();
     for i in found {
-        if let input::Input::File(p) = &i {
+        if let Source::File(p) = &i {
             if let Some(o) = outputs.iter().find(|o| same(p, o)) {
                 return Err(format!(
                     "{} is both an input and an output; write to another file",
@@ -149,7 +149,8 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, St
         inputs.push(Input {
             name: i.name(),
             open: Box::new(move || {
-                i.open()
+                i.open(games::games())
+                    .map_err(io::Error::from)
                     .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))
             }),
         });
@@ -162,17 +163,17 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;
     }
-    let (inputs, _) = input::collect(paths);
+    let (inputs, _) = ::archive::collect(paths, ::archive::Dash::Stdin);
     let plain = inputs.iter().all(|i| match i {
-        input::Input::File(p) => !p.to_string_lossy().ends_with(".gz"),
-        input::Input::Stdin => false,
+        Source::File(p) => !p.to_string_lossy().ends_with(".gz"),
+        Source::Stdin | Source::Text { .. } => false,
     });
     let bar = if plain {
         let total = inputs
             .iter()
             .filter_map(|i| match i {
-                input::Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                input::Input::Stdin => None,
+                Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                Source::Stdin | Source::Text { .. } => None,
             })
             .sum();
         let bar = indicatif::ProgressBar::new(total);

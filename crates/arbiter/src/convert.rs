@@ -6,7 +6,7 @@ use pdn::{GameRecord, Node, Severity};
 use referee::{Referee, Settings};
 
 use crate::archive::Edits;
-use crate::input::Input;
+use ::archive::Source;
 
 /// Output form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -59,7 +59,7 @@ impl ConvertTally {
 /// that their games stay apart; JSON lines and trials go to the writer underneath); notes
 /// about problems go to `notes`.
 pub fn convert<W: Write>(
-    input: &Input,
+    input: &Source,
     target: Target,
     settings: &Settings,
     edits: &Edits,
@@ -161,7 +161,8 @@ pub fn convert<W: Write>(
     };
 
     let opened = input
-        .open()
+        .open(games::games())
+        .map_err(io::Error::from)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 16, opened);
     let (json, head) = sniff_json(input, &mut reader)?;
@@ -196,10 +197,10 @@ const MAX_SNIFF: u64 = 64 << 20;
 /// its first line, which is a record's JSON object (see [`pdn::is_json_record`]). Returns the
 /// bytes consumed to decide, to be read again.
 fn sniff_json(
-    input: &Input,
+    input: &Source,
     reader: &mut BufReader<Box<dyn Read + Send>>,
 ) -> io::Result<(bool, Vec<u8>)> {
-    if let Input::File(p) = input {
+    if let Source::File(p) = input {
         let name = p.to_string_lossy().to_ascii_lowercase();
         if name.ends_with(".json") || name.ends_with(".jsonl") {
             return Ok((true, Vec::new()));
@@ -363,7 +364,7 @@ mod tests {
         let (mut out, mut notes) = (pdn::Writer::new(Vec::new()), Vec::new());
         let edits = Edits::default();
         let tally = convert(
-            &Input::File(path),
+            &Source::File(path),
             target,
             &settings,
             &edits,

@@ -5,7 +5,6 @@
 mod archive;
 mod cli;
 mod convert;
-mod input;
 mod output;
 mod printer;
 mod report;
@@ -258,7 +257,7 @@ fn corpus_run(
     print: validate::Print,
     report_dir: Option<&Path>,
 ) -> Outcome {
-    let (inputs, missing) = input::collect(paths);
+    let (inputs, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     let json = print.format == Some(Format::Json);
     for (path, e) in &missing {
         validate::unreadable(json, &path.display().to_string(), e)?;
@@ -320,7 +319,7 @@ fn convert_cmd(
     let edits = edits.check(to)?;
     settings.details = edits.positions;
     settings.positions = edits.positions;
-    let (inputs, missing) = input::collect(paths);
+    let (inputs, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     if let Some((path, e)) = missing.first() {
         return Err(format!("{}: cannot read: {e}", path.display()).into());
     }
@@ -437,9 +436,9 @@ fn show_cmd(
     let settings = settings(game)?;
     let request = show::Request {
         input: if file.as_os_str() == "-" {
-            input::Input::Stdin
+            ::archive::Source::Stdin
         } else {
-            input::Input::File(file)
+            ::archive::Source::File(file)
         },
         index,
         ply,
@@ -509,7 +508,7 @@ fn export_cmd(
         }
         by.push(column);
     }
-    let (inputs, missing) = input::collect(paths);
+    let (inputs, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     for (path, e) in &missing {
         eprintln!("arbiter: {}: cannot read: {e}", path.display());
     }
@@ -523,7 +522,7 @@ fn export_cmd(
     let mut unreadable = missing.len();
     for source in &inputs {
         let name = source.name();
-        let opened = source.open_records();
+        let opened = source.open_records(games::games());
         let Ok((reader, _)) = opened else {
             if let Err(e) = opened {
                 eprintln!("arbiter: {name}: cannot read: {e}");

@@ -6,14 +6,14 @@ use std::path::{Path, PathBuf};
 use referee::{BoardAt, GameInfo, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram};
 
-use crate::input::Input;
 use crate::output::{self, Output};
+use ::archive::Source;
 
 /// What to draw and where.
 #[derive(Debug, Clone)]
 pub struct Request {
     /// The records.
-    pub input: Input,
+    pub input: Source,
     /// Which game of the input, from 1.
     pub index: u64,
     /// Plies of the main line to play first (`None`: up to where the main line ends).
@@ -95,7 +95,7 @@ fn find_game(request: &Request) -> Result<GameReport, String> {
     let mut referee = Referee::new(games::games(), settings);
     let source = request
         .input
-        .open()
+        .open(games::games())
         .map_err(|e| format!("{name}: cannot read: {e}"))?;
     let mut reader = pdn::Reader::new(source);
     let mut seen = 0u64;
@@ -250,7 +250,7 @@ mod tests {
 
     fn request(path: &Path, index: u64, ply: Option<u32>, out: PathBuf) -> Request {
         Request {
-            input: Input::File(path.to_path_buf()),
+            input: Source::File(path.to_path_buf()),
             index,
             ply,
             game: None,

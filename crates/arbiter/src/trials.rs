@@ -14,7 +14,7 @@ use game::GameInfo;
 use pdn::GameRecord;
 
 use crate::convert::{self, ConvertTally, Target};
-use crate::input::Input;
+use ::archive::Source;
 
 /// Where the trials go.
 enum Destination {
@@ -66,10 +66,11 @@ pub fn trial_of(record: &GameRecord, game: Option<&'static GameInfo>) -> Result<
 
 /// The stem of an input's file name, for the trials made from it (`games` for
 /// `games.pdn.gz`, `stdin` for standard input).
-fn stem(input: &Input) -> String {
+fn stem(input: &Source) -> String {
     match input {
-        Input::Stdin => "stdin".to_string(),
-        Input::File(p) => {
+        Source::Stdin => "stdin".to_string(),
+        Source::Text { name, .. } => name.clone(),
+        Source::File(p) => {
             let name = p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -87,7 +88,7 @@ fn stem(input: &Input) -> String {
 /// Converts every game of `inputs` to trials at `output`; notes about problems go to
 /// `notes`. The tally counts the trials written and the problems met.
 pub fn convert_all(
-    inputs: &[Input],
+    inputs: &[Source],
     output: Option<&Path>,
     settings: &referee::Settings,
     edits: &crate::archive::Edits,
@@ -185,11 +186,11 @@ mod tests {
 
     #[test]
     fn stems_drop_the_record_extensions() {
-        let file = |p: &str| Input::File(PathBuf::from(p));
+        let file = |p: &str| Source::File(PathBuf::from(p));
         assert_eq!(stem(&file("x/games.pdn.gz")), "games");
         assert_eq!(stem(&file("x/games.PDN")), "games");
         assert_eq!(stem(&file("notes")), "notes");
-        assert_eq!(stem(&Input::Stdin), "stdin");
+        assert_eq!(stem(&Source::Stdin), "stdin");
     }
 
     #[test]

@@ -9,8 +9,8 @@ use std::path::Path;
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{EncodedGame, ViewerGame, ViewerPosition, ViewerProblem};
 
-use crate::input::Trial;
 use crate::report;
+use ::archive::Trial;
 
 /// Which games a run hands to the viewer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub fn view_cmd(
     base: &Settings,
     output: &Path,
 ) -> Result<u8, String> {
-    let (inputs, missing) = crate::input::collect(paths);
+    let (inputs, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     for (path, e) in &missing {
         crate::validate::unreadable(false, &path.display().to_string(), e)
             .map_err(|e| e.to_string())?;

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use referee::{Referee, Settings};
 
-use crate::inputs::Input;
+use archive::Source;
 
 /// One game record: tags, movetext and result as written. Read with `arbiter.read_games`.
 #[pyclass(module = "arbiter._arbiter", frozen)]
@@ -225,8 +225,8 @@ impl GameIter {
 #[pyo3(signature = (path=None, text=None))]
 pub fn read_games(path: Option<PathBuf>, text: Option<String>) -> PyResult<GameIter> {
     let input = match (path, text) {
-        (Some(p), None) => Input::File(p),
-        (None, Some(text)) => Input::Text {
+        (Some(p), None) => Source::File(p),
+        (None, Some(text)) => Source::Text {
             name: "<text>".into(),
             text,
         },
@@ -234,8 +234,10 @@ pub fn read_games(path: Option<PathBuf>, text: Option<String>) -> PyResult<GameI
     };
     let name = input.name();
     let reader: Box<dyn Read + Send> = match &input {
-        Input::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
-        Input::File(_) => input.open().map_err(|e| crate::io_error(&name, &e))?,
+        Source::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
+        _ => input
+            .open(games::games())
+            .map_err(|e| crate::io_error(&name, &e.into()))?,
     };
     Ok(GameIter {
         name,

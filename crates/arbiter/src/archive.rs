@@ -9,7 +9,7 @@ use ::archive::{Filter, Fixes, Input, SelectTally, Selector, Source, SplitBy, Sp
 use clap::Args;
 use game::GameInfo;
 
-use crate::cli::Target;
+use crate::args::Target;
 
 use crate::output::Output;
 
@@ -60,7 +60,7 @@ fn parse_fix(list: &str) -> Result<Fixes, String> {
 /// The filters and outputs of `select`. Every filter must pass; a filter given twice must
 /// pass twice.
 #[derive(Args, Debug, Clone)]
-pub struct SelectArgs {
+pub struct FilterArgs {
     /// A tag test: NAME=VALUE (exact) or NAME~REGEX (a regular expression).
     #[arg(long = "tag", value_name = "TEST", value_parser = parse_tag)]
     tags: Vec<Filter>,
@@ -106,7 +106,7 @@ pub struct SelectArgs {
     rest: Option<PathBuf>,
 }
 
-impl SelectArgs {
+impl FilterArgs {
     fn selector(self, settings: referee::Settings) -> Selector {
         let mut filters = self.tags;
         filters.extend(self.players);
@@ -198,7 +198,7 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
 /// `arbiter select`: returns the exit code (0).
 pub fn select_cmd(
     paths: &[PathBuf],
-    args: SelectArgs,
+    args: FilterArgs,
     settings: referee::Settings,
 ) -> Result<u8, String> {
     let out_path = args.output.clone();

@@ -6,18 +6,8 @@ use pdn::{GameRecord, Node, Severity};
 use referee::{Referee, Settings};
 
 use crate::archive::Edits;
+use crate::args::Target;
 use ::archive::Source;
-
-/// Output form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// Canonical PDN.
-    Pdn,
-    /// One JSON object per game, one game per line.
-    Json,
-    /// Ludii trials, one per game (games whose registry entry declares a trial converter).
-    Trl,
-}
 
 /// What a conversion met on its way.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -154,7 +144,7 @@ pub fn convert<W: Write>(
                 }
                 out.write_all(b"\n")?;
             }
-            // Trials are written from this PDN, one per game, by `crate::trials`.
+            // Trials are written from this PDN, one per game, by the `trials` module.
             Target::Trl => out.write(&record)?,
         }
         Ok(())

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use game::GameInfo;
 use pdn::GameRecord;
 
-use crate::convert::{self, ConvertTally, Target};
+use crate::args::Target;
+use crate::convert::{self, ConvertTally};
 use ::archive::Source;
 
 /// Where the trials go.

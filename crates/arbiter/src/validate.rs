@@ -8,7 +8,8 @@ use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats,
 
 use std::sync::Arc;
 
-use crate::printer::Printer;
+use crate::printer::{Print, Printer};
+
 use crate::report::{self, Format};
 use crate::view;
 use ::archive::{Source, Trial};
@@ -57,23 +58,6 @@ impl Tally {
         self.notes += other.notes;
         self.io_errors += other.io_errors;
     }
-}
-
-/// How diagnostics are printed.
-#[derive(Debug, Clone, Copy)]
-pub struct Print {
-    /// Print every diagnostic in this format (`None`: print nothing per diagnostic).
-    pub format: Option<Format>,
-    /// Colour human output.
-    pub color: bool,
-    /// Print at most this many errors (all are counted; warnings and notes do not count).
-    pub max_errors: Option<u64>,
-    /// Print diagnostics of this severity and above.
-    pub severity: Severity,
-    /// A game found from its moves, not named by a tag, is an error.
-    pub strict: bool,
-    /// The closing summary goes to standard output (else to standard error).
-    pub summary_on_stdout: bool,
 }
 
 /// What a run produces besides the tally.

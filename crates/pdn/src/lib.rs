@@ -36,6 +36,7 @@ mod json;
 mod lexer;
 mod reader;
 mod record;
+mod serde_forms;
 pub mod visitor;
 mod writer;
 

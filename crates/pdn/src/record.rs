@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::encoding::{decode_as, Tally};
-use crate::json::{kind_serde, problems_serde, span_serde};
 use crate::lexer::{self, Tok};
+use crate::serde_forms::{kind_serde, problems_serde, span_serde};
 use crate::visitor::{CommentKind, Span, SyntaxProblem, Visitor};
 
 /// One game: tags, movetext, result, and the syntax problems found while reading it.

@@ -8,22 +8,34 @@ use clap::{Args, ValueEnum};
 use game::{GameInfo, Options};
 use referee::Settings;
 
+use crate::exit::Stop;
 use crate::report::Format;
 
 /// Parses a `--game` value: a game's name or one of its aliases.
-pub fn parse_game(name: &str) -> Result<&'static GameInfo, String> {
-    let registry = game_registry();
-    registry.by_name(name).ok_or_else(|| {
-        format!(
-            "`{name}` is not a game arbiter knows (known: {})",
-            registry.id_list()
-        )
+pub fn parse_game(name: &str) -> Result<&'static GameInfo, UnknownGame> {
+    let registry = referee::Catalog::registry(games::games());
+    registry.by_name(name).ok_or_else(|| UnknownGame {
+        name: name.to_string(),
+        known: registry.id_list(),
     })
 }
 
-fn game_registry() -> &'static game::Registry {
-    referee::Catalog::registry(games::games())
+/// A `--game` value that names no game of the registry.
+#[derive(Debug)]
+pub struct UnknownGame {
+    name: String,
+    /// The names of the games known, comma-separated.
+    known: String,
 }
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (name, known) = (&self.name, &self.known);
+        write!(f, "`{name}` is not a game arbiter knows (known: {known})")
+    }
+}
+
+impl std::error::Error for UnknownGame {}
 
 /// Output form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -151,7 +163,7 @@ pub struct Inputs {
 impl GameChoice {
     /// Replay settings for the records, with `--game` and `--rules` checked first: an
     /// unknown ruleset option is a usage error that lists the valid ones.
-    pub fn settings(&self) -> Result<Settings, String> {
+    pub fn settings(&self) -> Result<Settings, Stop> {
         if let Some(rules) = &self.rules {
             games::games()
                 .registry()
@@ -168,14 +180,17 @@ impl GameChoice {
 
 impl PositionArgs {
     /// The rules of `--game` under `--rules`, for looking at positions.
-    pub fn explorer(&self) -> Result<Box<dyn games::Explorer>, String> {
+    pub fn explorer(&self) -> Result<Box<dyn games::Explorer>, Stop> {
         let options = match &self.rules {
-            Some(r) => self.game.parse_options(r).map_err(|e| e.to_string())?,
+            Some(r) => self
+                .game
+                .parse_options(r)
+                .map_err(|e| Stop::Usage(e.to_string()))?,
             None => Options::default(),
         };
         games::games()
             .explorer(self.game, &options)
-            .ok_or_else(|| format!("{} cannot be explored", self.game.label))
+            .ok_or_else(|| Stop::Usage(format!("{} cannot be explored", self.game.label)))
     }
 }
 

@@ -36,6 +36,17 @@ impl From<io::Error> for Stop {
     }
 }
 
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Usage(message) => f.write_str(message),
+            Stop::ClosedPipe => f.write_str("the output was closed"),
+        }
+    }
+}
+
+impl std::error::Error for Stop {}
+
 /// The exit code of a command, or why it stopped.
 pub type Outcome = Result<u8, Stop>;
 

@@ -6,7 +6,7 @@ use clap::Args;
 use referee::Settings;
 
 use crate::args::{GameChoice, Inputs, TableFormat};
-use crate::exit::{Outcome, CLEAN, FAILURE};
+use crate::exit::{Outcome, Stop, CLEAN, FAILURE};
 
 #[derive(Args)]
 pub struct ExportArgs {
@@ -50,13 +50,13 @@ impl TableSink {
         dir: &Path,
         by: Vec<export::PartitionColumn>,
         options: export::SinkOptions,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, Stop> {
         match by.is_empty() {
             true => export::ParquetSink::with_options(dir, options)
                 .map(|s| TableSink::Plain(Box::new(s))),
             false => export::PartitionedSink::create(dir, by, options).map(TableSink::Partitioned),
         }
-        .map_err(|e| e.to_string())
+        .map_err(|e| Stop::Usage(e.to_string()))
     }
 
     /// Replays the records of `reader` into the tables.
@@ -65,7 +65,7 @@ impl TableSink {
         name: &str,
         reader: ::archive::Records,
         settings: &Settings,
-    ) -> Result<(), String> {
+    ) -> Result<(), Stop> {
         match self {
             TableSink::Plain(sink) => export::export_chunked(
                 sink,
@@ -87,26 +87,29 @@ impl TableSink {
                 EXPORT_IN_FLIGHT,
             ),
         }
-        .map_err(|e| e.to_string())
+        .map_err(|e| Stop::Usage(e.to_string()))
     }
 
-    fn finish(self) -> Result<export::Counts, String> {
+    fn finish(self) -> Result<export::Counts, Stop> {
         match self {
             TableSink::Plain(sink) => sink.finish(),
             TableSink::Partitioned(sink) => sink.finish(),
         }
-        .map_err(|e| e.to_string())
+        .map_err(|e| Stop::Usage(e.to_string()))
     }
 }
 
 /// The `--partition-by` columns, each once.
-fn partition_columns(names: &[String]) -> Result<Vec<export::PartitionColumn>, String> {
+fn partition_columns(names: &[String]) -> Result<Vec<export::PartitionColumn>, Stop> {
     let mut by = Vec::new();
     for name in names {
-        let column = export::PartitionColumn::parse(name)
-            .ok_or_else(|| format!("--partition-by: `{name}` is not variant or year"))?;
+        let column = export::PartitionColumn::parse(name).ok_or_else(|| {
+            Stop::Usage(format!("--partition-by: `{name}` is not variant or year"))
+        })?;
         if by.contains(&column) {
-            return Err(format!("--partition-by: `{name}` is given twice"));
+            return Err(Stop::Usage(format!(
+                "--partition-by: `{name}` is given twice"
+            )));
         }
         by.push(column);
     }

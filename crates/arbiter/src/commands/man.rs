@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use crate::exit::{Outcome, CLEAN};
+use crate::exit::{Outcome, Stop, CLEAN};
 
 #[derive(Args)]
 pub struct ManArgs {
@@ -16,7 +16,7 @@ pub struct ManArgs {
 /// Writes the pages of `cli`, the whole command line: arbiter.1 and one per subcommand.
 pub fn run(args: ManArgs, cli: clap::Command) -> Outcome {
     let dir = &args.output;
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
     write_page(dir, "arbiter", cli.clone())?;
     let mut pages = 1;
     for sub in cli.get_subcommands() {
@@ -28,11 +28,11 @@ pub fn run(args: ManArgs, cli: clap::Command) -> Outcome {
     Ok(CLEAN)
 }
 
-fn write_page(dir: &Path, name: &str, cmd: clap::Command) -> Result<(), String> {
+fn write_page(dir: &Path, name: &str, cmd: clap::Command) -> Result<(), Stop> {
     let path = dir.join(format!("{name}.1"));
     let mut buf = Vec::new();
     clap_mangen::Man::new(cmd)
         .render(&mut buf)
-        .map_err(|e| e.to_string())?;
-    std::fs::write(&path, buf).map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| Stop::Usage(e.to_string()))?;
+    std::fs::write(&path, buf).map_err(|e| Stop::Usage(format!("{}: {e}", path.display())))
 }

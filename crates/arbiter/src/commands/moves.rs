@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use clap::Args;
 
 use crate::args::{PositionArgs, SquaresArg};
-use crate::exit::{Outcome, CLEAN};
+use crate::exit::{Outcome, Stop, CLEAN};
 use crate::report::Format;
 
 #[derive(Args)]
@@ -26,24 +26,25 @@ pub fn run(args: MovesArgs) -> Outcome {
     let chance = match (explorer.needs_chance(), args.throws.as_deref()) {
         (true, Some(t)) => parse_throws(t)?,
         (true, None) => {
-            return Err(format!(
+            return Err(Stop::Usage(format!(
                 "{} moves depend on the throws: give them with --throws, e.g. --throws \"1 4 2\"",
                 position.game.label
-            )
-            .into())
+            )))
         }
         (false, Some(_)) => {
-            return Err(format!(
+            return Err(Stop::Usage(format!(
                 "--throws is for games of chance; {} has none",
                 position.game.label
-            )
-            .into())
+            )))
         }
         (false, None) => Vec::new(),
     };
     let numeric = args.squares.map(|s| s == SquaresArg::Numeric);
     if numeric == Some(true) && !position.game.numeric_squares {
-        return Err(format!("{} squares have no numeric form", position.game.label).into());
+        return Err(Stop::Usage(format!(
+            "{} squares have no numeric form",
+            position.game.label
+        )));
     }
     let moves = explorer.moves(position.fen.as_deref(), &chance, numeric)?;
     let mut out = io::stdout().lock();
@@ -67,12 +68,15 @@ fn move_json(m: &game::MoveInfo) -> serde_json::Value {
 }
 
 /// Reads `"1 4 2"` (spaces or commas) into throw values.
-fn parse_throws(text: &str) -> Result<Vec<u8>, String> {
+fn parse_throws(text: &str) -> Result<Vec<u8>, Stop> {
     text.split([' ', ',', '\t'])
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<u8>()
-                .map_err(|_| format!("`{s}` is not a throw (a whole number, such as 1 or 4)"))
+            s.parse::<u8>().map_err(|_| {
+                Stop::Usage(format!(
+                    "`{s}` is not a throw (a whole number, such as 1 or 4)"
+                ))
+            })
         })
         .collect()
 }

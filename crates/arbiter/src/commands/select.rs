@@ -18,9 +18,5 @@ pub struct SelectArgs {
 
 pub fn run(args: SelectArgs) -> Outcome {
     let settings = args.game.settings()?;
-    Ok(crate::archive::select_cmd(
-        &args.inputs.paths,
-        *args.filters,
-        settings,
-    )?)
+    crate::archive::select_cmd(&args.inputs.paths, *args.filters, settings)
 }

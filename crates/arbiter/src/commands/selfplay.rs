@@ -6,7 +6,7 @@ use clap::Args;
 use game::GameInfo;
 
 use crate::args::{parse_game, AgentArg};
-use crate::exit::{Outcome, CLEAN};
+use crate::exit::{Outcome, Stop, CLEAN};
 use crate::output;
 
 #[derive(Args)]
@@ -67,9 +67,9 @@ pub fn run(args: SelfplayArgs) -> Outcome {
 }
 
 /// The registry's self-play of `game`.
-fn player(game: &'static GameInfo) -> Result<&'static dyn selfplay::Player, String> {
+fn player(game: &'static GameInfo) -> Result<&'static dyn selfplay::Player, Stop> {
     games::games()
         .entry(game)
         .map(games::Entry::player)
-        .ok_or_else(|| format!("{} is not in the registry", game.label))
+        .ok_or_else(|| Stop::Usage(format!("{} is not in the registry", game.label)))
 }

@@ -28,10 +28,5 @@ pub struct SplitArgs {
 }
 
 pub fn run(args: SplitArgs) -> Outcome {
-    Ok(crate::archive::split_cmd(
-        &args.inputs.paths,
-        args.games,
-        args.by,
-        &args.output,
-    )?)
+    crate::archive::split_cmd(&args.inputs.paths, args.games, args.by, &args.output)
 }

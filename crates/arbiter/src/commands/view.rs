@@ -7,7 +7,7 @@ use clap::Args;
 use referee::{Settings, Severity};
 
 use crate::args::{GameChoice, Inputs};
-use crate::exit::{self, Outcome, FAILURE};
+use crate::exit::{self, Outcome, Stop, FAILURE};
 use crate::printer::Print;
 use crate::{validate, view};
 
@@ -24,14 +24,15 @@ pub struct ViewArgs {
 
 pub fn run(args: ViewArgs) -> Outcome {
     let settings = args.game.settings()?;
-    Ok(write_page(&args.inputs.paths, &settings, &args.output)?)
+    write_page(&args.inputs.paths, &settings, &args.output)
 }
 
 /// `arbiter view PATH... -o FILE`: the page with every game of the inputs.
-fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, String> {
+fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, Stop> {
     let (inputs, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     for (path, e) in &missing {
-        validate::unreadable(false, &path.display().to_string(), e).map_err(|e| e.to_string())?;
+        validate::unreadable(false, &path.display().to_string(), e)
+            .map_err(|e| Stop::Usage(e.to_string()))?;
     }
     let settings = view::settings(base);
     let job = validate::Job {
@@ -48,7 +49,7 @@ fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, S
         viewer: Some(view::Scope::All),
     };
     let (mut tally, _, mut extras) =
-        validate::run(&inputs, &job, true).map_err(|e| e.to_string())?;
+        validate::run(&inputs, &job, true).map_err(|e| Stop::Usage(e.to_string()))?;
     tally.io_errors += missing.len() as u64;
     eprintln!("{}", validate::summary(&tally));
     let viewer = extras
@@ -58,7 +59,8 @@ fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, S
         [one] => format!("Games of {}", one.display()),
         _ => format!("Games of {} inputs", paths.len()),
     };
-    let cannot_write = |e: std::io::Error| format!("{}: cannot write: {e}", output.display());
+    let cannot_write =
+        |e: std::io::Error| Stop::Usage(format!("{}: cannot write: {e}", output.display()));
     let mut out = crate::output::Output::create(Some(output))?;
     out.write_all(viewer.page_html(&title).as_bytes())
         .map_err(cannot_write)?;

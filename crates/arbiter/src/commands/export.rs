@@ -66,26 +66,15 @@ impl TableSink {
         reader: ::archive::Records,
         settings: &Settings,
     ) -> Result<(), Stop> {
+        let (catalog, size, flight) = (games::games(), EXPORT_CHUNK_BYTES, EXPORT_IN_FLIGHT);
         match self {
-            TableSink::Plain(sink) => export::export_chunked(
-                sink,
-                games::games(),
-                name,
-                reader,
-                settings,
-                EXPORT_CHUNK_BYTES,
-                EXPORT_IN_FLIGHT,
-            )
-            .map(|_| ()),
-            TableSink::Partitioned(sink) => export::export_partitioned(
-                sink,
-                games::games(),
-                name,
-                reader,
-                settings,
-                EXPORT_CHUNK_BYTES,
-                EXPORT_IN_FLIGHT,
-            ),
+            TableSink::Plain(sink) => {
+                export::export_chunked(sink, catalog, name, reader, settings, size, flight)
+                    .map(drop)
+            }
+            TableSink::Partitioned(sink) => {
+                export::export_partitioned(sink, catalog, name, reader, settings, size, flight)
+            }
         }
         .map_err(|e| Stop::Usage(e.to_string()))
     }

@@ -37,6 +37,9 @@ impl std::fmt::Display for UnknownGame {
 
 impl std::error::Error for UnknownGame {}
 
+/// Plies of the report's opening tree unless `stats --tree-plies` says otherwise.
+pub const DEFAULT_TREE_PLIES: u32 = 10;
+
 /// Output form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Target {
@@ -167,7 +170,8 @@ impl GameChoice {
         if let Some(rules) = &self.rules {
             games::games()
                 .registry()
-                .check_rules(self.game.or(self.default_game), rules)?;
+                .check_rules(self.game.or(self.default_game), rules)
+                .map_err(|e| Stop::Usage(e.to_string()))?;
         }
         Ok(Settings {
             game: self.game,

@@ -372,6 +372,11 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
         plies: game.plies_written,
         facts: &game.facts,
         opening: &game.opening,
+        line: stats::OpeningLine {
+            start: game.line.start,
+            plies: &game.line.plies,
+            text: &game.line.text,
+        },
         diagnostics: &diagnostics,
     });
 }

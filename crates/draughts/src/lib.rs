@@ -31,10 +31,15 @@ use game::token;
 mod variant;
 
 pub use game_impl::{MoveInfo, Names};
-pub use perft_file::{parse_perft_file, run_perft_dir, split_variant, PerftCase, PerftRules};
+pub use perft_file::{
+    parse_perft_file, run_perft_dir, split_variant, PerftCase, PerftFileError, PerftRules,
+    PerftRulesError,
+};
 pub use registry::game_info;
 pub use resolve::{fit, Fit, Refusal};
-pub use token::{parse_squares, parse_token, FixedToken, Separator, SquareNames, Token};
+pub use token::{
+    parse_squares, parse_token, FixedToken, Separator, SquareNames, Token, TokenError,
+};
 
 pub use geometry::{Bit, Bits, Dir, Geometry, NONE as NO_SQUARE};
 pub use movegen::{
@@ -81,22 +86,6 @@ impl Draughts {
             start,
             split_chains: false,
         }
-    }
-
-    /// The rules of `variant` with a comma-separated option list (empty = default): the
-    /// variant's own options, and `split-chains` (see [`Draughts::split_chains`]) for every
-    /// variant. An unknown option is returned as the error.
-    pub fn with_options(variant: &'static Variant, options: &str) -> Result<Draughts, String> {
-        let mut d = Draughts::new(variant);
-        for name in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            if name.eq_ignore_ascii_case(SPLIT_CHAINS.name) {
-                d.split_chains = true;
-                continue;
-            }
-            let o = variant.option(name).ok_or_else(|| name.to_string())?;
-            d.rules.apply(o.effect);
-        }
-        Ok(d)
     }
 
     /// The start position.

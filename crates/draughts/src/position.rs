@@ -195,7 +195,7 @@ impl Position {
                     continue;
                 }
                 let (king, sq) = king_mark(g, item);
-                for b in parse_squares(g, sq).map_err(err)? {
+                for b in parse_squares(g, sq).map_err(|e| err(e.to_string()))? {
                     let m = 1u128 << b;
                     if pos.occupied() & m != 0 {
                         return Err(err(format!(
@@ -366,35 +366,49 @@ fn king_mark<'a>(g: &Geometry, item: &'a str) -> (bool, &'a str) {
     }
 }
 
+/// Why a FEN item names no squares (the message becomes the [`FenError`]'s).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum SquareError {
+    #[error("`{0}` is not a square")]
+    NotANumber(String),
+    #[error("there is no square {number} on this board (1-{count})")]
+    OffBoard { number: u32, count: usize },
+    #[error("the range `{0}` runs backwards")]
+    Backwards(String),
+    #[error("there is no square {0}")]
+    InRange(u32),
+    #[error("`{0}` is not a playable square of this board")]
+    NotPlayable(String),
+}
+
 /// Reads one FEN item: a number, a range `31-50`, or an algebraic square.
-fn parse_squares(g: &Geometry, item: &str) -> Result<Vec<Bit>, String> {
-    let number = |s: &str| -> Result<Bit, String> {
+fn parse_squares(g: &Geometry, item: &str) -> Result<Vec<Bit>, SquareError> {
+    let number = |s: &str| -> Result<Bit, SquareError> {
         let n: u32 = s
             .trim()
             .parse()
-            .map_err(|_| format!("`{s}` is not a square"))?;
-        g.from_number(n)
-            .ok_or_else(|| format!("there is no square {n} on this board (1-{})", g.count))
+            .map_err(|_| SquareError::NotANumber(s.to_string()))?;
+        g.from_number(n).ok_or(SquareError::OffBoard {
+            number: n,
+            count: g.count,
+        })
     };
     if item.starts_with(|c: char| c.is_ascii_digit()) {
         if let Some((a, b)) = item.split_once('-') {
             let (a, b) = (number(a)?, number(b)?);
             let (na, nb) = (g.number(a), g.number(b));
             if na > nb {
-                return Err(format!("the range `{item}` runs backwards"));
+                return Err(SquareError::Backwards(item.to_string()));
             }
             return (na..=nb)
-                .map(|n| {
-                    g.from_number(n)
-                        .ok_or_else(|| format!("there is no square {n}"))
-                })
+                .map(|n| g.from_number(n).ok_or(SquareError::InRange(n)))
                 .collect();
         }
         return Ok(vec![number(item)?]);
     }
     parse_algebraic(g, item)
         .map(|b| vec![b])
-        .ok_or_else(|| format!("`{item}` is not a playable square of this board"))
+        .ok_or_else(|| SquareError::NotPlayable(item.to_string()))
 }
 
 /// Reads an algebraic square such as `c3` or `J10` (case-insensitive).

@@ -3,9 +3,11 @@
 
 use std::sync::OnceLock;
 
-use game::{BoardShape, BoardStyle, Explore, GameInfo, Options, Profile};
+use game::{BoardShape, BoardStyle, Explore, GameInfo, OptionError, Options, Problem, Profile};
 
-use crate::{Draughts, Move, Position, Squares, Variant, SPLIT_CHAINS, VARIANTS};
+use crate::{
+    Draughts, Move, OptionEffect, Position, RuleOption, Squares, Variant, SPLIT_CHAINS, VARIANTS,
+};
 
 /// The registry description of `variant` (made once per variant, then shared).
 pub fn game_info(variant: &'static Variant) -> &'static GameInfo {
@@ -26,15 +28,7 @@ pub fn game_info(variant: &'static Variant) -> &'static GameInfo {
 /// The [`GameInfo`] of a variant. The lists it needs are leaked once per variant (they live
 /// as long as the program, like the variant itself).
 fn describe(v: &'static Variant) -> GameInfo {
-    let options: Vec<game::RuleOption> = v
-        .options
-        .iter()
-        .chain(std::iter::once(&SPLIT_CHAINS))
-        .map(|o| game::RuleOption {
-            name: o.name,
-            help: o.help,
-        })
-        .collect();
+    let options: Vec<game::RuleOption> = every_option(v).map(registry_option).collect();
     GameInfo {
         id: v.id,
         label: v.label,
@@ -62,16 +56,44 @@ fn describe(v: &'static Variant) -> GameInfo {
     }
 }
 
+/// Every option of `variant`: its own, then [`SPLIT_CHAINS`].
+fn every_option(v: &'static Variant) -> impl Iterator<Item = &'static RuleOption> {
+    v.options.iter().chain(std::iter::once(&SPLIT_CHAINS))
+}
+
+/// An option as the registry lists it.
+fn registry_option(o: &RuleOption) -> game::RuleOption {
+    game::RuleOption {
+        name: o.name,
+        help: o.help,
+    }
+}
+
 impl Draughts {
-    /// The rules of `variant` under a validated option set (see [`game_info`]).
+    /// The rules of `variant` under an option set validated against its [`game_info`]:
+    /// every option of the variant (and [`SPLIT_CHAINS`]) that the set holds is applied.
     pub fn from_options(variant: &'static Variant, options: &Options) -> Draughts {
-        Draughts::with_options(variant, &options.names().join(","))
-            .unwrap_or_else(|_| Draughts::new(variant))
+        let mut d = Draughts::new(variant);
+        for o in every_option(variant).filter(|o| options.has(&registry_option(o))) {
+            match o.effect {
+                OptionEffect::SplitChains => d.split_chains = true,
+                effect => d.rules.apply(effect),
+            }
+        }
+        d
+    }
+
+    /// The rules of `variant` with a comma- or space-separated option list (empty or
+    /// `default`: the default rules), checked against [`game_info`]: an unknown option is
+    /// the error, naming it and the options the variant has.
+    pub fn with_options(variant: &'static Variant, options: &str) -> Result<Draughts, OptionError> {
+        let parsed = game_info(variant).parse_options(options)?;
+        Ok(Draughts::from_options(variant, &parsed))
     }
 }
 
 impl Explore for Draughts {
-    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, Problem> {
         Ok(Draughts::legal_moves(self, pos))
     }
 

@@ -15,7 +15,7 @@ use crate::Draughts;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// The token cannot be read.
-    BadToken(String),
+    BadToken(crate::TokenError),
     /// A complete capture that the capture rule does not allow: it takes too little (or breaks
     /// one of the variant's priorities).
     NonMaximal {
@@ -434,7 +434,7 @@ impl Draughts {
         let ex = |m: &Move| self.path_text(m, numeric, true);
         let label = self.variant.label;
         let (code, message, suggested) = match refusal {
-            Refusal::BadToken(m) => (Code::IllegalMove, m.clone(), None),
+            Refusal::BadToken(e) => (Code::IllegalMove, e.to_string(), None),
             Refusal::Illegal(reason) => (
                 Code::IllegalMove,
                 format!("{shown} is illegal: {reason}"),

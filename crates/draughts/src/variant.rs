@@ -673,6 +673,20 @@ mod tests {
                 assert!(!o.help.is_empty());
             }
         }
-        assert!(crate::Draughts::with_options(&POOL, "nonsense").is_err());
+        let e = crate::Draughts::with_options(&POOL, "split-chains,nonsense").unwrap_err();
+        assert_eq!(e.unknown, "nonsense");
+        assert!(e.to_string().contains("`nonsense`"), "{e}");
+        for v in VARIANTS {
+            // Every option is applied: none is dropped for the default rules.
+            for o in v.options.iter().chain([&crate::SPLIT_CHAINS]) {
+                let d = crate::Draughts::with_options(v, o.name).unwrap();
+                let mut want = Rules::of(v);
+                match o.effect {
+                    OptionEffect::SplitChains => assert!(d.split_chains, "{}", v.id),
+                    effect => want.apply(effect),
+                }
+                assert_eq!(d.rules, want, "{} {}", v.id, o.name);
+            }
+        }
     }
 }

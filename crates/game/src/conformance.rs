@@ -3,10 +3,51 @@
 
 use crate::{Explore, Game, PlyFacts, TextList};
 
+/// What differs between a fast path and the plain method it stands for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Disagreement {
+    /// [`Explore::describe_into`] wrote other texts than [`Explore::describe`] gives.
+    #[error("describe_into wrote [{written}], describe gives [{expected}]")]
+    Describe {
+        /// The entries written, joined by ` | `.
+        written: String,
+        /// The entries expected, joined by ` | `.
+        expected: String,
+    },
+    /// [`Game::write_position_into`] appended another text than [`Game::write_position`].
+    #[error("write_position_into wrote {written:?}, write_position gives {plain:?}")]
+    Position {
+        /// What was appended.
+        written: String,
+        /// What `write_position` returns.
+        plain: String,
+    },
+    /// [`Game::play_with_facts`] gave other facts than [`Game::facts`].
+    #[error("play_with_facts gave {got}, facts gives {want}")]
+    Facts {
+        /// The facts written, as `{:?}` shows them.
+        got: String,
+        /// The facts of `facts`, as `{:?}` shows them.
+        want: String,
+    },
+    /// [`Game::play_with_facts`] left another position than [`Game::play`].
+    #[error("play_with_facts left {got:?}, play leaves {want:?}")]
+    Played {
+        /// The position `play_with_facts` left, written.
+        got: String,
+        /// The position `play` leaves, written.
+        want: String,
+    },
+}
+
 /// Checks, for `mv` legal in `pos`, that [`Explore::describe_into`] writes the texts of
 /// [`Explore::describe`], and that [`crate::Game::write_position_into`] appends what
 /// [`crate::Game::write_position`] returns; an `Err` tells what differs.
-pub fn writers_agree<G: Explore>(game: &G, pos: &G::Position, mv: &G::Move) -> Result<(), String> {
+pub fn writers_agree<G: Explore>(
+    game: &G,
+    pos: &G::Position,
+    mv: &G::Move,
+) -> Result<(), Disagreement> {
     let info = game.describe(pos, mv);
     let mut expected = TextList::new();
     expected.push("before");
@@ -22,27 +63,26 @@ pub fn writers_agree<G: Explore>(game: &G, pos: &G::Position, mv: &G::Move) -> R
     game.describe_into(pos, mv, &mut written);
     if written != expected {
         let all = |l: &TextList| l.range(0..l.len()).collect::<Vec<_>>().join(" | ");
-        return Err(format!(
-            "describe_into wrote [{}], describe gives [{}]",
-            all(&written),
-            all(&expected)
-        ));
+        return Err(Disagreement::Describe {
+            written: all(&written),
+            expected: all(&expected),
+        });
     }
     let mut out = String::from("x");
     game.write_position_into(pos, &mut out);
     let plain = game.write_position(pos);
     if out[1..] != plain {
-        return Err(format!(
-            "write_position_into wrote {:?}, write_position gives {plain:?}",
-            &out[1..]
-        ));
+        return Err(Disagreement::Position {
+            written: out[1..].to_string(),
+            plain,
+        });
     }
     Ok(())
 }
 
 /// Checks, for `mv` legal in `pos`, that [`Game::play_with_facts`] leaves the position
 /// [`Game::play`] leaves and returns what [`Game::facts`] gives; an `Err` tells what differs.
-pub fn facts_agree<G: Game>(game: &G, pos: &G::Position, mv: &G::Move) -> Result<(), String> {
+pub fn facts_agree<G: Game>(game: &G, pos: &G::Position, mv: &G::Move) -> Result<(), Disagreement> {
     let expected = game.facts(pos, mv);
     let mut played = pos.clone();
     game.play(&mut played, mv);
@@ -50,18 +90,17 @@ pub fn facts_agree<G: Game>(game: &G, pos: &G::Position, mv: &G::Move) -> Result
     let mut facts = PlyFacts::default();
     game.play_with_facts(&mut with_facts, mv, &mut facts);
     if facts != expected {
-        return Err(format!(
-            "play_with_facts gave {facts:?}, facts gives {expected:?}"
-        ));
+        return Err(Disagreement::Facts {
+            got: format!("{facts:?}"),
+            want: format!("{expected:?}"),
+        });
     }
     let (got, want) = (
         game.write_position(&with_facts),
         game.write_position(&played),
     );
     if got != want {
-        return Err(format!(
-            "play_with_facts left {got:?}, play leaves {want:?}"
-        ));
+        return Err(Disagreement::Played { got, want });
     }
     Ok(())
 }

@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod conformance;
+mod error;
 pub mod perft_file;
 mod registry;
 mod shape;
@@ -25,7 +26,8 @@ pub use smallvec::{smallvec, SmallVec};
 pub use text::TextList;
 
 pub use registry::{
-    BoardShape, Chance, GameInfo, OptionError, Options, Profile, Registry, RuleOption, Unidentified,
+    BoardShape, Chance, GameInfo, OptionError, Options, Profile, Registry, RuleOption, RulesError,
+    Unidentified,
 };
 
 /// What kind of problem a diagnostic reports. The string form (`as_str`) is the stable code
@@ -479,8 +481,8 @@ pub trait Game {
 
     /// Checks a recorded result against a position where the game is not over by rule
     /// (a draughts game may be won by resignation; some games cannot). Default: any result
-    /// may be recorded.
-    fn check_recorded(&self, pos: &Self::Position, recorded: Outcome) -> Result<(), String> {
+    /// may be recorded. The problem's code and message are what the referee reports.
+    fn check_recorded(&self, pos: &Self::Position, recorded: Outcome) -> Result<(), Problem> {
         let _ = (pos, recorded);
         Ok(())
     }
@@ -542,8 +544,9 @@ pub trait Explore: Game {
     }
 
     /// Every legal move of `pos`, each once (moves that lead to the same position through
-    /// different intermediate squares count once). Errs when `chance` is malformed.
-    fn legal_moves(&self, pos: &Self::Position, chance: &[u8]) -> Result<Vec<Self::Move>, String>;
+    /// different intermediate squares count once). Errs when `chance` is malformed (or the
+    /// moves cannot be listed), with the problem as a record would report it.
+    fn legal_moves(&self, pos: &Self::Position, chance: &[u8]) -> Result<Vec<Self::Move>, Problem>;
 
     /// A move of `pos` described square by square.
     fn describe(&self, pos: &Self::Position, mv: &Self::Move) -> MoveInfo;

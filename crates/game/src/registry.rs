@@ -9,7 +9,7 @@
 use std::fmt;
 
 /// A ruleset option a game accepts (`[Rules "..."]` or `--rules`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RuleOption {
     /// The option's name, lower case with dashes (`lenient-unused`).
     pub name: &'static str,
@@ -106,7 +106,7 @@ impl GameInfo {
                 continue;
             }
             match self.options.iter().find(|o| o.name == lower) {
-                Some(o) if !options.has(o.name) => options.0.push(o.name),
+                Some(o) if !options.has(o) => options.0.push(o),
                 Some(_) => {}
                 None => {
                     return Err(OptionError {
@@ -147,19 +147,26 @@ fn normalised(name: &str) -> impl Iterator<Item = char> + '_ {
         .flat_map(char::to_lowercase)
 }
 
-/// A validated set of ruleset options of one game (empty: the default rules).
+/// A validated set of ruleset options of one game (empty: the default rules): the game's own
+/// [`RuleOption`]s, which its rules crate asks for by the same constants it lists them with
+/// on its [`GameInfo`] (no option is looked up by a name written twice).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Options(Vec<&'static str>);
+pub struct Options(Vec<&'static RuleOption>);
 
 impl Options {
-    /// True when the option `name` is set.
-    pub fn has(&self, name: &str) -> bool {
-        self.0.contains(&name)
+    /// True when `option` is set.
+    pub fn has(&self, option: &RuleOption) -> bool {
+        self.0.iter().any(|o| o.name == option.name)
     }
 
     /// The options set, in the order given.
-    pub fn names(&self) -> &[&'static str] {
-        &self.0
+    pub fn iter(&self) -> impl Iterator<Item = &'static RuleOption> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// The names of the options set, in the order given.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|o| o.name).collect()
     }
 
     /// True for the default rules.
@@ -173,7 +180,7 @@ impl fmt::Display for Options {
         if self.0.is_empty() {
             f.write_str("default")
         } else {
-            f.write_str(&self.0.join(","))
+            f.write_str(&self.names().join(","))
         }
     }
 }
@@ -202,6 +209,37 @@ impl fmt::Display for OptionError {
 }
 
 impl std::error::Error for OptionError {}
+
+/// Why a `--rules` text is refused (see [`Registry::check_rules`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The game has no such option.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// No game of the registry has such an option.
+    #[error(
+        "`{rules}` is not a ruleset option of any game (options by game: {})",
+        by_game(offered)
+    )]
+    NoGame {
+        /// The text given.
+        rules: String,
+        /// Each game with options (its id), and its options.
+        offered: Vec<(&'static str, &'static [RuleOption])>,
+    },
+}
+
+/// `id: option, option; id: option`: what each game offers.
+fn by_game(offered: &[(&'static str, &'static [RuleOption])]) -> String {
+    let all: Vec<String> = offered
+        .iter()
+        .map(|(id, options)| {
+            let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+            format!("{id}: {}", names.join(", "))
+        })
+        .collect();
+    all.join("; ")
+}
 
 /// Why the game of a record could not be identified.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -233,29 +271,25 @@ impl Registry {
 
     /// Checks a `--rules` text: for `game`, its options; without a game, options of some
     /// game of the registry. The error lists what each game offers.
-    pub fn check_rules(&self, game: Option<&GameInfo>, rules: &str) -> Result<(), String> {
+    pub fn check_rules(&self, game: Option<&GameInfo>, rules: &str) -> Result<(), RulesError> {
         if let Some(info) = game {
             return info
                 .parse_options(rules)
                 .map(drop)
-                .map_err(|e| e.to_string());
+                .map_err(RulesError::from);
         }
         if self.games.iter().any(|g| g.parse_options(rules).is_ok()) {
             return Ok(());
         }
-        let all: Vec<String> = self
-            .games
-            .iter()
-            .filter(|g| !g.options.is_empty())
-            .map(|g| {
-                let names: Vec<&str> = g.options.iter().map(|o| o.name).collect();
-                format!("{}: {}", g.id, names.join(", "))
-            })
-            .collect();
-        Err(format!(
-            "`{rules}` is not a ruleset option of any game (options by game: {})",
-            all.join("; ")
-        ))
+        Err(RulesError::NoGame {
+            rules: rules.to_string(),
+            offered: self
+                .games
+                .iter()
+                .filter(|g| !g.options.is_empty())
+                .map(|g| (g.id, g.options))
+                .collect(),
+        })
     }
 
     /// The position of a game in [`Registry::games`].
@@ -372,6 +406,33 @@ mod tests {
 
     fn registry() -> Registry {
         Registry::new(vec![&A, &B])
+    }
+
+    #[test]
+    fn rules_are_checked_against_the_game_or_else_every_game() {
+        let r = registry();
+        assert_eq!(r.check_rules(Some(&A), "fast"), Ok(()));
+        assert_eq!(r.check_rules(None, "FAST"), Ok(()));
+        let for_b = r.check_rules(Some(&B), "fast").unwrap_err();
+        assert!(matches!(&for_b, RulesError::Option(e) if e.unknown == "fast"));
+        assert_eq!(
+            for_b.to_string(),
+            "Frysk! has no ruleset option `fast` (it has none; only `default`)"
+        );
+        let none = r.check_rules(None, "slow").unwrap_err();
+        assert_eq!(
+            none.to_string(),
+            "`slow` is not a ruleset option of any game (options by game: english: fast)"
+        );
+    }
+
+    #[test]
+    fn options_are_asked_for_by_the_game_s_own_values() {
+        let o = A.parse_options("fast").unwrap();
+        assert!(o.has(&A.options[0]));
+        assert!(!Options::default().has(&A.options[0]));
+        assert_eq!(o.iter().map(|o| o.help).collect::<Vec<_>>(), ["x"]);
+        assert_eq!(o.to_string(), "fast");
     }
 
     #[test]

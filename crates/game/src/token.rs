@@ -8,6 +8,59 @@
 //! at all `3228` (numeric: two digits per square) or `c3d4`. Separators are `-`, `x`, `X`, `:`
 //! and `×`, and an en or em dash (`–`, `—`) reads as `-`; blanks around them are ignored. Strength marks (`!`, `?`) and check-like marks (`+`, `#`) at the end are dropped.
 
+/// Why a move token does not read, as a sentence for the player (every message but
+/// [`TokenError::Empty`] quotes the token, trimmed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TokenError {
+    /// Nothing but blanks and marks.
+    #[error("an empty move")]
+    Empty,
+    /// A character that has no place in a move.
+    #[error("`{0}` is not a move")]
+    NotAMove(String),
+    /// A separator that follows no square.
+    #[error("`{0}` is not a move: a separator without a square before it")]
+    LeadingSeparator(String),
+    /// Two squares with nothing between them.
+    #[error("`{0}` is not a move: two squares without a separator")]
+    MissingSeparator(String),
+    /// A lettered square that is not a playable square of the board.
+    #[error("`{token}` names {file}{rank}, which is not a playable square")]
+    NotPlayable {
+        /// The token.
+        token: String,
+        /// The file letter, lower case.
+        file: char,
+        /// The rank as written.
+        rank: u32,
+    },
+    /// A number the board has no square for.
+    #[error("`{token}` names square {number}, which this board does not have")]
+    NoSuchSquare {
+        /// The token.
+        token: String,
+        /// The number written.
+        number: u32,
+    },
+    /// Numbers and letters in one token.
+    #[error("`{0}` mixes numbered and lettered squares")]
+    MixedNames(String),
+    /// A separator at the end.
+    #[error("`{0}` ends with a separator")]
+    TrailingSeparator(String),
+    /// One square alone.
+    #[error("`{0}` names only one square")]
+    OneSquare(String),
+    /// More squares than the reader holds (see [`FixedToken`]).
+    #[error("`{token}` names more than {max} squares")]
+    TooManySquares {
+        /// The token.
+        token: String,
+        /// The most squares a token may name.
+        max: usize,
+    },
+}
+
 /// How a board names its squares: what a token's squares are read into.
 pub trait SquareNames {
     /// A square of the board.
@@ -68,7 +121,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         board: &B,
         raw: &[u8],
         blank: S,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, TokenError> {
         let mut t = Self::blank(blank);
         t.read(board, raw)?;
         Ok(t)
@@ -94,7 +147,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         &mut self,
         board: &B,
         raw: &[u8],
-    ) -> Result<(), String> {
+    ) -> Result<(), TokenError> {
         let t = self;
         // The common shapes (`32-28`, `c3xe5xc7`) in one pass straight into the buffer; any
         // other token, or one too long for it, goes through the whole grammar from the start.
@@ -106,10 +159,10 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
         }
         let (separator, numeric) = parse_squares(board, raw, |sq| {
             let slot = t.squares.get_mut(usize::from(t.len)).ok_or_else(|| {
-                format!(
-                    "`{}` names more than {N} squares",
-                    String::from_utf8_lossy(raw).trim()
-                )
+                TokenError::TooManySquares {
+                    token: String::from_utf8_lossy(raw).trim().to_string(),
+                    max: N,
+                }
             })?;
             *slot = sq;
             t.len += 1;
@@ -164,7 +217,7 @@ impl<S: Copy, const N: usize> FixedToken<S, N> {
 }
 
 /// Reads a token. The error is a sentence for the player.
-pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, String> {
+pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Square>, TokenError> {
     let mut squares = Vec::with_capacity(4);
     let (separator, numeric) = parse_squares(board, raw, |sq| {
         squares.push(sq);
@@ -185,8 +238,8 @@ pub fn parse_token<B: SquareNames>(board: &B, raw: &[u8]) -> Result<Token<B::Squ
 pub fn parse_squares<B: SquareNames>(
     board: &B,
     raw: &[u8],
-    mut push: impl FnMut(B::Square) -> Result<(), String>,
-) -> Result<(Separator, bool), String> {
+    mut push: impl FnMut(B::Square) -> Result<(), TokenError>,
+) -> Result<(Separator, bool), TokenError> {
     if let Some(done) = canonical(board, raw, &mut push) {
         return done;
     }
@@ -196,106 +249,141 @@ pub fn parse_squares<B: SquareNames>(
         b = rest.trim_ascii_end();
     }
     if b.is_empty() {
-        return Err("an empty move".to_string());
+        return Err(TokenError::Empty);
     }
-    let any_sep = b
-        .iter()
-        .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2));
-    let mut count = 0usize;
-    let mut capture = false;
-    let (mut numeric, mut alg) = (false, false);
-    let mut last_was_square = false;
+    let mut scan = Scan {
+        any_sep: b
+            .iter()
+            .any(|&c| matches!(c, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2)),
+        ..Scan::default()
+    };
     let mut i = 0;
     while i < b.len() {
-        let c = b[i];
-        match c {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => {
-                let width = separator_width(&b[i..])
-                    .ok_or_else(|| format!("`{}` is not a move", shown()))?;
-                capture |= !matches!(c, b'-' | 0xE2);
-                if !last_was_square {
-                    return Err(format!(
-                        "`{}` is not a move: a separator without a square before it",
-                        shown()
-                    ));
-                }
-                last_was_square = false;
-                i += width;
-            }
-            b'0'..=b'9' => {
-                let start = i;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let digits = &b[start..i];
-                numeric = true;
-                if !any_sep && digits.len() >= 4 && digits.len() & 1 == 0 {
-                    // `3228`: two digits per square.
-                    for pair in digits.chunks(2) {
-                        let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
-                        push(number(board, k, &shown)?)?;
-                        count += 1;
-                    }
-                } else {
-                    if last_was_square || digits.len() > 6 {
-                        return Err(format!(
-                            "`{}` is not a move: two squares without a separator",
-                            shown()
-                        ));
-                    }
-                    push(number(board, digits_value(digits), &shown)?)?;
-                    count += 1;
-                }
-                last_was_square = true;
-            }
-            b'a'..=b'w' | b'A'..=b'W' => {
-                let f = c.to_ascii_lowercase() - b'a';
-                i += 1;
-                let start = i;
-                while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
-                    i += 1;
-                }
-                if i == start {
-                    return Err(format!("`{}` is not a move", shown()));
-                }
-                let r = digits_value(&b[start..i]);
-                alg = true;
-                let sq = u8::try_from(r)
-                    .ok()
-                    .filter(|&r| r >= 1)
-                    .and_then(|r| board.at_coords(f, r - 1))
-                    .ok_or_else(|| {
-                        format!(
-                            "`{}` names {}{r}, which is not a playable square",
-                            shown(),
-                            (b'a' + f) as char
-                        )
-                    })?;
-                push(sq)?;
-                count += 1;
-                last_was_square = true;
-            }
-            _ => return Err(format!("`{}` is not a move", shown())),
+        i = match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i + 1,
+            b'-' | b'x' | b'X' | b':' | 0xC3 | 0xE2 => scan.separator(&b[i..], &shown)? + i,
+            b'0'..=b'9' => scan.number(board, b, i, &shown, &mut push)?,
+            b'a'..=b'w' | b'A'..=b'W' => scan.lettered(board, b, i, &shown, &mut push)?,
+            _ => return Err(TokenError::NotAMove(shown())),
+        };
+    }
+    scan.finish(&shown)
+}
+
+/// What the general reader of [`parse_squares`] has seen so far.
+#[derive(Default)]
+struct Scan {
+    /// The token holds a separator somewhere (else `3228` is two squares of two digits).
+    any_sep: bool,
+    count: usize,
+    capture: bool,
+    numeric: bool,
+    alg: bool,
+    last_was_square: bool,
+}
+
+impl Scan {
+    /// A separator at the start of `at`: its width.
+    fn separator(&mut self, at: &[u8], shown: &dyn Fn() -> String) -> Result<usize, TokenError> {
+        let width = separator_width(at).ok_or_else(|| TokenError::NotAMove(shown()))?;
+        self.capture |= !matches!(at[0], b'-' | 0xE2);
+        if !self.last_was_square {
+            return Err(TokenError::LeadingSeparator(shown()));
         }
+        self.last_was_square = false;
+        Ok(width)
     }
-    if numeric && alg {
-        return Err(format!("`{}` mixes numbered and lettered squares", shown()));
+
+    /// The digits starting at `b[start]`: one numbered square, or two-digit squares run
+    /// together (`3228`). Returns where reading goes on.
+    fn number<B: SquareNames>(
+        &mut self,
+        board: &B,
+        b: &[u8],
+        start: usize,
+        shown: &dyn Fn() -> String,
+        push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+    ) -> Result<usize, TokenError> {
+        let mut i = start;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let digits = &b[start..i];
+        self.numeric = true;
+        if !self.any_sep && digits.len() >= 4 && digits.len() & 1 == 0 {
+            // `3228`: two digits per square.
+            for pair in digits.chunks(2) {
+                let k = u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0');
+                push(number(board, k, shown)?)?;
+                self.count += 1;
+            }
+        } else {
+            if self.last_was_square || digits.len() > 6 {
+                return Err(TokenError::MissingSeparator(shown()));
+            }
+            push(number(board, digits_value(digits), shown)?)?;
+            self.count += 1;
+        }
+        self.last_was_square = true;
+        Ok(i)
     }
-    if !last_was_square {
-        return Err(format!("`{}` ends with a separator", shown()));
+
+    /// The lettered square starting at `b[start]` (`c3`, `J10`). Returns where reading goes
+    /// on.
+    fn lettered<B: SquareNames>(
+        &mut self,
+        board: &B,
+        b: &[u8],
+        start: usize,
+        shown: &dyn Fn() -> String,
+        push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+    ) -> Result<usize, TokenError> {
+        let f = b[start].to_ascii_lowercase() - b'a';
+        let mut i = start + 1;
+        let ranks = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - ranks < 2 {
+            i += 1;
+        }
+        if i == ranks {
+            return Err(TokenError::NotAMove(shown()));
+        }
+        let r = digits_value(&b[ranks..i]);
+        self.alg = true;
+        let sq = u8::try_from(r)
+            .ok()
+            .filter(|&r| r >= 1)
+            .and_then(|r| board.at_coords(f, r - 1))
+            .ok_or_else(|| TokenError::NotPlayable {
+                token: shown(),
+                file: (b'a' + f) as char,
+                rank: r,
+            })?;
+        push(sq)?;
+        self.count += 1;
+        self.last_was_square = true;
+        Ok(i)
     }
-    if count < 2 {
-        return Err(format!("`{}` names only one square", shown()));
+
+    /// The checks of the whole token, and its separator kind and numbering.
+    fn finish(&self, shown: &dyn Fn() -> String) -> Result<(Separator, bool), TokenError> {
+        if self.numeric && self.alg {
+            return Err(TokenError::MixedNames(shown()));
+        }
+        if !self.last_was_square {
+            return Err(TokenError::TrailingSeparator(shown()));
+        }
+        if self.count < 2 {
+            return Err(TokenError::OneSquare(shown()));
+        }
+        let separator = if self.capture {
+            Separator::Capture
+        } else if self.any_sep {
+            Separator::Quiet
+        } else {
+            Separator::None
+        };
+        Ok((separator, self.numeric))
     }
-    let separator = if capture {
-        Separator::Capture
-    } else if any_sep {
-        Separator::Quiet
-    } else {
-        Separator::None
-    };
-    Ok((separator, numeric))
 }
 
 /// The canonical form read at once (the replay hot path): lower-case squares with one-digit
@@ -307,8 +395,8 @@ pub fn parse_squares<B: SquareNames>(
 pub fn canonical<B: SquareNames>(
     board: &B,
     raw: &[u8],
-    push: &mut impl FnMut(B::Square) -> Result<(), String>,
-) -> Option<Result<(Separator, bool), String>> {
+    push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+) -> Option<Result<(Separator, bool), TokenError>> {
     let (count, capture, numeric) = canonical_pass(board, raw, &mut |_| Ok(()))?.ok()?;
     if count < 2 {
         return None;
@@ -334,7 +422,8 @@ pub fn read_canonical<B: SquareNames>(
 ) -> Option<(usize, Separator, bool)> {
     let mut len = 0;
     let (count, capture, numeric) = canonical_pass(board, raw, &mut |sq| {
-        *buf.get_mut(len).ok_or(String::new())? = sq;
+        // Too long for `buf`: the whole grammar takes over, so the error is never shown.
+        *buf.get_mut(len).ok_or(TokenError::Empty)? = sq;
         len += 1;
         Ok(())
     })?
@@ -353,8 +442,8 @@ pub fn read_canonical<B: SquareNames>(
 fn canonical_pass<B: SquareNames>(
     board: &B,
     raw: &[u8],
-    push: &mut impl FnMut(B::Square) -> Result<(), String>,
-) -> Option<Result<(usize, bool, bool), String>> {
+    push: &mut impl FnMut(B::Square) -> Result<(), TokenError>,
+) -> Option<Result<(usize, bool, bool), TokenError>> {
     let (mut i, mut count, mut capture, mut numeric) = (0, 0, false, None);
     loop {
         let (sq, num) = match *raw.get(i)? {
@@ -415,12 +504,10 @@ fn number<B: SquareNames>(
     board: &B,
     n: u32,
     shown: &dyn Fn() -> String,
-) -> Result<B::Square, String> {
-    board.numbered(n).ok_or_else(|| {
-        format!(
-            "`{}` names square {n}, which this board does not have",
-            shown()
-        )
+) -> Result<B::Square, TokenError> {
+    board.numbered(n).ok_or_else(|| TokenError::NoSuchSquare {
+        token: shown(),
+        number: n,
     })
 }
 

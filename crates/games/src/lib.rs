@@ -19,7 +19,7 @@ pub use corpus::CORPUS_FILES;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use game::{Explore, GameInfo, MoveInfo, Options, Registry};
+use game::{Explore, GameInfo, MoveInfo, Options, Problem, Registry};
 use ludii::{ConvertError, Converted, Trial, TrialFormat};
 use referee::{Catalog, ReplayEngine};
 use selfplay::{Generic, Names, Player};
@@ -196,6 +196,29 @@ impl Catalog for Games {
     }
 }
 
+/// Why an [`Explorer`] cannot answer, as the player reads it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExplorerError {
+    /// The position string does not read.
+    #[error("cannot read the position: {0}")]
+    Position(Problem),
+    /// The moves cannot be listed (Thaayam: the throws are not a series).
+    #[error("{0}")]
+    Moves(Problem),
+    /// The move is not legal in the position or does not read.
+    #[error("{0}")]
+    Move(Problem),
+    /// `perft` asked of a game whose moves depend on chance.
+    #[error(
+        "perft counts the positions of a game without chance; in {game} the moves depend \
+         on the throws (list them with `arbiter moves --throws ...`)"
+    )]
+    Chance {
+        /// The game's name.
+        game: &'static str,
+    },
+}
+
 /// A game's rules under fixed options, for looking at one position.
 pub trait Explorer {
     /// True when the legal moves depend on an outcome of chance (see
@@ -209,25 +232,25 @@ pub trait Explorer {
         position: Option<&str>,
         chance: &[u8],
         numeric: Option<bool>,
-    ) -> Result<Vec<MoveInfo>, String>;
+    ) -> Result<Vec<MoveInfo>, ExplorerError>;
     /// The perft count at every depth from 1 to `depth`.
-    fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, String>;
+    fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, ExplorerError>;
     /// The position as a diagram draws it.
-    fn board(&self, position: Option<&str>) -> Result<game::Board, String>;
+    fn board(&self, position: Option<&str>) -> Result<game::Board, ExplorerError>;
     /// The position string as the game writes it (`None`: the start position): a position
     /// read and written again, so that two spellings of one position compare equal.
-    fn position_string(&self, position: Option<&str>) -> Result<String, String>;
+    fn position_string(&self, position: Option<&str>) -> Result<String, ExplorerError>;
     /// The position's 64-bit key ([`game::Game::position_key`]; `None`: the start position).
-    fn position_key(&self, position: Option<&str>) -> Result<u64, String>;
+    fn position_key(&self, position: Option<&str>) -> Result<u64, ExplorerError>;
     /// Reads a result in the game's notation (tag value or result token).
     fn parse_result(&self, text: &str) -> Option<game::Outcome>;
     /// Writes a result as the game's result token.
     fn write_result(&self, outcome: game::Outcome) -> String;
     /// Plays a move written as in a record (one ply: its tokens, e.g. `["11-15"]`, or for
     /// Thaayam `["S", "[4 2]", "c1+4"]`) and returns the position string after it.
-    fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, String>;
+    fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, ExplorerError>;
     /// The result the rules give the position, if the game is over.
-    fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, String>;
+    fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, ExplorerError>;
 }
 
 /// What an entry can build, with the game's type erased.
@@ -268,12 +291,12 @@ where
 struct Looking<G>(G);
 
 impl<G: Explore> Looking<G> {
-    fn position(&self, text: Option<&str>) -> Result<G::Position, String> {
+    fn position(&self, text: Option<&str>) -> Result<G::Position, ExplorerError> {
         let parsed = match text {
             Some(text) => self.0.parse_position(text.trim()),
             None => self.0.start_position(&|_| None),
         };
-        parsed.map_err(|p| format!("cannot read the position: {}", p.message))
+        parsed.map_err(ExplorerError::Position)
     }
 }
 
@@ -287,9 +310,12 @@ impl<G: Explore> Explorer for Looking<G> {
         position: Option<&str>,
         chance: &[u8],
         numeric: Option<bool>,
-    ) -> Result<Vec<MoveInfo>, String> {
+    ) -> Result<Vec<MoveInfo>, ExplorerError> {
         let pos = self.position(position)?;
-        let moves = self.0.legal_moves(&pos, chance)?;
+        let moves = self
+            .0
+            .legal_moves(&pos, chance)
+            .map_err(ExplorerError::Moves)?;
         let notation = numeric.map(|numeric| game::Notation {
             numeric,
             ..self.0.default_notation()
@@ -308,27 +334,25 @@ impl<G: Explore> Explorer for Looking<G> {
         Ok(described)
     }
 
-    fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, String> {
+    fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, ExplorerError> {
         if self.0.needs_chance() {
-            return Err(format!(
-                "perft counts the positions of a game without chance; in {} the moves depend \
-                 on the throws (list them with `arbiter moves --throws ...`)",
-                self.0.name()
-            ));
+            return Err(ExplorerError::Chance {
+                game: self.0.name(),
+            });
         }
         let pos = self.position(position)?;
         Ok((1..=depth).map(|d| self.0.perft(&pos, d)).collect())
     }
 
-    fn board(&self, position: Option<&str>) -> Result<game::Board, String> {
+    fn board(&self, position: Option<&str>) -> Result<game::Board, ExplorerError> {
         self.position(position).map(|p| self.0.board(&p))
     }
 
-    fn position_string(&self, position: Option<&str>) -> Result<String, String> {
+    fn position_string(&self, position: Option<&str>) -> Result<String, ExplorerError> {
         self.position(position).map(|p| self.0.write_position(&p))
     }
 
-    fn position_key(&self, position: Option<&str>) -> Result<u64, String> {
+    fn position_key(&self, position: Option<&str>) -> Result<u64, ExplorerError> {
         self.position(position).map(|p| self.0.position_key(&p))
     }
 
@@ -340,15 +364,15 @@ impl<G: Explore> Explorer for Looking<G> {
         self.0.write_result(outcome)
     }
 
-    fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, String> {
+    fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, ExplorerError> {
         let mut pos = self.position(position)?;
         let bytes: Vec<&[u8]> = tokens.iter().map(|t| t.as_bytes()).collect();
-        let mv = self.0.resolve(&pos, &bytes).map_err(|p| p.message)?;
+        let mv = self.0.resolve(&pos, &bytes).map_err(ExplorerError::Move)?;
         self.0.play(&mut pos, &mv);
         Ok(self.0.write_position(&pos))
     }
 
-    fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, String> {
+    fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, ExplorerError> {
         self.position(position).map(|p| self.0.terminal(&p))
     }
 }

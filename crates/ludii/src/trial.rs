@@ -182,7 +182,7 @@ pub fn read_trial(bytes: &[u8]) -> Result<Trial, TrialError> {
                 let number = trial.moves.len() as u32 + 1;
                 trial
                     .moves
-                    .push(parse_move(value, line, number).map_err(bad)?);
+                    .push(parse_move(value, line, number).map_err(|e| bad(e.to_string()))?);
             }
             "numInitialPlacementMoves" => {
                 trial.placement_moves = value.parse().map_err(|_| {
@@ -244,16 +244,46 @@ fn short(s: &str) -> String {
     }
 }
 
+/// Why a `Move=` line does not read: what is wrong, and the value (shortened).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{fault} in `Move={value}`")]
+struct MoveError {
+    fault: MoveFault,
+    value: String,
+}
+
+/// What is wrong with a `Move=` value.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+enum MoveFault {
+    #[error("expected `[Move:...]`")]
+    Shape,
+    #[error("no `actions=`")]
+    NoActions,
+    #[error("a field without `=`")]
+    NoEquals,
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    #[error("mover out of range")]
+    MoverRange,
+    #[error("no `mover=`")]
+    NoMover,
+    #[error("malformed actions")]
+    Actions,
+}
+
 /// Parses the value of a `Move=` line: `[Move:mover=1,from=16,to=24,actions=[...],[...]]`.
-fn parse_move(value: &str, line: u32, number: u32) -> Result<LudiiMove, String> {
-    let err = |what: &str| format!("{what} in `Move={}`", short(value));
+fn parse_move(value: &str, line: u32, number: u32) -> Result<LudiiMove, MoveError> {
+    let err = |fault| MoveError {
+        fault,
+        value: short(value),
+    };
     let body = value
         .strip_prefix("[Move:")
         .and_then(|v| v.strip_suffix(']'))
-        .ok_or_else(|| err("expected `[Move:...]`"))?;
+        .ok_or_else(|| err(MoveFault::Shape))?;
     let (head, actions) = body
         .split_once("actions=")
-        .ok_or_else(|| err("no `actions=`"))?;
+        .ok_or_else(|| err(MoveFault::NoActions))?;
     let mut mv = LudiiMove {
         line,
         number,
@@ -266,14 +296,14 @@ fn parse_move(value: &str, line: u32, number: u32) -> Result<LudiiMove, String> 
     for field in head.split(',').filter(|f| !f.is_empty()) {
         let (k, v) = field
             .split_once('=')
-            .ok_or_else(|| err("a field without `=`"))?;
+            .ok_or_else(|| err(MoveFault::NoEquals))?;
         let n = || {
             v.parse::<u32>()
-                .map_err(|_| err(&format!("`{k}={v}` is not a number")))
+                .map_err(|_| err(MoveFault::NotANumber(field.to_string())))
         };
         match k {
             "mover" => {
-                mv.mover = u8::try_from(n()?).map_err(|_| err("mover out of range"))?;
+                mv.mover = u8::try_from(n()?).map_err(|_| err(MoveFault::MoverRange))?;
                 mover_seen = true;
             }
             "from" => mv.from = Some(n()?),
@@ -282,9 +312,9 @@ fn parse_move(value: &str, line: u32, number: u32) -> Result<LudiiMove, String> 
         }
     }
     if !mover_seen {
-        return Err(err("no `mover=`"));
+        return Err(err(MoveFault::NoMover));
     }
-    mv.actions = parse_actions(actions).ok_or_else(|| err("malformed actions"))?;
+    mv.actions = parse_actions(actions).ok_or_else(|| err(MoveFault::Actions))?;
     Ok(mv)
 }
 

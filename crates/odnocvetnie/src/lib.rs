@@ -56,6 +56,18 @@ pub struct Odnocvetnie {
 
 const SEAT_NAMES: [&str; 4] = ["South", "West", "North", "East"];
 
+/// The `lock-any-piece` ruleset option (see [`Odnocvetnie::lock_any_piece`]).
+pub const LOCK_ANY_PIECE_OPTION: game::RuleOption = game::RuleOption {
+    name: "lock-any-piece",
+    help: "a man crowned in the previous turn stays locked this turn",
+};
+
+/// The `elimination` ruleset option (see [`Odnocvetnie::elimination`]).
+pub const ELIMINATION_OPTION: game::RuleOption = game::RuleOption {
+    name: "elimination",
+    help: "a seat with no move drops out and play goes on (not supported: records asking for it are refused)",
+};
+
 /// Odnocvetnie Shashki in the game registry.
 pub static INFO: game::GameInfo = game::GameInfo {
     id: "odnocvetnie",
@@ -63,16 +75,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
     variant_tag: "Odnocvetnie",
     aliases: &["Odnocvetnie Shashki", "Monochrome", "Monochrome draughts"],
     game_types: &[],
-    options: &[
-        game::RuleOption {
-            name: "lock-any-piece",
-            help: "a man crowned in the previous turn stays locked this turn",
-        },
-        game::RuleOption {
-            name: "elimination",
-            help: "a seat with no move drops out and play goes on (not supported: records asking for it are refused)",
-        },
-    ],
+    options: &[LOCK_ANY_PIECE_OPTION, ELIMINATION_OPTION],
     seat_names: &SEAT_NAMES,
     numeric_squares: true,
     profile: game::Profile {
@@ -92,8 +95,8 @@ impl Odnocvetnie {
     /// The rules for a validated option set (see [`INFO`]).
     pub fn from_options(options: &game::Options) -> Odnocvetnie {
         Odnocvetnie {
-            lock_any_piece: options.has("lock-any-piece"),
-            elimination: options.has("elimination"),
+            lock_any_piece: options.has(&LOCK_ANY_PIECE_OPTION),
+            elimination: options.has(&ELIMINATION_OPTION),
         }
     }
 
@@ -321,7 +324,7 @@ impl game::Game for Odnocvetnie {
 }
 
 impl game::Explore for Odnocvetnie {
-    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, Problem> {
         let mut list = Vec::new();
         pos.legal_moves(&mut list);
         Ok(list)
@@ -377,22 +380,27 @@ impl game::Explore for Odnocvetnie {
     }
 }
 
+use game::perft_file::PerftRulesError;
+
 impl game::perft_file::PerftRules for Odnocvetnie {
-    fn from_variant(variant: &str) -> Result<Odnocvetnie, String> {
+    fn from_variant(variant: &str) -> Result<Odnocvetnie, PerftRulesError> {
         match game::perft_file::split_variant(variant) {
-            ("odnocvetnie", options) => INFO
-                .parse_options(&options)
-                .map(|o| Odnocvetnie::from_options(&o))
-                .map_err(|e| e.to_string()),
-            (other, _) => Err(format!("`{other}` is not odnocvetnie")),
+            ("odnocvetnie", options) => {
+                Ok(Odnocvetnie::from_options(&INFO.parse_options(&options)?))
+            }
+            (other, _) => Err(PerftRulesError::OtherGame {
+                given: other.to_string(),
+                game: "odnocvetnie",
+            }),
         }
     }
 
-    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, PerftRulesError> {
         let pos = if fen.eq_ignore_ascii_case("start") {
             Position::start()
         } else {
-            Position::parse_with(fen, self.lock_any_piece).map_err(|e| e.to_string())?
+            Position::parse_with(fen, self.lock_any_piece)
+                .map_err(|e| PerftRulesError::Position(e.into()))?
         };
         Ok(self.perft(&pos, depth))
     }

@@ -48,7 +48,7 @@ pub(crate) fn token_text(tok: &MoveToken) -> String {
 /// (not mixed), separated by `-` (or an en/em dash), `x`, `X`, `:` or `×`, with spaces around
 /// separators (`1- 6`), leading zeros (`06-11`), no separator (`3228`, `b4c5`), and trailing
 /// marks (`!`, `?`, `+`, `#`).
-pub fn parse_token(token: &[u8]) -> Result<MoveToken, String> {
+pub fn parse_token(token: &[u8]) -> Result<MoveToken, game::token::TokenError> {
     MoveToken::parse(&OdnocvetnieSquares, token, Square::from_pos(0))
 }
 
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn explains_unreadable_tokens() {
-        let e = |s: &str| parse_token(s.as_bytes()).unwrap_err();
+        let e = |s: &str| parse_token(s.as_bytes()).unwrap_err().to_string();
         // The shared draughts grammar's wording.
         assert!(e("").contains("empty"));
         assert!(e("31-").contains("ends with a separator"));

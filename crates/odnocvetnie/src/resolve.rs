@@ -17,7 +17,7 @@ pub fn resolve(pos: &Position, token: &[u8]) -> Result<Move, Problem> {
     // Read in place and used by reference (see `FixedToken::read`).
     let mut tok = MoveToken::blank(Square::from_pos(0));
     tok.read(&OdnocvetnieSquares, token)
-        .map_err(|m| Problem::new(Code::IllegalMove, m))?;
+        .map_err(|m| Problem::new(Code::IllegalMove, m.to_string()))?;
     resolve_token(pos, &tok)
 }
 

@@ -54,7 +54,7 @@ impl Board {
         let start = board
             .explorer()?
             .position_string(fen)
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         board.positions.push(start);
         Ok(board)
     }
@@ -85,7 +85,7 @@ impl Board {
         }
         let moves = explorer
             .moves(Some(self.current()), &throws, None)
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(moves.into_iter().map(|m| m.notation).collect())
     }
 
@@ -100,7 +100,7 @@ impl Board {
         let after = self
             .explorer()?
             .play(Some(self.current()), &tokens)
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.positions.push(after);
         self.moves.push(r#move.to_string());
         Ok(())
@@ -132,7 +132,7 @@ impl Board {
         let explorer = self.explorer()?;
         let outcome = explorer
             .outcome(Some(self.current()))
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(outcome.map_or_else(|| "*".to_string(), |o| explorer.write_result(o)))
     }
 
@@ -142,7 +142,7 @@ impl Board {
         let board = self
             .explorer()?
             .board(Some(self.current()))
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let title = format!("{}: {}", self.info.label, self.current());
         Ok(stats::Diagram::from_board(&board, title).to_svg())
     }

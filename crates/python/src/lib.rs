@@ -54,7 +54,7 @@ pub(crate) fn settings(
     if let Some(rules) = rules {
         registry()
             .check_rules(game.or(default_game), rules)
-            .map_err(PyValueError::new_err)?;
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
     }
     Ok(Settings {
         game,

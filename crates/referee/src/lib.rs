@@ -21,8 +21,8 @@ pub use details::{PlyDetail, PlyDetails, Squares};
 pub use game::{Board, Code, GameInfo, Options, Outcome, PlyFacts, Registry, Seat, SquarePath};
 pub use pdn::visitor::{Severity, Span};
 pub use report::{
-    BoardAt, BoardView, Diagnostic, DiagnosticCode, GameReport, Rewrite, Settings, Snapshot,
-    TagList,
+    BoardAt, BoardView, Diagnostic, DiagnosticCode, GameReport, OpeningLine, Rewrite, Settings,
+    Snapshot, TagList,
 };
 
 use game::Unidentified;
@@ -247,6 +247,7 @@ impl<'c> Referee<'c> {
             details: self.settings.details,
             positions: self.settings.positions,
             boards: self.settings.boards,
+            opening_plies: self.settings.opening_plies,
         }
     }
 

@@ -9,7 +9,7 @@ use game::{Code, Explore, Game, Notation, Outcome, PlyFacts, Problem, SquarePath
 use pdn::visitor::{Severity, Span};
 
 use crate::details::{PlyDetails, PlyHead};
-use crate::report::{BoardAt, BoardView, Diagnostic, GameReport, Rewrite, Snapshot};
+use crate::report::{BoardAt, BoardView, Diagnostic, GameReport, OpeningLine, Rewrite, Snapshot};
 use crate::tags::TagView;
 
 /// What a replay produces besides diagnostics.
@@ -29,6 +29,8 @@ pub(crate) struct Mode {
     pub(crate) positions: bool,
     /// Keep the board of every position of the main line.
     pub(crate) boards: bool,
+    /// With `collect`: keep the keys and moves of this many first plies of the main line.
+    pub(crate) opening_plies: u32,
 }
 
 /// Plies with more tokens than this are resolved through a heap buffer.
@@ -96,6 +98,13 @@ pub(crate) struct Replayer<G: Explore> {
     /// that long.
     facts_room: usize,
     opening: String,
+    /// With `opening_plies`: the keys and moves of the first plies of the main line.
+    line: OpeningLine,
+    opening_plies: u32,
+    /// The key of the position after the last ply of `line` (or of the start position).
+    line_key: Option<u64>,
+    /// The ply being played continues `line` (its move is written, its key not yet).
+    line_pending: bool,
     result: Option<(Option<Outcome>, Span)>,
     last_span: Span,
     snapshots: bool,
@@ -137,6 +146,10 @@ impl<G: Explore> Replayer<G> {
             facts: Vec::new(),
             facts_room: 0,
             opening: String::new(),
+            line: OpeningLine::default(),
+            opening_plies: 0,
+            line_key: None,
+            line_pending: false,
             result: None,
             last_span: Span::default(),
             snapshots: false,
@@ -204,6 +217,12 @@ impl<G: Explore> Replayer<G> {
                         self.game.play(pos, mv);
                     }
                     frame.replayed += 1;
+                    if let (true, Some(k)) = (self.line_pending, self.line_key) {
+                        let key = self.game.position_key_after(before, k, pos);
+                        self.line_key = Some(key);
+                        self.line.plies.push((key, self.line.text.len() as u32));
+                    }
+                    self.line_pending = false;
                     if keep_board {
                         self.board_list.push(BoardView {
                             ply: frame.ply,
@@ -258,13 +277,22 @@ impl<G: Explore> Replayer<G> {
         };
         if main && self.collect {
             // (The ply's facts are taken when it is played: see `flush`.)
-            if frame.ply <= seats {
-                if !self.opening.is_empty() {
-                    self.opening.push(' ');
-                }
+            let in_line = self.line_key.is_some()
+                && frame.ply <= self.opening_plies
+                && frame.ply as usize == self.line.len() + 1;
+            if frame.ply <= seats || in_line {
                 let notation = self.game.default_notation();
-                self.opening
-                    .push_str(&self.game.write_move(pos, mv, notation));
+                let text = self.game.write_move(pos, mv, notation);
+                if frame.ply <= seats {
+                    if !self.opening.is_empty() {
+                        self.opening.push(' ');
+                    }
+                    self.opening.push_str(&text);
+                }
+                if in_line {
+                    self.line.text.push_str(&text);
+                    self.line_pending = true;
+                }
             }
         }
         if let Some(notation) = self.rewrite {
@@ -428,6 +456,10 @@ impl<G: Explore> Replay for Replayer<G> {
         self.pending_tokens.clear();
         self.facts.clear();
         self.opening.clear();
+        self.line.clear();
+        self.line_key = None;
+        self.line_pending = false;
+        self.opening_plies = if mode.collect { mode.opening_plies } else { 0 };
         self.rewrites.clear();
         self.tokens_seen = 0;
         self.result = None;
@@ -472,6 +504,11 @@ impl<G: Explore> Replay for Replayer<G> {
                 None
             }
         };
+        if let (true, Some(p)) = (self.opening_plies > 0, pos.as_ref()) {
+            let key = self.game.position_key(p);
+            self.line.start = Some(key);
+            self.line_key = Some(key);
+        }
         if let (true, Some(p)) = (self.details, pos.as_ref()) {
             let key = self.game.position_key(p);
             self.start_key = Some(key);
@@ -562,6 +599,8 @@ impl<G: Explore> Replay for Replayer<G> {
             .map(|p| self.bad_position(p.clone(), span));
         if self.main_line() {
             self.main_key = None;
+            // The opening line ends where the position was set by hand.
+            self.line_key = None;
         }
         if let Some(frame) = self.frames.last_mut() {
             frame.before = None;
@@ -696,8 +735,10 @@ impl<G: Explore> Replayer<G> {
     ) -> Option<Outcome> {
         let terminal = self.game.terminal(pos);
         if let (None, Some(outcome)) = (terminal, recorded) {
-            if let Err(message) = self.game.check_recorded(pos, outcome) {
-                diags.push(result_mismatch(result_span, message, None));
+            if let Err(problem) = self.game.check_recorded(pos, outcome) {
+                let mut diagnostic = result_mismatch(result_span, problem.message, None);
+                diagnostic.code = problem.code.into();
+                diags.push(diagnostic);
             }
         }
         if let Some(outcome) = terminal {
@@ -736,6 +777,8 @@ impl<G: Explore> Replayer<G> {
             next.reserve(self.facts_room);
             report.facts = std::mem::replace(&mut self.facts, next);
             report.opening = std::mem::take(&mut self.opening);
+            std::mem::swap(&mut report.line, &mut self.line);
+            self.line.clear();
         }
         report.rewrites = std::mem::take(&mut self.rewrites);
         if self.boards {
@@ -965,7 +1008,7 @@ mod tests {
     }
 
     impl Explore for Count {
-        fn legal_moves(&self, pos: &Pos, _chance: &[u8]) -> Result<Vec<u32>, String> {
+        fn legal_moves(&self, pos: &Pos, _chance: &[u8]) -> Result<Vec<u32>, Problem> {
             Ok(if pos.total >= 10 {
                 vec![]
             } else {
@@ -1049,6 +1092,32 @@ mod tests {
                 loser: None
             })
         );
+    }
+
+    #[test]
+    fn opening_line_keeps_keys_and_moves_of_the_first_plies() {
+        use Ev::*;
+        let mode = |opening_plies| Mode {
+            collect: true,
+            opening_plies,
+            ..Mode::default()
+        };
+        let key = |total| game::zobrist::extra(total);
+        let events = [M("+1"), Open, M("+3"), Close, M("+2"), M("+3"), M("+1")];
+        let r = run_with(&[], &events, mode(3));
+        assert_eq!(r.line.start, Some(key(0)));
+        // The variation does not count; the line stops after three plies.
+        let keys: Vec<u64> = r.line.plies.iter().map(|p| p.0).collect();
+        assert_eq!(keys, [key(1), key(3), key(6)]);
+        let moves: Vec<&str> = (0..r.line.len()).map(|i| r.line.move_text(i)).collect();
+        assert_eq!(moves, ["+1", "+2", "+3"]);
+        // An error or a setup command ends it; no plies asked, no line.
+        let r = run_with(&[], &[M("+1"), M("+9"), M("+1")], mode(5));
+        assert_eq!(r.line.len(), 1);
+        let r = run_with(&[], &[M("+1"), Setup("4"), M("+1")], mode(5));
+        assert_eq!(r.line.len(), 1);
+        let r = run_with(&[], &events, mode(0));
+        assert!(r.line.is_empty() && r.line.start.is_none());
     }
 
     #[test]

@@ -175,6 +175,52 @@ pub struct Settings {
     /// line in [`GameReport::boards`], and the start position string in
     /// [`GameReport::start_position`] (for the game viewer; a board description per ply).
     pub boards: bool,
+    /// With [`Settings::collect_facts`]: follow this many first plies of the main line by
+    /// position key ([`GameReport::line`]), for the report's opening tree. 0: none.
+    pub opening_plies: u32,
+}
+
+/// The first plies of a game's main line as position keys ([`game::Game::position_key`]) and
+/// moves in the game's notation: what an opening tree counts. The line stops at the first
+/// refused ply or setup command.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OpeningLine {
+    /// The key of the start position (`None`: it could not be set up, or no line was asked).
+    pub start: Option<u64>,
+    /// For each ply in order: the key of the position after it, and where its move ends in
+    /// [`OpeningLine::text`].
+    pub plies: Vec<(u64, u32)>,
+    /// The moves, back to back (split by the ends in `plies`).
+    pub text: String,
+}
+
+impl OpeningLine {
+    /// Plies in the line.
+    pub fn len(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// No ply.
+    pub fn is_empty(&self) -> bool {
+        self.plies.is_empty()
+    }
+
+    /// Empties the line, keeping its room.
+    pub fn clear(&mut self) {
+        self.start = None;
+        self.plies.clear();
+        self.text.clear();
+    }
+
+    /// The move of ply `i` (0-based) as written in the line.
+    pub fn move_text(&self, i: usize) -> &str {
+        let start = match i {
+            0 => 0,
+            _ => self.plies.get(i - 1).map_or(0, |p| p.1 as usize),
+        };
+        let end = self.plies.get(i).map_or(start, |p| p.1 as usize);
+        self.text.get(start..end).unwrap_or_default()
+    }
 }
 
 /// How `convert` rewrites moves.
@@ -215,6 +261,9 @@ pub struct GameReport {
     /// The opening: the first round of the main line (one ply per seat in play) in the
     /// game's notation, space-separated (only with [`Settings::collect_facts`]).
     pub opening: String,
+    /// With [`Settings::collect_facts`] and [`Settings::opening_plies`]: the keys and moves of
+    /// the first plies of the main line, for the opening tree.
+    pub line: OpeningLine,
     /// With [`Settings::rewrite`]: for every ply that was resolved (main line and variations),
     /// the index of its first move token in the game (counting every move token in file
     /// order from 0), how many tokens it spans, and the move written in the new notation.

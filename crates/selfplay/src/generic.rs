@@ -146,11 +146,14 @@ where
     }
 
     /// The start position must be readable.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), crate::ConfigError> {
         self.rules
             .start_position(&|_| None)
             .map(drop)
-            .map_err(|p| format!("{}: no start position: {}", self.info.label, p.message))
+            .map_err(|problem| crate::ConfigError::NoStart {
+                game: self.info.label,
+                problem,
+            })
     }
 
     fn play(&self, table: &mut Table<'_>) -> Played {

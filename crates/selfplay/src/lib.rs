@@ -200,31 +200,63 @@ impl Config {
     }
 
     /// Checks the configuration; the error is a sentence for the user.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ConfigError> {
         self.game.check()?;
         if let Some(n) = self.players {
             let allowed = self.game.players();
             if !allowed.contains(&n) {
-                return Err(format!(
-                    "{} is played by {} players, not {n}",
-                    self.game.info().label,
-                    player::player_counts(allowed)
-                ));
+                return Err(ConfigError::Players {
+                    game: self.game.info().label,
+                    counts: player::player_counts(allowed),
+                    given: n,
+                });
             }
         }
         if self.max_plies == Some(0) {
-            return Err("the ply cap must be at least 1".to_string());
+            return Err(ConfigError::PlyCap);
         }
         if let Some(d) = self.search_depth {
             if !(1..=6).contains(&d) {
-                return Err(format!("the search depth must be 1 to 6 plies, not {d}"));
+                return Err(ConfigError::Depth(d));
             }
         }
         if self.event.contains(['"', '\n', '\r']) || self.event.ends_with('\\') {
-            return Err("the event name cannot hold a quote or a line break".to_string());
+            return Err(ConfigError::Event);
         }
         Ok(())
     }
+}
+
+/// Why a configuration cannot be played (see [`Config::check`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The game's rules give no start position.
+    #[error("{game}: no start position: {problem}")]
+    NoStart {
+        /// The game's label.
+        game: &'static str,
+        /// What the rules said.
+        problem: game::Problem,
+    },
+    /// A number of players the game is not played by.
+    #[error("{game} is played by {counts} players, not {given}")]
+    Players {
+        /// The game's label.
+        game: &'static str,
+        /// The numbers it is played by, as a sentence writes them (`2 to 4`).
+        counts: String,
+        /// The number asked for.
+        given: u8,
+    },
+    /// A ply cap of 0.
+    #[error("the ply cap must be at least 1")]
+    PlyCap,
+    /// A search depth out of 1 to 6.
+    #[error("the search depth must be 1 to 6 plies, not {0}")]
+    Depth(u32),
+    /// An event name that cannot be written in a tag.
+    #[error("the event name cannot hold a quote or a line break")]
+    Event,
 }
 
 /// Games played in parallel between two writes.

@@ -34,7 +34,7 @@ pub trait Player: Send + Sync {
     fn names(&self) -> Names;
 
     /// Why the game cannot be played, if it cannot (default: it can).
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), crate::ConfigError> {
         Ok(())
     }
 

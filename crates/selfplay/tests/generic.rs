@@ -150,7 +150,7 @@ fn bad_configurations_are_refused_with_the_game_s_counts() {
         let counts = player.players();
         let mut config = Config::new(player);
         config.players = Some(counts.end() + 1);
-        let e = config.check().unwrap_err();
+        let e = config.check().unwrap_err().to_string();
         assert!(e.contains(info.label) && e.contains("players"), "{e}");
         config.players = Some(*counts.start());
         assert!(config.check().is_ok(), "{}", info.id);
@@ -328,11 +328,14 @@ impl Explore for Race {
     fn needs_chance(&self) -> bool {
         true
     }
-    fn legal_moves(&self, pos: &RacePos, chance: &[u8]) -> Result<Vec<Steps>, String> {
+    fn legal_moves(&self, pos: &RacePos, chance: &[u8]) -> Result<Vec<Steps>, Problem> {
         match chance {
             _ if self.terminal(pos).is_some() => Ok(Vec::new()),
             [d @ 1..=3] => Ok((1..=*d).rev().take(2).map(Steps).collect()),
-            _ => Err(format!("a throw is 1, 2 or 3, not {chance:?}")),
+            _ => Err(Problem::new(
+                Code::BadThrowSeries,
+                format!("a throw is 1, 2 or 3, not {chance:?}"),
+            )),
         }
     }
     fn describe(&self, pos: &RacePos, mv: &Steps) -> game::MoveInfo {

@@ -9,6 +9,7 @@ use serde::{Serialize, Serializer};
 
 use crate::hist::Histogram;
 use crate::tally::{Agreement, Openings, ResultTally, TagResult, TagStats, Validation};
+use crate::tree::OpeningTree;
 use crate::GameInput;
 
 /// Material is followed for this many plies; later plies are not averaged.
@@ -156,6 +157,9 @@ pub struct Common {
     pub validation: Validation,
     /// Opening frequencies and their results (games without chance only).
     pub openings: Openings,
+    /// The opening tree by position key (games without chance only).
+    #[serde(skip)]
+    pub tree: OpeningTree,
     /// What the tags say.
     pub tags: TagStats,
 }
@@ -205,6 +209,7 @@ impl Common {
         self.validation.add(g.diagnostics);
         if info.profile.chance.is_none() {
             self.openings.add(g.opening, g.result());
+            self.tree.add(&g.line, g.result());
         }
         self.tags.add(&g.tags, tag_result(sides, g));
     }
@@ -220,6 +225,7 @@ impl Common {
         self.replay_stopped += o.replay_stopped;
         self.validation.merge(&o.validation);
         self.openings.merge(&o.openings);
+        self.tree.merge(&o.tree);
         self.tags.merge(&o.tags);
     }
 }

@@ -119,7 +119,13 @@ pub(crate) struct LineSeries {
     pub points: Vec<(f64, f64)>,
 }
 
-type Res = Result<(), String>;
+/// Why plotters could not draw a chart or a diagram: the backend's error in its own words
+/// (each backend has its own error type, and the drawing code is generic over them).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct DrawError(String);
+
+type Res = Result<(), DrawError>;
 
 /// A linear `f64` axis whose labels and grid lines sit exactly at the given points (category
 /// centres, or nice integer ticks), whatever plotters would have chosen.
@@ -166,8 +172,8 @@ impl Ranged for Axis {
     }
 }
 
-fn err<E: std::fmt::Display>(e: E) -> String {
-    e.to_string()
+pub(crate) fn err<E: std::fmt::Display>(e: E) -> DrawError {
+    DrawError(e.to_string())
 }
 
 fn font(size: u32) -> TextStyle<'static> {
@@ -269,7 +275,7 @@ fn header<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     legend: &[(&str, RGBColor, Swatch)],
-) -> Result<DrawingArea<DB, Shift>, String> {
+) -> Result<DrawingArea<DB, Shift>, DrawError> {
     let (w, _) = root.dim_in_pixel();
     let w = w as i32;
     root.draw(&Text::new(
@@ -363,6 +369,85 @@ fn y_area<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, ticks: &[f64]) -> u
 }
 
 /// The top of a count axis: the first tick at or above `max` times a little headroom.
+/// The plot of an axis chart: `body` (under the header) with 12 px margins but `top` above
+/// and `right` to the right, 52 px for the x labels and `y_labels` for the y labels.
+fn plot<'a, DB: DrawingBackend>(
+    body: &'a DrawingArea<DB, Shift>,
+    (top, right, y_labels): (u32, u32, u32),
+    x: Axis,
+    y: Axis,
+) -> Result<ChartContext<'a, DB, Cartesian2d<Axis, Axis>>, DrawError> {
+    ChartBuilder::on(body)
+        .margin(12)
+        .margin_top(top)
+        .margin_right(right)
+        .x_label_area_size(52)
+        .y_label_area_size(y_labels)
+        .build_cartesian_2d(x, y)
+        .map_err(err)
+}
+
+/// Grid lines of a plot's mesh: both ways, or only those across one axis.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Grid {
+    Both,
+    /// Horizontal lines only (vertical bars, histograms).
+    AcrossY,
+    /// Vertical lines only (horizontal bars).
+    AcrossX,
+}
+
+/// Writes the label of an axis value.
+type Label<'a> = dyn Fn(&f64) -> String + 'a;
+
+/// Draws a plot's mesh, labels and axis descriptions in the charts' common style.
+fn mesh<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<Axis, Axis>>,
+    grid: Grid,
+    labels: (&Label, &Label),
+    (x_desc, y_desc): (&str, &str),
+) -> Res {
+    let mut m = chart.configure_mesh();
+    match grid {
+        Grid::Both => {}
+        Grid::AcrossY => {
+            m.disable_x_mesh();
+        }
+        Grid::AcrossX => {
+            m.disable_y_mesh();
+        }
+    }
+    m.bold_line_style(GRID)
+        .light_line_style(TRANSPARENT)
+        .axis_style(AXIS)
+        .x_label_formatter(labels.0)
+        .y_label_formatter(labels.1)
+        .x_label_style(font(TICK))
+        .y_label_style(font(TICK))
+        .axis_desc_style(font(DESC))
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(err)
+}
+
+/// The name of the category whose centre is at `v` (none between centres); `reversed`: the
+/// first category is drawn last (on top of a horizontal bar chart).
+fn category_at(categories: &[String], v: f64, reversed: bool) -> String {
+    let n = categories.len();
+    let i = v.round();
+    if i >= 0.0 && (i as usize) < n && (v - i).abs() < 1e-6 {
+        let i = i as usize;
+        categories[if reversed { n - 1 - i } else { i }].clone()
+    } else {
+        String::new()
+    }
+}
+
+fn count_label(v: &f64) -> String {
+    fmt_count(*v)
+}
+
 fn axis_top(max: f64, headroom: f64) -> f64 {
     let want = (max * headroom).max(1.0);
     let step = nice_step(want, 6, true);
@@ -379,7 +464,7 @@ impl Chart {
     }
 
     /// The chart as an SVG document.
-    pub(crate) fn to_svg(&self) -> Result<String, String> {
+    pub(crate) fn to_svg(&self) -> Result<String, DrawError> {
         init_fonts();
         let mut out = String::new();
         {
@@ -476,40 +561,19 @@ impl Chart {
         let y_ticks = ticks(0.0, top, 6, true);
         let legend = bar_legend(series);
         let body = header(root, &self.title, &legend)?;
-        let mut chart = ChartBuilder::on(&body)
-            .margin(12)
-            .margin_top(4)
-            .margin_right(20)
-            .x_label_area_size(52)
-            .y_label_area_size(y_area(root, &y_ticks))
-            .build_cartesian_2d(
-                axis(-0.5f64..n as f64 - 0.5, centres),
-                axis(0f64..top, y_ticks),
-            )
-            .map_err(err)?;
-        let label = |v: &f64| {
-            let i = v.round();
-            if i >= 0.0 && (i as usize) < n && (v - i).abs() < 1e-6 {
-                categories[i as usize].clone()
-            } else {
-                String::new()
-            }
-        };
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .axis_style(AXIS)
-            .x_label_formatter(&label)
-            .y_label_formatter(&|v| fmt_count(*v))
-            .x_label_style(font(TICK))
-            .y_label_style(font(TICK))
-            .axis_desc_style(font(DESC))
-            .x_desc(category_desc)
-            .y_desc(value_desc)
-            .draw()
-            .map_err(err)?;
+        let mut chart = plot(
+            &body,
+            (4, 20, y_area(root, &y_ticks)),
+            axis(-0.5f64..n as f64 - 0.5, centres),
+            axis(0f64..top, y_ticks),
+        )?;
+        let label = |v: &f64| category_at(categories, *v, false);
+        mesh(
+            &mut chart,
+            Grid::AcrossY,
+            (&label, &count_label),
+            (category_desc, value_desc),
+        )?;
         let width = 0.8 / k as f64;
         // Value labels: written in full when they fit above their bar, else compact (`447k`),
         // else left out.
@@ -609,40 +673,20 @@ impl Chart {
         let centres: Vec<f64> = (0..n).map(|i| i as f64).collect();
         let legend = bar_legend(series);
         let body = header(root, &self.title, &legend)?;
-        let mut chart = ChartBuilder::on(&body)
-            .margin(12)
-            .margin_top(4)
-            .margin_right(24)
-            .x_label_area_size(52)
-            .y_label_area_size(widest + 18 + if category_desc.is_empty() { 0 } else { 26 })
-            .build_cartesian_2d(
-                axis(0f64..top, value_ticks),
-                axis(-0.5f64..n as f64 - 0.5, centres),
-            )
-            .map_err(err)?;
-        let label = |v: &f64| {
-            let i = v.round();
-            if i >= 0.0 && (i as usize) < n && (v - i).abs() < 1e-6 {
-                categories[n - 1 - i as usize].clone()
-            } else {
-                String::new()
-            }
-        };
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .axis_style(AXIS)
-            .y_label_formatter(&label)
-            .x_label_formatter(&|v| value_label(*v))
-            .y_label_style(label_font.clone())
-            .x_label_style(font(TICK))
-            .axis_desc_style(font(DESC))
-            .x_desc(value_desc)
-            .y_desc(category_desc)
-            .draw()
-            .map_err(err)?;
+        let y_labels = widest + 18 + if category_desc.is_empty() { 0 } else { 26 };
+        let mut chart = plot(
+            &body,
+            (4, 24, y_labels),
+            axis(0f64..top, value_ticks),
+            axis(-0.5f64..n as f64 - 0.5, centres),
+        )?;
+        let label = |v: &f64| category_at(categories, *v, true);
+        mesh(
+            &mut chart,
+            Grid::AcrossX,
+            (&|v| value_label(*v), &label),
+            (value_desc, category_desc),
+        )?;
         let height = 0.8 / k as f64;
         for (j, s) in series.iter().enumerate() {
             let place = move |i: usize| (n - 1 - i) as f64 + 0.4 - j as f64 * height;
@@ -693,32 +737,18 @@ impl Chart {
         let (lo, hi) = (first.lo as f64, last.hi as f64);
         let y_ticks = ticks(0.0, top, 6, true);
         let body = header(root, &self.title, &[])?;
-        let mut chart = ChartBuilder::on(&body)
-            .margin(12)
-            .margin_top(4)
-            .margin_right(20)
-            .x_label_area_size(52)
-            .y_label_area_size(y_area(root, &y_ticks))
-            .build_cartesian_2d(
-                axis(lo - 0.5..hi + 0.5, ticks(lo, hi, 9, true)),
-                axis(0f64..top, y_ticks),
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .axis_style(AXIS)
-            .x_label_formatter(&|v| fmt_count(*v))
-            .y_label_formatter(&|v| fmt_count(*v))
-            .x_label_style(font(TICK))
-            .y_label_style(font(TICK))
-            .axis_desc_style(font(DESC))
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .draw()
-            .map_err(err)?;
+        let mut chart = plot(
+            &body,
+            (4, 20, y_area(root, &y_ticks)),
+            axis(lo - 0.5..hi + 0.5, ticks(lo, hi, 9, true)),
+            axis(0f64..top, y_ticks),
+        )?;
+        mesh(
+            &mut chart,
+            Grid::AcrossY,
+            (&count_label, &count_label),
+            (x_desc, y_desc),
+        )?;
         chart
             .draw_series(bars.iter().map(|b| {
                 Rectangle::new(
@@ -766,31 +796,19 @@ impl Chart {
             .map(|s| (s.name.as_str(), s.colour, Swatch::Line))
             .collect();
         let body = header(root, &self.title, &legend)?;
-        let mut chart = ChartBuilder::on(&body)
-            .margin_top(4)
-            .margin(12)
-            .margin_right(20)
-            .x_label_area_size(52)
-            .y_label_area_size(y_area(root, &y_ticks))
-            .build_cartesian_2d(
-                axis(x_lo..x_hi, ticks(x_lo, x_hi, 8, true)),
-                axis(0f64..top, y_ticks),
-            )
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .axis_style(AXIS)
-            .x_label_formatter(&|v| fmt_count(*v))
-            .y_label_formatter(&|v| fmt_count(*v))
-            .x_label_style(font(TICK))
-            .y_label_style(font(TICK))
-            .axis_desc_style(font(DESC))
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .draw()
-            .map_err(err)?;
+        // Line charts have a 12 px top margin, the others 4 px.
+        let mut chart = plot(
+            &body,
+            (12, 20, y_area(root, &y_ticks)),
+            axis(x_lo..x_hi, ticks(x_lo, x_hi, 8, true)),
+            axis(0f64..top, y_ticks),
+        )?;
+        mesh(
+            &mut chart,
+            Grid::Both,
+            (&count_label, &count_label),
+            (x_desc, y_desc),
+        )?;
         for s in series {
             let colour = s.colour;
             chart
@@ -828,82 +846,134 @@ impl Chart {
             .min((w - left - legend_w) / i32::from(files))
             .max(8);
         let board_w = side * i32::from(files);
-        let x0 = left + (w - left - legend_w - board_w) / 2;
-        let y0 = top;
+        let board = HeatBoard {
+            x0: left + (w - left - legend_w - board_w) / 2,
+            y0: top,
+            side,
+            files,
+            ranks,
+        };
         let max = cells.iter().map(|c| c.3).max().unwrap_or(0);
-        let unused = RGBColor(236, 236, 236);
         if sparse {
-            for f in 0..files {
-                for r in 0..ranks {
-                    let (sx, sy) = (
-                        x0 + i32::from(f) * side,
-                        y0 + i32::from(ranks - 1 - r) * side,
-                    );
-                    root.draw(&Rectangle::new(
-                        [(sx, sy), (sx + side, sy + side)],
-                        unused.filled(),
-                    ))
-                    .map_err(err)?;
-                }
+            board.unused_squares(root)?;
+        }
+        for cell in cells {
+            board.cell(root, cell, max)?;
+        }
+        board.grid(root)?;
+        board.scale(root, max, legend)
+    }
+}
+
+/// Where a heat map's board sits: its top-left corner, the side of a square, its size.
+struct HeatBoard {
+    x0: i32,
+    y0: i32,
+    side: i32,
+    files: u8,
+    ranks: u8,
+}
+
+impl HeatBoard {
+    /// The top-left corner of a square (rank 0 at the bottom).
+    fn corner(&self, f: u8, r: u8) -> (i32, i32) {
+        (
+            self.x0 + i32::from(f) * self.side,
+            self.y0 + i32::from(self.ranks - 1 - r) * self.side,
+        )
+    }
+
+    fn width(&self) -> i32 {
+        self.side * i32::from(self.files)
+    }
+
+    fn height(&self) -> i32 {
+        self.side * i32::from(self.ranks)
+    }
+
+    /// Every square in grey, for a board whose cells cover only some of them.
+    fn unused_squares<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Res {
+        let unused = RGBColor(236, 236, 236);
+        let side = self.side;
+        for f in 0..self.files {
+            for r in 0..self.ranks {
+                let (sx, sy) = self.corner(f, r);
+                root.draw(&Rectangle::new(
+                    [(sx, sy), (sx + side, sy + side)],
+                    unused.filled(),
+                ))
+                .map_err(err)?;
             }
         }
-        for (f, r, name, count) in cells {
-            if *f >= files || *r >= ranks {
-                continue;
-            }
-            let (sx, sy) = (
-                x0 + i32::from(*f) * side,
-                y0 + i32::from(ranks - 1 - *r) * side,
-            );
-            let t = if max > 0 {
-                *count as f64 / max as f64
-            } else {
-                0.0
-            };
-            let fill = heat_colour(t);
-            root.draw(&Rectangle::new(
-                [(sx, sy), (sx + side, sy + side)],
-                fill.filled(),
+        Ok(())
+    }
+
+    /// One square coloured by its count (of `max`), with its name and count.
+    fn cell<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        (f, r, name, count): &(u8, u8, Option<String>, u64),
+        max: u64,
+    ) -> Res {
+        if *f >= self.files || *r >= self.ranks {
+            return Ok(());
+        }
+        let side = self.side;
+        let (sx, sy) = self.corner(*f, *r);
+        let t = if max > 0 {
+            *count as f64 / max as f64
+        } else {
+            0.0
+        };
+        let fill = heat_colour(t);
+        root.draw(&Rectangle::new(
+            [(sx, sy), (sx + side, sy + side)],
+            fill.filled(),
+        ))
+        .map_err(err)?;
+        let ink = if t > 0.55 { WHITE } else { INK };
+        if let Some(name) = name {
+            root.draw(&Text::new(
+                name.clone(),
+                (sx + 3, sy + 2),
+                font(11)
+                    .color(&ink.mix(0.75))
+                    .pos(Pos::new(HPos::Left, VPos::Top)),
             ))
             .map_err(err)?;
-            let ink = if t > 0.55 { WHITE } else { INK };
-            if let Some(name) = name {
-                root.draw(&Text::new(
-                    name.clone(),
-                    (sx + 3, sy + 2),
-                    font(11)
-                        .color(&ink.mix(0.75))
-                        .pos(Pos::new(HPos::Left, VPos::Top)),
-                ))
-                .map_err(err)?;
-            }
-            if *count > 0 {
-                let label = if side >= 64 {
-                    fmt_count(*count as f64)
-                } else {
-                    fmt_compact(*count)
-                };
-                root.draw(&Text::new(
-                    label,
-                    (sx + side / 2, sy + side / 2 + 3),
-                    font(if side >= 56 { VALUE } else { 13 })
-                        .color(&ink)
-                        .pos(Pos::new(HPos::Center, VPos::Center)),
-                ))
-                .map_err(err)?;
-            }
         }
-        // Grid and frame.
+        if *count > 0 {
+            let label = if side >= 64 {
+                fmt_count(*count as f64)
+            } else {
+                fmt_compact(*count)
+            };
+            root.draw(&Text::new(
+                label,
+                (sx + side / 2, sy + side / 2 + 3),
+                font(if side >= 56 { VALUE } else { 13 })
+                    .color(&ink)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            ))
+            .map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// Grid lines, the frame, and the file letters and rank numbers.
+    fn grid<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Res {
+        let (x0, y0, side) = (self.x0, self.y0, self.side);
+        let (board_w, board_h) = (self.width(), self.height());
         let grid = RGBColor(200, 200, 200);
-        for i in 0..=i32::from(files) {
+        for i in 0..=i32::from(self.files) {
             let x = x0 + i * side;
             root.draw(&PathElement::new(
-                vec![(x, y0), (x, y0 + side * i32::from(ranks))],
+                vec![(x, y0), (x, y0 + board_h)],
                 grid.stroke_width(1),
             ))
             .map_err(err)?;
         }
-        for i in 0..=i32::from(ranks) {
+        for i in 0..=i32::from(self.ranks) {
             let y = y0 + i * side;
             root.draw(&PathElement::new(
                 vec![(x0, y), (x0 + board_w, y)],
@@ -912,33 +982,39 @@ impl Chart {
             .map_err(err)?;
         }
         root.draw(&Rectangle::new(
-            [(x0, y0), (x0 + board_w, y0 + side * i32::from(ranks))],
+            [(x0, y0), (x0 + board_w, y0 + board_h)],
             AXIS.stroke_width(2),
         ))
         .map_err(err)?;
-        // Coordinates.
-        for f in 0..files {
+        for f in 0..self.files {
             root.draw(&Text::new(
                 char::from(b'a' + f).to_string(),
-                (
-                    x0 + i32::from(f) * side + side / 2,
-                    y0 + side * i32::from(ranks) + 8,
-                ),
+                (x0 + i32::from(f) * side + side / 2, y0 + board_h + 8),
                 font(TICK).pos(Pos::new(HPos::Center, VPos::Top)),
             ))
             .map_err(err)?;
         }
-        for r in 0..ranks {
+        for r in 0..self.ranks {
             root.draw(&Text::new(
                 (r + 1).to_string(),
-                (x0 - 8, y0 + i32::from(ranks - 1 - r) * side + side / 2),
+                (x0 - 8, self.corner(0, r).1 + side / 2),
                 font(TICK).pos(Pos::new(HPos::Right, VPos::Center)),
             ))
             .map_err(err)?;
         }
-        // Colour scale.
-        let lx = x0 + board_w + 28;
-        let lh = side * i32::from(ranks);
+        Ok(())
+    }
+
+    /// The colour scale right of the board, from 0 to `max`, with its legend.
+    fn scale<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        max: u64,
+        legend: &str,
+    ) -> Res {
+        let (x0, y0) = (self.x0, self.y0);
+        let lx = x0 + self.width() + 28;
+        let lh = self.height();
         let steps = 50;
         for i in 0..steps {
             let ya = y0 + lh - (i + 1) * lh / steps;

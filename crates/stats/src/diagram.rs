@@ -16,6 +16,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
 
+use crate::chart::DrawError;
 use crate::fonts::{init_fonts, FAMILY};
 
 /// How the squares of a board are drawn.
@@ -403,8 +404,8 @@ impl Diagram {
         &self,
         root: &DrawingArea<DB, Shift>,
         l: &Layout,
-    ) -> Result<(), String> {
-        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         root.fill(&WHITE).map_err(e)?;
         let cx = l.width as i32 / 2;
         for (i, line) in l.title.iter().enumerate() {
@@ -415,6 +416,49 @@ impl Diagram {
             ))
             .map_err(e)?;
         }
+        self.draw_squares(root, l)?;
+        self.draw_marks(root, l)?;
+        if self.numbered && self.squares == SquareStyle::DarkOnly {
+            self.draw_numbers(root, l)?;
+        }
+        if self.coordinates {
+            self.draw_coordinates(root, l)?;
+        }
+        // Pieces; several on one square share it, side by side.
+        for (i, p) in self.pieces.iter().enumerate() {
+            if !self.on_board(p.file, p.rank) {
+                continue;
+            }
+            let on_square = |q: &&PieceGlyph| (q.file, q.rank) == (p.file, p.rank);
+            let sharing = self.pieces.iter().filter(on_square).count();
+            let slot = self.pieces[..i].iter().filter(on_square).count();
+            self.draw_piece(root, l, p, slot, sharing).map_err(e)?;
+        }
+        // Arrows.
+        for a in &self.arrows {
+            self.draw_arrow(root, l, a).map_err(e)?;
+        }
+        // Captions.
+        let by1 = l.top + l.side * i32::from(self.ranks);
+        let cap_top = by1 + if self.coordinates { 30 } else { 12 };
+        for (i, line) in l.captions.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (8, cap_top + i as i32 * LINE),
+                text(CAPTION_SIZE, false).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(e)?;
+        }
+        Ok(())
+    }
+
+    /// The squares, the grid of a plain board, and the frame.
+    fn draw_squares<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
         let s = l.side;
         let (files, ranks) = (self.files, self.ranks);
         // Squares.
@@ -469,6 +513,17 @@ impl Diagram {
             INK.stroke_width(2),
         ))
         .map_err(e)?;
+        Ok(())
+    }
+
+    /// Highlights and crosses.
+    fn draw_marks<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
+        let s = l.side;
         // Marks.
         for &(f, r, mark) in &self.marks {
             if !self.on_board(f, r) {
@@ -499,73 +554,68 @@ impl Diagram {
                 }
             }
         }
-        // Square numbers on the empty dark squares, counted row by row from the top left as seen
-        // from the first seat.
-        if self.numbered && self.squares == SquareStyle::DarkOnly {
-            let mut n = 0u32;
-            for r in (0..ranks).rev() {
-                for f in 0..files {
-                    if (f + r) % 2 != 0 {
-                        continue;
-                    }
-                    n += 1;
-                    if self.pieces.iter().any(|p| (p.file, p.rank) == (f, r)) {
-                        continue;
-                    }
-                    let (x, y) = self.centre(l, f, r);
-                    root.draw(&Text::new(
-                        n.to_string(),
-                        (x - s / 2 + 3, y - s / 2 + 2),
-                        text(11, false)
-                            .color(&RGBColor(250, 240, 225))
-                            .pos(Pos::new(HPos::Left, VPos::Top)),
-                    ))
-                    .map_err(e)?;
-                }
-            }
-        }
-        // Coordinates.
-        if self.coordinates {
+        Ok(())
+    }
+
+    /// Square numbers on the empty dark squares, counted row by row from the top left as seen
+    /// from the first seat.
+    fn draw_numbers<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
+        let (s, (files, ranks)) = (l.side, (self.files, self.ranks));
+        let mut n = 0u32;
+        for r in (0..ranks).rev() {
             for f in 0..files {
-                let (x, _) = self.centre(l, f, 0);
+                if (f + r) % 2 != 0 {
+                    continue;
+                }
+                n += 1;
+                if self.pieces.iter().any(|p| (p.file, p.rank) == (f, r)) {
+                    continue;
+                }
+                let (x, y) = self.centre(l, f, r);
                 root.draw(&Text::new(
-                    char::from(b'a' + f.min(25)).to_string(),
-                    (x, by1 + 7),
-                    text(COORD_SIZE, false).pos(Pos::new(HPos::Center, VPos::Top)),
+                    n.to_string(),
+                    (x - s / 2 + 3, y - s / 2 + 2),
+                    text(11, false)
+                        .color(&RGBColor(250, 240, 225))
+                        .pos(Pos::new(HPos::Left, VPos::Top)),
                 ))
                 .map_err(e)?;
             }
-            for r in 0..ranks {
-                let (_, y) = self.centre(l, 0, r);
-                root.draw(&Text::new(
-                    (u32::from(r) + 1).to_string(),
-                    (bx0 - 7, y),
-                    text(COORD_SIZE, false).pos(Pos::new(HPos::Right, VPos::Center)),
-                ))
-                .map_err(e)?;
-            }
         }
-        // Pieces; several on one square share it, side by side.
-        for (i, p) in self.pieces.iter().enumerate() {
-            if !self.on_board(p.file, p.rank) {
-                continue;
-            }
-            let on_square = |q: &&PieceGlyph| (q.file, q.rank) == (p.file, p.rank);
-            let sharing = self.pieces.iter().filter(on_square).count();
-            let slot = self.pieces[..i].iter().filter(on_square).count();
-            self.draw_piece(root, l, p, slot, sharing).map_err(e)?;
-        }
-        // Arrows.
-        for a in &self.arrows {
-            self.draw_arrow(root, l, a).map_err(e)?;
-        }
-        // Captions.
-        let cap_top = by1 + if self.coordinates { 30 } else { 12 };
-        for (i, line) in l.captions.iter().enumerate() {
+        Ok(())
+    }
+
+    /// File letters under the board, rank numbers left of it.
+    fn draw_coordinates<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        l: &Layout,
+    ) -> Result<(), DrawError> {
+        let e = |x: DrawingAreaErrorKind<DB::ErrorType>| crate::chart::err(x);
+        let (files, ranks) = (self.files, self.ranks);
+        let by1 = l.top + l.side * i32::from(ranks);
+        let bx0 = l.left;
+        // Coordinates.
+        for f in 0..files {
+            let (x, _) = self.centre(l, f, 0);
             root.draw(&Text::new(
-                line.clone(),
-                (8, cap_top + i as i32 * LINE),
-                text(CAPTION_SIZE, false).pos(Pos::new(HPos::Left, VPos::Top)),
+                char::from(b'a' + f.min(25)).to_string(),
+                (x, by1 + 7),
+                text(COORD_SIZE, false).pos(Pos::new(HPos::Center, VPos::Top)),
+            ))
+            .map_err(e)?;
+        }
+        for r in 0..ranks {
+            let (_, y) = self.centre(l, 0, r);
+            root.draw(&Text::new(
+                (u32::from(r) + 1).to_string(),
+                (bx0 - 7, y),
+                text(COORD_SIZE, false).pos(Pos::new(HPos::Right, VPos::Center)),
             ))
             .map_err(e)?;
         }

@@ -45,6 +45,7 @@ mod png;
 mod report;
 mod summary;
 mod tally;
+mod tree;
 pub mod viewer;
 
 pub use accum::{
@@ -70,6 +71,10 @@ pub use tally::{
     Agreement, CodeTally, Counted, KeyMap, NameTally, Names, OpeningTally, Openings, ResultTally,
     Table, TagResult, TagStats, Validation, MAX_CODES, NAMES_KEEP, NAMES_PRUNE_AT, OPENINGS_KEEP,
     OPENINGS_PRUNE_AT, OPENING_MAX_LEN,
+};
+pub use tree::{
+    OpeningLine, OpeningTree, Score, TreeMove, TreeSummary, TREE_KEEP, TREE_MAX_PLIES,
+    TREE_MAX_SHOWN, TREE_MOVE_LEN, TREE_PRUNE_AT,
 };
 pub use viewer::{
     EncodedGame, FileRow, Viewer, ViewerGame, ViewerPosition, ViewerProblem, VIEWER_BUDGET,
@@ -115,6 +120,9 @@ pub struct GameInput<'a> {
     pub facts: &'a [PlyFacts],
     /// The first plies (up to four) as written, separated by spaces.
     pub opening: &'a str,
+    /// The first plies as position keys and moves, for the opening tree (games without
+    /// chance; an empty line leaves the game out of the tree).
+    pub line: OpeningLine<'a>,
     /// Every diagnostic of the game: its code (e.g. `illegal-move`) and whether it is an
     /// error (`false`: a warning).
     pub diagnostics: &'a [(&'a str, bool)],

@@ -19,8 +19,9 @@ use crate::diagram::{ArrowStyle, Diagram};
 use crate::hist::HIST_CAP;
 use crate::summary::{
     BoardSummary, ChanceSummary, CommonSummary, Distribution, GameSummary, NameRow, Summary,
-    TagSummary, UnknownSummary, ValidationSummary,
+    TagSummary, ThrowTest, UnknownSummary, ValidationSummary,
 };
+use crate::tree::{TreeMove, TreeSummary};
 use crate::Stats;
 use plotters::style::RGBColor;
 
@@ -395,6 +396,16 @@ details > summary h2 { display:inline-block; }
 details > summary h2, details > summary h3 { display:inline-block; }
 details > summary h2::before, details > summary h3::before { content:"▸ "; color:var(--muted); }
 details[open] > summary h2::before, details[open] > summary h3::before { content:"▾ "; }
+.tree { font-size:14px; margin:4px 0 10px; }
+.tree summary, .tree .leaf, .tree .head { display:flex; gap:10px; align-items:baseline; padding:2px 0; border-bottom:1px solid var(--band); }
+.tree .head { font-weight:600; background:var(--band); }
+.tree .mv { font-family:"DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; flex:none; width:20em; padding-left:calc(var(--d, 0) * 16px); }
+.tree .mv::before { content:""; display:inline-block; width:1.3em; color:var(--muted); }
+.tree summary .mv::before { content:"▸"; }
+.tree details[open] > summary .mv::before { content:"▾"; }
+.tree .n { min-width:5.5em; text-align:right; font-variant-numeric:tabular-nums; }
+.tree .sc { min-width:13em; font-variant-numeric:tabular-nums; }
+.tree .tr { color:var(--muted); font-size:13px; }
 "#;
 
 /// Opens the folded section a link leads to (the navigation bar, a hash in the address);
@@ -686,6 +697,9 @@ impl Page<'_> {
         }
         if g.board.is_some() {
             self.openings(&g.common);
+            if let Some(t) = &g.common.opening_tree {
+                self.opening_tree(&g.common.seats, t);
+            }
         }
         self.tags(g.id, &g.tags, false)?;
         self.push("</section>\n");
@@ -706,8 +720,15 @@ impl Page<'_> {
             opt_f(c.length.mean, 1),
             opt_f(c.captures.mean, 1)
         );
+        self.results(g)?;
+        self.seats(id, c)?;
+        self.length_and_captures(id, c)?;
+        self.validation(id, &c.validation)
+    }
 
-        // Results.
+    /// Results as recorded and by rule: chart, table, and how the two agree.
+    fn results(&mut self, g: &GameSummary) -> io::Result<()> {
+        let (id, c) = (g.id, &g.common);
         self.push("<h3>Results</h3>\n<div class=\"grid\">\n");
         let cats: Vec<String> = c.results.iter().map(|r| r.label.clone()).collect();
         let series = vec![
@@ -767,9 +788,10 @@ impl Page<'_> {
             num(a.recorded_only),
             num(a.neither)
         );
-        self.seats(id, c)?;
+        Ok(())
+    }
 
-        // Length and captures.
+    fn length_and_captures(&mut self, id: &str, c: &CommonSummary) -> io::Result<()> {
         self.push("<h3>Game length and captures</h3>\n<div class=\"grid\">\n");
         self.histogram(
             format!("{id}-length"),
@@ -800,7 +822,7 @@ impl Page<'_> {
                 num(c.replay_stopped)
             );
         }
-        self.validation(id, &c.validation)
+        Ok(())
     }
 
     /// Games played, wins and win rate per seat: a table, and the win rates as a chart when
@@ -972,6 +994,98 @@ impl Page<'_> {
         );
     }
 
+    /// The opening tree: each move with its games, their share of the games at the position
+    /// before it, the score and, where other move orders reach the same position, how many
+    /// games do; folded below the first ply.
+    fn opening_tree(&mut self, seats: &[&str], t: &TreeSummary) {
+        let (first, second) = (
+            seats.first().copied().unwrap_or("First"),
+            seats.get(1).copied().unwrap_or("Second"),
+        );
+        let depth = t.pruned.len();
+        let _ = writeln!(
+            self.html,
+            "<h3>Opening tree</h3>\n<p class=\"note\">The first {} plies of {} games from the \
+             usual start position, counted by position: move orders that reach the same position \
+             (transpositions) share its continuations: the last column counts the games that \
+             reach a move's position by another order, and the moves below it include theirs. \
+             Each position shows its most frequent \
+             moves (up to {}, each played in at least {} games). Score: {} wins / draws / {} \
+             wins, in percent of the games with such a result.{}</p>",
+            depth,
+            num(t.games),
+            crate::summary::TREE_BRANCHES,
+            num(crate::summary::tree_min_games(t.games + t.other_starts)),
+            esc(first),
+            esc(second),
+            tree_caveats(t)
+        );
+        let _ = writeln!(
+            self.html,
+            "<div class=\"tree\">\n<div class=\"head\"><span class=\"mv\">Move</span>\
+             <span class=\"n\">Games</span><span class=\"n\">Share</span>\
+             <span class=\"sc\">{} / draw / {}</span><span>Other move orders</span></div>",
+            esc(first),
+            esc(second)
+        );
+        let two = seats.len() == 2;
+        self.tree_moves(&t.moves, t.games, two);
+        self.push("</div>\n");
+    }
+
+    fn tree_moves(&mut self, moves: &[TreeMove], parent_games: u64, two_seats: bool) {
+        for m in moves {
+            let label = match (two_seats, m.ply % 2) {
+                (true, 1) => format!("{}. {}", m.ply.div_ceil(2), m.notation),
+                (true, _) => format!("{}… {}", m.ply / 2, m.notation),
+                (false, _) => format!("{}: {}", m.ply, m.notation),
+            };
+            let s = &m.score;
+            let scored = s.scored();
+            let score = if scored == 0 {
+                "no results".to_string()
+            } else {
+                format!(
+                    "{} / {} / {}",
+                    pct(s.first, scored),
+                    pct(s.draws, scored),
+                    pct(s.second, scored)
+                )
+            };
+            let transposed = if m.position.games > s.games {
+                format!(
+                    "<span class=\"tr\" title=\"games that reach the same position by another \
+                     move order\">+{} game{}</span>",
+                    num(m.position.games - s.games),
+                    if m.position.games - s.games == 1 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                )
+            } else {
+                String::new()
+            };
+            let row = format!(
+                "<span class=\"mv\" style=\"--d:{}\">{}</span><span class=\"n\">{}</span>\
+                 <span class=\"n\">{}</span><span class=\"sc\">{}</span>{}",
+                m.ply - 1,
+                esc(&label),
+                num(s.games),
+                pct(s.games, parent_games),
+                score,
+                transposed
+            );
+            if m.moves.is_empty() {
+                let _ = writeln!(self.html, "<div class=\"leaf\">{row}</div>");
+            } else {
+                let _ = writeln!(self.html, "<details><summary>{row}</summary>");
+                self.tree_moves(&m.moves, m.position.games, two_seats);
+                self.push("</details>\n");
+            }
+        }
+    }
+
     fn validation_table(&mut self, v: &ValidationSummary) {
         let _ = writeln!(
             self.html,
@@ -1085,7 +1199,15 @@ impl Page<'_> {
         )
     }
 
+    /// A board game without chance: captures and promotions, material, capture squares.
     fn board(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
+        self.captures_and_promotions(id, d)?;
+        self.push("<h3>Material and capture squares</h3>\n<div class=\"grid\">\n");
+        self.material(id, d)?;
+        self.capture_heatmap(id, d)
+    }
+
+    fn captures_and_promotions(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         self.push("<h3>Captures and promotions</h3>\n<div class=\"grid\">\n");
         self.histogram(
             format!("{id}-chain"),
@@ -1113,8 +1235,11 @@ impl Page<'_> {
             ("Longest capture", &d.longest_chain),
             ("Ply of first promotion", &d.first_promotion),
         ]);
+        Ok(())
+    }
 
-        self.push("<h3>Material and capture squares</h3>\n<div class=\"grid\">\n");
+    /// The mean material curve (or a note when there are too few plies for one).
+    fn material(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         let start = d.material.first().map_or(0, |m| m.games);
         let floor = (start / 10).max(1);
         let kept: Vec<_> = d.material.iter().take_while(|m| m.games >= floor).collect();
@@ -1163,6 +1288,11 @@ impl Page<'_> {
                 kept.len()
             );
         }
+        Ok(())
+    }
+
+    /// Where pieces are captured, closing the material grid.
+    fn capture_heatmap(&mut self, id: &str, d: &BoardSummary) -> io::Result<()> {
         let (files, ranks) = d.board;
         let cells = d
             .heat
@@ -1218,7 +1348,16 @@ impl Page<'_> {
         Ok(())
     }
 
+    /// A game of chance: its throws against the fair probabilities, lost throws, twins and
+    /// length, and wins by turn order.
     fn chance(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
+        self.throws(id, t)?;
+        self.chance_lengths(id, t)?;
+        self.wins_by_order(id, t)
+    }
+
+    /// The throws: chart and table against the fair probabilities, with the chi-square test.
+    fn throws(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
         let th = &t.throws;
         let name = t.name;
         let _ = writeln!(
@@ -1278,6 +1417,12 @@ impl Page<'_> {
                 ),
             )?;
         }
+        self.throw_table(th, name, &test_line);
+        Ok(())
+    }
+
+    /// The throws' table under their chart.
+    fn throw_table(&mut self, th: &ThrowTest, name: &str, test_line: &str) {
         let _ = writeln!(
             self.html,
             "<div>\n<table>\n<thead><tr><th>{}</th><th class=\"n\">Probability</th>\
@@ -1304,7 +1449,7 @@ impl Page<'_> {
              </tbody></table>\n<p>{}</p>",
             num(th.total),
             opt_f(th.chi_square, 2),
-            esc(&test_line)
+            esc(test_line)
         );
         if th.odd_throws > 0 {
             let _ = writeln!(
@@ -1317,7 +1462,11 @@ impl Page<'_> {
             "<p class=\"note\">A small p-value (below 0.01, say) means a distribution this far \
              from the fair one would be rare with fair implements.</p>\n</div>\n</div>\n",
         );
+    }
 
+    /// Lost throws, twins and the length of decided games.
+    fn chance_lengths(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
+        let name = t.name;
         let _ = writeln!(
             self.html,
             "<h3>Lost {name}s, twins and game length</h3>\n<div class=\"grid\">"
@@ -1352,7 +1501,11 @@ impl Page<'_> {
             ("Twins per game", &t.twins),
             ("Turns to finish", &t.finish),
         ]);
+        Ok(())
+    }
 
+    /// Wins by turn order: the chart, then the table.
+    fn wins_by_order(&mut self, id: &str, t: &ChanceSummary) -> io::Result<()> {
         self.push("<h3>Wins by turn order</h3>\n<div class=\"grid\">\n");
         let order_names = ["1st", "2nd", "3rd", "4th"];
         let decisive: Vec<_> = t.by_order.iter().filter(|o| o.decisive > 0).collect();
@@ -1399,6 +1552,12 @@ impl Page<'_> {
                  games of two, three and four players. Equal chances would give 1/n to each.",
             )?;
         }
+        self.order_table(t, &order_names);
+        Ok(())
+    }
+
+    /// The table of wins by turn order.
+    fn order_table(&mut self, t: &ChanceSummary, order_names: &[&str; 4]) {
         self.push(
             "<div>\n<table>\n<thead><tr><th>Players</th><th class=\"n\">Games</th>\
                    <th class=\"n\">With a winner</th>",
@@ -1440,7 +1599,6 @@ impl Page<'_> {
             );
         }
         self.push("</div>\n</div>\n");
-        Ok(())
     }
 
     /// Players, events and years from the tags; with `results`, also the results the tags
@@ -1741,6 +1899,27 @@ impl Page<'_> {
             num(crate::NAMES_KEEP as u64),
         );
     }
+}
+
+/// What the opening tree's note adds when its counts are not exact or it leaves games out.
+fn tree_caveats(t: &TreeSummary) -> String {
+    let mut out = String::new();
+    if t.other_starts > 0 {
+        let _ = write!(
+            out,
+            " {} games from other start positions are not in the tree.",
+            num(t.other_starts)
+        );
+    }
+    if let Some(first) = t.pruned.iter().position(|&p| p > 0) {
+        let _ = write!(
+            out,
+            " From ply {} on, the rarest lines were dropped to bound memory, so counts there \
+             are lower bounds.",
+            first + 1
+        );
+    }
+    out
 }
 
 /// `throw` → `Throw`.

@@ -11,12 +11,21 @@ use crate::chi2;
 use crate::diagram::{is_dark, square_name};
 use crate::hist::{Bar, Histogram};
 use crate::tally::{Agreement, Names, ResultTally, TagStats, Validation};
+use crate::tree::TreeSummary;
 use crate::Stats;
 
 /// Most bars a distribution chart shows (values are grouped into wider bars beyond that).
 pub(crate) const MAX_BARS: usize = 40;
 /// Openings listed per game.
 pub(crate) const TOP_OPENINGS: usize = 12;
+/// Continuations shown per position of the opening tree.
+pub(crate) const TREE_BRANCHES: usize = 5;
+
+/// The fewest games a move of the opening tree needs to be shown: 0.5% of the games in the
+/// tree, and at least 2 (a line of one game is no opening).
+pub(crate) fn tree_min_games(games: u64) -> u64 {
+    games.div_ceil(200).max(2)
+}
 /// Players and events listed per game.
 pub(crate) const TOP_NAMES: usize = 15;
 
@@ -233,6 +242,9 @@ pub struct CommonSummary {
     pub distinct_openings: usize,
     /// Games whose opening was dropped when the table was pruned (0: counts are exact).
     pub openings_pruned_games: u64,
+    /// The opening tree by position key (games without chance with a replayed start).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening_tree: Option<TreeSummary>,
 }
 
 fn result_rows(seats: &[&str], rec: &ResultTally, rule: &ResultTally) -> Vec<ResultRow> {
@@ -316,6 +328,9 @@ impl CommonSummary {
             openings,
             distinct_openings: c.openings.table.len(),
             openings_pruned_games: c.openings.pruned_games,
+            opening_tree: c
+                .tree
+                .summary(TREE_BRANCHES, tree_min_games(c.tree.games())),
         }
     }
 }

@@ -63,6 +63,18 @@ pub struct Tama {
     pub schmidt: bool,
 }
 
+/// The `ludii` ruleset option (see [`Tama::ludii`]).
+pub const LUDII_OPTION: game::RuleOption = game::RuleOption {
+    name: "ludii",
+    help: "a man reaching the far rank by a jump goes on capturing as a man (Ludii's Wikipedia ruleset)",
+};
+
+/// The `schmidt` ruleset option (see [`Tama::schmidt`]).
+pub const SCHMIDT_OPTION: game::RuleOption = game::RuleOption {
+    name: "schmidt",
+    help: "short-range kings: one step on any line, captures by a short orthogonal jump (Ludii's Observed ruleset)",
+};
+
 /// Tama in the game registry.
 pub static INFO: game::GameInfo = game::GameInfo {
     id: "tama",
@@ -70,16 +82,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
     variant_tag: "Tama",
     aliases: &["Armenian", "Armenian draughts"],
     game_types: &[],
-    options: &[
-        game::RuleOption {
-            name: "ludii",
-            help: "a man reaching the far rank by a jump goes on capturing as a man (Ludii's Wikipedia ruleset)",
-        },
-        game::RuleOption {
-            name: "schmidt",
-            help: "short-range kings: one step on any line, captures by a short orthogonal jump (Ludii's Observed ruleset)",
-        },
-    ],
+    options: &[LUDII_OPTION, SCHMIDT_OPTION],
     seat_names: &["White", "Black"],
     numeric_squares: true,
     profile: game::Profile {
@@ -119,17 +122,15 @@ impl Tama {
 
     /// The rules for an option list such as `"ludii"` or `"schmidt"` (empty = default),
     /// checked against [`INFO`]; the error says which options exist.
-    pub fn with_options(options: &str) -> Result<Tama, String> {
-        INFO.parse_options(options)
-            .map(|o| Tama::from_options(&o))
-            .map_err(|e| e.to_string())
+    pub fn with_options(options: &str) -> Result<Tama, game::OptionError> {
+        INFO.parse_options(options).map(|o| Tama::from_options(&o))
     }
 
     /// The rules for a validated option set (see [`INFO`]).
     pub fn from_options(options: &game::Options) -> Tama {
         Tama {
-            ludii: options.has("ludii"),
-            schmidt: options.has("schmidt"),
+            ludii: options.has(&LUDII_OPTION),
+            schmidt: options.has(&SCHMIDT_OPTION),
         }
     }
 
@@ -392,7 +393,7 @@ impl Game for Tama {
 }
 
 impl game::Explore for Tama {
-    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, String> {
+    fn legal_moves(&self, pos: &Position, _chance: &[u8]) -> Result<Vec<Move>, game::Problem> {
         let mut list = MoveList::new();
         self.legal_moves_distinct(pos, &mut list);
         Ok(list.iter().cloned().collect())
@@ -441,19 +442,24 @@ impl game::Explore for Tama {
     }
 }
 
+use game::perft_file::PerftRulesError;
+
 impl game::perft_file::PerftRules for Tama {
-    fn from_variant(variant: &str) -> Result<Tama, String> {
+    fn from_variant(variant: &str) -> Result<Tama, PerftRulesError> {
         match game::perft_file::split_variant(variant) {
-            ("tama", options) => Tama::with_options(&options),
-            (other, _) => Err(format!("`{other}` is not tama")),
+            ("tama", options) => Ok(Tama::with_options(&options)?),
+            (other, _) => Err(PerftRulesError::OtherGame {
+                given: other.to_string(),
+                game: "tama",
+            }),
         }
     }
 
-    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, String> {
+    fn perft_fen(&self, fen: &str, depth: u32) -> Result<u64, PerftRulesError> {
         let pos = if fen.eq_ignore_ascii_case("start") {
             Position::start()
         } else {
-            Position::from_fen(fen).map_err(|e| e.to_string())?
+            Position::from_fen(fen).map_err(|e| PerftRulesError::Position(e.into()))?
         };
         Ok(self.perft(&pos, depth))
     }

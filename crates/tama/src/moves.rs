@@ -137,13 +137,6 @@ impl Move {
             && self.captured_mask == other.captured_mask
             && self.promotion == other.promotion
     }
-
-    /// The full path in algebraic form: `c3-c4`, `c3xc5xe5`.
-    pub fn full_path(&self) -> String {
-        let mut s = String::with_capacity(3 + 3 * self.len as usize);
-        crate::notation::write_path(&mut s, self, false, true);
-        s
-    }
 }
 
 impl fmt::Debug for Move {

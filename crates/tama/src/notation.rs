@@ -33,7 +33,7 @@ pub type Token = game::token::FixedToken<Square, { MAX_JUMPS + 1 }>;
 /// Reads a move token with the shared draughts grammar ([`draughts::parse_squares`]) over
 /// Tama's square names. The error is a sentence for the player.
 #[inline]
-pub fn parse_token(bytes: &[u8]) -> Result<Token, String> {
+pub fn parse_token(bytes: &[u8]) -> Result<Token, game::token::TokenError> {
     Token::parse(&TamaSquares, bytes, Square::A1)
 }
 
@@ -66,6 +66,16 @@ pub(crate) fn write_path(s: &mut String, mv: &Move, numeric: bool, full: bool) {
     } else {
         s.push('x');
         push_square(s, mv.to(), numeric);
+    }
+}
+
+impl Move {
+    /// The full path in algebraic form: `c3-c4`, `c3xc5xe5`. (Written here, with the
+    /// notation, so that `moves` does not depend on it.)
+    pub fn full_path(&self) -> String {
+        let mut s = String::with_capacity(3 + 3 * self.path().len());
+        write_path(&mut s, self, false, true);
+        s
     }
 }
 

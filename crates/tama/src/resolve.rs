@@ -41,7 +41,7 @@ pub fn resolve(pos: &Position, rules: Tama, raw: &[u8]) -> Result<Move, Problem>
     // Read in place and used by reference (see `FixedToken::read`).
     let mut tok = Token::blank(Square::A1);
     tok.read(&TamaSquares, raw)
-        .map_err(|m| Problem::new(Code::IllegalMove, m))?;
+        .map_err(|m| Problem::new(Code::IllegalMove, m.to_string()))?;
     resolve_parsed(pos, rules, &tok, raw).map_err(|p| {
         let named = tok.squares().iter().copied().map(coords).collect();
         p.with_played(vec![named])

@@ -72,18 +72,43 @@ impl Options {
     /// The options of a validated set (see [`INFO`]).
     pub fn from_options(options: &game::Options) -> Options {
         Options {
-            ludii: options.has("ludii"),
-            lenient_unused: options.has("lenient-unused"),
+            ludii: options.has(&LUDII_OPTION),
+            lenient_unused: options.has(&LENIENT_UNUSED_OPTION),
         }
     }
 
     /// Reads a comma-separated list of option names (`ludii`, `lenient-unused`); an empty
     /// list or `default` gives the default rules.
-    pub fn parse(list: &str) -> Result<Options, String> {
-        INFO.parse_options(list)
-            .map(|o| Options::from_options(&o))
-            .map_err(|e| e.to_string())
+    pub fn parse(list: &str) -> Result<Options, game::OptionError> {
+        INFO.parse_options(list).map(|o| Options::from_options(&o))
     }
+}
+
+/// Why seats cannot start a game (see [`Thaayam::start`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SeatsError {
+    /// A seat number above 3.
+    #[error("{0} is not a seat")]
+    NotASeat(u8),
+    /// A seat given twice.
+    #[error("{} is named twice", seat_name(*.0))]
+    Twice(u8),
+    /// Fewer than two seats.
+    #[error("Thaayam is played by two, three or four players")]
+    Count,
+    /// Seats not in the rules' turn order from the first of them.
+    #[error(
+        "turn order is {}; with these seats and {} first it is {}",
+        if *ludii { "South, East, North, West (ludii)" } else { "clockwise: South, West, North, East" },
+        seat_name(order[0]),
+        order.iter().map(|&s| seat_letter(s).to_string()).collect::<Vec<_>>().join(" ")
+    )]
+    TurnOrder {
+        /// The `ludii` option's turn order is in force.
+        ludii: bool,
+        /// The seats in the turn order from the first one given (never empty).
+        order: Vec<u8>,
+    },
 }
 
 /// The values a throw can take and their probabilities with four fair cowries.
@@ -93,6 +118,18 @@ pub static THROWS: game::Chance = game::Chance {
     probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
 };
 
+/// The `ludii` ruleset option (see [`Options::ludii`]).
+pub const LUDII_OPTION: game::RuleOption = game::RuleOption {
+    name: "ludii",
+    help: "Ludii's reading: each throw moves a unit on its own, twins halve each throw, turn order S E N W",
+};
+
+/// The `lenient-unused` ruleset option (see [`Options::lenient_unused`]).
+pub const LENIENT_UNUSED_OPTION: game::RuleOption = game::RuleOption {
+    name: "lenient-unused",
+    help: "only check that no lost throw could still be used at the end of the series",
+};
+
 /// Thaayam in the game registry.
 pub static INFO: game::GameInfo = game::GameInfo {
     id: "thaayam",
@@ -100,16 +137,7 @@ pub static INFO: game::GameInfo = game::GameInfo {
     variant_tag: "Thaayam",
     aliases: &[],
     game_types: &[],
-    options: &[
-        game::RuleOption {
-            name: "ludii",
-            help: "Ludii's reading: each throw moves a unit on its own, twins halve each throw, turn order S E N W",
-        },
-        game::RuleOption {
-            name: "lenient-unused",
-            help: "only check that no lost throw could still be used at the end of the series",
-        },
-    ],
+    options: &[LUDII_OPTION, LENIENT_UNUSED_OPTION],
     seat_names: &["South", "West", "North", "East"],
     numeric_squares: false,
     profile: game::Profile {
@@ -212,49 +240,34 @@ impl Thaayam {
     }
 
     /// The rules named by a `Rules` tag value or `--rules` argument, e.g. `"ludii"`.
-    pub fn with_rules(rules: &str) -> Result<Thaayam, String> {
+    pub fn with_rules(rules: &str) -> Result<Thaayam, game::OptionError> {
         Options::parse(rules).map(Thaayam::new)
     }
 
     /// The start position: all pieces in hand for `seats` (seat indices, 2 to 4 of them,
     /// in turn order), the first one to move. The order must follow the rules' turn order.
-    pub fn start(&self, seats: &[u8]) -> Result<Position, String> {
+    pub fn start(&self, seats: &[u8]) -> Result<Position, SeatsError> {
         let mut mask = 0u8;
         for &s in seats {
             if s > 3 {
-                return Err(format!("{s} is not a seat"));
+                return Err(SeatsError::NotASeat(s));
             }
             if mask & (1 << s) != 0 {
-                return Err(format!("{} is named twice", seat_name(s)));
+                return Err(SeatsError::Twice(s));
             }
             mask |= 1 << s;
         }
         if seats.len() < 2 {
-            return Err("Thaayam is played by two, three or four players".into());
+            return Err(SeatsError::Count);
         }
         let pos = Position::start(mask, seats[0]);
         for k in 0..seats.len() {
             let next = self.next_seat(&pos, seats[k]);
             if next != seats[(k + 1) % seats.len()] {
-                let order: Vec<char> = self
-                    .turn_order(&pos, seats[0])
-                    .into_iter()
-                    .map(seat_letter)
-                    .collect();
-                let dir = if self.options.ludii {
-                    "South, East, North, West (ludii)"
-                } else {
-                    "clockwise: South, West, North, East"
-                };
-                return Err(format!(
-                    "turn order is {dir}; with these seats and {} first it is {}",
-                    seat_name(seats[0]),
-                    order
-                        .iter()
-                        .map(char::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ));
+                return Err(SeatsError::TurnOrder {
+                    ludii: self.options.ludii,
+                    order: self.turn_order(&pos, seats[0]),
+                });
             }
         }
         Ok(pos)
@@ -543,7 +556,7 @@ impl Game for Thaayam {
     }
 
     fn parse_position(&self, text: &str) -> Result<Position, Problem> {
-        position::parse(text).map_err(|m| Problem::new(Code::BadFen, m))
+        position::parse(text).map_err(|e| Problem::new(Code::BadFen, e.to_string()))
     }
 
     fn write_position(&self, pos: &Position) -> String {
@@ -615,15 +628,18 @@ impl Game for Thaayam {
 
     /// A win is only ever made by bearing off all four pieces (rule 18): a record that names
     /// a winner before that is wrong (resignations are recorded as `*`).
-    fn check_recorded(&self, pos: &Position, recorded: Outcome) -> Result<(), String> {
+    fn check_recorded(&self, pos: &Position, recorded: Outcome) -> Result<(), Problem> {
         match recorded {
-            Outcome::Win { winner, .. } if pos.winner() != Some(winner.0) => Err(format!(
-                "the record gives {} as the winner, but {} has borne off {} of its 4 pieces \
-                 and the game is not over; a Thaayam game is won only by bearing off all four \
-                 (a game stopped early is recorded as *)",
-                self.write_result(recorded),
-                seat_name(winner.0),
-                pos.off(winner.0)
+            Outcome::Win { winner, .. } if pos.winner() != Some(winner.0) => Err(Problem::new(
+                Code::ResultMismatch,
+                format!(
+                    "the record gives {} as the winner, but {} has borne off {} of its 4 pieces \
+                     and the game is not over; a Thaayam game is won only by bearing off all \
+                     four (a game stopped early is recorded as *)",
+                    self.write_result(recorded),
+                    seat_name(winner.0),
+                    pos.off(winner.0)
+                ),
             )),
             _ => Ok(()),
         }
@@ -749,9 +765,9 @@ impl game::Explore for Thaayam {
 
     /// Every legal play of one series of `throws` (see [`Thaayam::plays`]), each as a turn
     /// of that one series.
-    fn legal_moves(&self, pos: &Position, throws: &[u8]) -> Result<Vec<Turn>, String> {
+    fn legal_moves(&self, pos: &Position, throws: &[u8]) -> Result<Vec<Turn>, Problem> {
         let seat = self.to_move(pos).0;
-        let plays = self.plays(pos, throws).map_err(|p| p.message)?;
+        let plays = self.plays(pos, throws)?;
         Ok(plays
             .into_iter()
             .map(|p| Turn {

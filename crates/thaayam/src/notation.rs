@@ -39,6 +39,30 @@ pub(crate) fn is_group(token: &[u8]) -> bool {
     token.first() == Some(&b'[')
 }
 
+/// Why a throw group does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum GroupError {
+    #[error("\"{0}\": a series of throws is written in brackets, e.g. [1 4 2]")]
+    Brackets(String),
+    #[error("\"{part}\" in {group} is not a throw: a throw scores 1, 2, 3, 4 or 8")]
+    NotAThrow { part: String, group: String },
+    #[error(transparent)]
+    Series(#[from] SeriesError),
+}
+
+/// Why an action token does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ActionError {
+    #[error("\"{0}\": a lost throw is written ~ and its value, e.g. ~4")]
+    LostThrow(String),
+    #[error("cannot read \"{0}\": expected in, off, c1+4+2, Tc5+8+4, Tc5 or ~4")]
+    Unreadable(String),
+    #[error("\"{token}\": an advance names its throws, e.g. {from}+4+2")]
+    NoThrows { token: String, from: Square },
+    #[error("{0} is not a throw (a throw scores 1, 2, 3, 4 or 8)")]
+    NotAThrow(String),
+}
+
 fn show(token: &[u8]) -> String {
     let s = String::from_utf8_lossy(token);
     if s.chars().count() > 40 {
@@ -51,7 +75,7 @@ fn show(token: &[u8]) -> String {
 
 /// Reads a throw group such as `[1 4 2]` (values separated by spaces or commas).
 #[cfg(test)]
-pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
+pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, GroupError> {
     let (low, high, len, _) = parse_group_words(token)?;
     Ok(ThrowSeq::from_words([low, high], len))
 }
@@ -62,7 +86,7 @@ pub(crate) fn parse_group(token: &[u8]) -> Result<ThrowSeq, String> {
 /// would be written and read back in pieces, which is slow; the multiset is counted while
 /// reading, which spares going over the throws again.
 #[inline(always)]
-pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize, Throws), String> {
+pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize, Throws), GroupError> {
     match parse_plain_group(token) {
         Some(group) => Ok(group),
         None => parse_any_group(token).map(|seq| {
@@ -74,16 +98,11 @@ pub(crate) fn parse_group_words(token: &[u8]) -> Result<(u128, u128, usize, Thro
 
 /// [`parse_group_words`] for every shape of group, with the messages for wrong ones.
 #[inline(never)]
-fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
+fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, GroupError> {
     let inner = token
         .strip_prefix(b"[")
         .and_then(|t| t.strip_suffix(b"]"))
-        .ok_or_else(|| {
-            format!(
-                "\"{}\": a series of throws is written in brackets, e.g. [1 4 2]",
-                show(token)
-            )
-        })?;
+        .ok_or_else(|| GroupError::Brackets(show(token)))?;
     let mut values = [0u32; 40];
     let mut n = 0usize;
     for part in inner
@@ -91,29 +110,25 @@ fn parse_any_group(token: &[u8]) -> Result<ThrowSeq, String> {
         .filter(|p| !p.is_empty())
     {
         if part.len() > 3 || !part.iter().all(u8::is_ascii_digit) {
-            return Err(format!(
-                "\"{}\" in {} is not a throw: a throw scores 1, 2, 3, 4 or 8",
-                show(part),
-                show(token)
-            ));
+            return Err(GroupError::NotAThrow {
+                part: show(part),
+                group: show(token),
+            });
         }
         let v = part.iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
         if n == values.len() {
-            return Err(SeriesError::TooLong(n + 1).to_string());
+            return Err(SeriesError::TooLong(n + 1).into());
         }
         values[n] = v;
         n += 1;
     }
-    check_series_u32(values[..n].iter().copied()).map_err(|e| match e {
-        SeriesError::BadValue(..) | SeriesError::Empty | SeriesError::TooLong(_) => e.to_string(),
-        _ => e.to_string(),
-    })?;
+    check_series_u32(values[..n].iter().copied())?;
     // Checked above: at most `MAX_SERIES` values, each one a throw value.
     let mut bytes = [0u8; MAX_SERIES];
     for (b, &v) in bytes.iter_mut().zip(&values[..n]) {
         *b = v as u8;
     }
-    ThrowSeq::new(&bytes[..n]).map_err(|e| e.to_string())
+    Ok(ThrowSeq::new(&bytes[..n])?)
 }
 
 /// The common shape of a throw group, read in one pass: a valid series written as single
@@ -161,7 +176,7 @@ fn parse_plain_group(token: &[u8]) -> Option<(u128, u128, usize, Throws)> {
 
 /// Reads one action token (anything but a seat letter or a throw group).
 #[inline(always)]
-pub(crate) fn parse_token(token: &[u8]) -> Result<Token, String> {
+pub(crate) fn parse_token(token: &[u8]) -> Result<Token, ActionError> {
     match parse_plain_advance(token) {
         Some(advance) => Ok(advance),
         None => parse_any_token(token),
@@ -206,7 +221,7 @@ pub(crate) fn parse_plain_advance(token: &[u8]) -> Option<Token> {
 
 /// [`parse_token`] for every token, with the messages for wrong ones.
 #[inline(never)]
-fn parse_any_token(token: &[u8]) -> Result<Token, String> {
+fn parse_any_token(token: &[u8]) -> Result<Token, ActionError> {
     if let [l] = token {
         if let Some(seat) = seat_from_letter(*l) {
             return Ok(Token::Seat(seat));
@@ -221,20 +236,12 @@ fn parse_any_token(token: &[u8]) -> Result<Token, String> {
         [b'~', digits @ ..] => {
             return match digits {
                 [d @ (b'1' | b'2' | b'3' | b'4' | b'8')] => Ok(Token::Lost(d - b'0')),
-                _ => Err(format!(
-                    "\"{}\": a lost throw is written ~ and its value, e.g. ~4",
-                    show(token)
-                )),
+                _ => Err(ActionError::LostThrow(show(token))),
             }
         }
         _ => {}
     }
-    let unreadable = || {
-        format!(
-            "cannot read \"{}\": expected in, off, c1+4+2, Tc5+8+4, Tc5 or ~4",
-            show(token)
-        )
-    };
+    let unreadable = || ActionError::Unreadable(show(token));
     let (twin, rest) = match token.strip_prefix(b"T") {
         Some(r) => (true, r),
         None => (false, token),
@@ -248,11 +255,10 @@ fn parse_any_token(token: &[u8]) -> Result<Token, String> {
         return if twin {
             Ok(Token::Twins(from))
         } else {
-            Err(format!(
-                "\"{}\": an advance names its throws, e.g. {}+4+2",
-                show(token),
-                from
-            ))
+            Err(ActionError::NoThrows {
+                token: show(token),
+                from,
+            })
         };
     }
     let mut throws = Throws::EMPTY;
@@ -271,9 +277,7 @@ fn parse_any_token(token: &[u8]) -> Result<Token, String> {
         let ok = u8::try_from(v).ok().and_then(|v| throws.add(v));
         if ok.is_none() {
             let shown = String::from_utf8_lossy(&tail[..digits]).into_owned();
-            return Err(format!(
-                "{shown} is not a throw (a throw scores 1, 2, 3, 4 or 8)"
-            ));
+            return Err(ActionError::NotAThrow(shown));
         }
         rest = &tail[digits..];
     }
@@ -325,6 +329,16 @@ pub(crate) fn write_throws(out: &mut String, throws: &ThrowSeq) {
         push_number(out, v);
     }
     out.push(']');
+}
+
+/// Written here, with the notation, so that `throws` does not depend on it.
+impl std::fmt::Display for ThrowSeq {
+    /// `[1 4 2]`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::with_capacity(4 * self.as_slice().len() + 2);
+        write_throws(&mut text, self);
+        f.write_str(&text)
+    }
 }
 
 /// Writes an advance's unit and throws: `c1+4+2`, `Tc5+8+4`.

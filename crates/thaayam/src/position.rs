@@ -313,31 +313,65 @@ pub(crate) fn key(pos: &Position) -> u64 {
     key
 }
 
+/// Why a position string does not read (the messages quote the part at fault).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum PositionError {
+    #[error("\"{0}\" is not a Thaayam position: expected e.g. \"S:S=h4/N=h4\"")]
+    Shape(String),
+    #[error("\"{0}\": the position string starts with the seat to move (S, W, N or E)")]
+    ToMove(String),
+    #[error("\"{0}\": after the seat to move only \"+n\" (extra series owed) may follow")]
+    Owed(String),
+    #[error("\"{0}\": a seat's part reads like \"S=h2,c1,k1\"")]
+    Section(String),
+    #[error("\"{0}\" is not a seat letter (S, W, N or E)")]
+    SeatLetter(String),
+    #[error("{} is described twice", seat_name(*.0))]
+    Twice(u8),
+    #[error("{} has {total} pieces: every seat has exactly 4 (in hand, on the board, in the keep or borne off)", seat_name(*seat))]
+    PieceCount { seat: u8, total: u32 },
+    #[error("{} has borne off pieces while others are outside the keep: bearing off starts only when all are in the keep", seat_name(*.0))]
+    EarlyBearOff(u8),
+    #[error("a game has at least two seats")]
+    OneSeat,
+    #[error("{} is to move but does not play", seat_name(*.0))]
+    AbsentToMove(u8),
+    #[error("\"{0}\" is not a piece list item: use h2 (in hand), c1 or c1x2 (singles), Tc5 (twins), k1 (keep), o1 (borne off)")]
+    Item(String),
+    #[error("{} has more than 4 pieces", seat_name(*.0))]
+    TooMany(u8),
+    #[error("twins split into two singles in the keep: \"{0}\" cannot exist")]
+    TwinsInKeep(String),
+    #[error("twins of {} on {square} stand before their opposite palace {}: they cannot be there", seat_name(*seat), route_square(*seat, TWIN_INDEX))]
+    EarlyTwins { seat: u8, square: Square },
+    #[error("{} and {} both have {what} on {square}, an unmarked square: the later arrival would have captured the other", seat_name(*first), seat_name(*second))]
+    Shared {
+        first: u8,
+        second: u8,
+        what: &'static str,
+        square: Square,
+    },
+}
+
 /// Reads a position string (see `docs/notation.md (section Thaayam)`).
-pub(crate) fn parse(text: &str) -> Result<Position, String> {
+pub(crate) fn parse(text: &str) -> Result<Position, PositionError> {
     let text = text.trim();
-    let (head, body) = text.split_once(':').ok_or_else(|| {
-        format!("\"{text}\" is not a Thaayam position: expected e.g. \"S:S=h4/N=h4\"")
-    })?;
+    let (head, body) = text
+        .split_once(':')
+        .ok_or_else(|| PositionError::Shape(text.to_string()))?;
     let hb = head.as_bytes();
     let to_move = match hb.first() {
         Some(&l) => seat_from_letter(l),
         None => None,
     }
-    .ok_or_else(|| {
-        format!("\"{head}\": the position string starts with the seat to move (S, W, N or E)")
-    })?;
+    .ok_or_else(|| PositionError::ToMove(head.to_string()))?;
     let owed = if hb.len() > 1 {
         match head[1..]
             .strip_prefix('+')
             .and_then(|n| n.parse::<u8>().ok())
         {
             Some(n) if n <= 64 => n,
-            _ => {
-                return Err(format!(
-                    "\"{head}\": after the seat to move only \"+n\" (extra series owed) may follow"
-                ))
-            }
+            _ => return Err(PositionError::Owed(head.to_string())),
         }
     } else {
         0
@@ -352,14 +386,14 @@ pub(crate) fn parse(text: &str) -> Result<Position, String> {
         let section = section.trim();
         let (who, items) = section
             .split_once('=')
-            .ok_or_else(|| format!("\"{section}\": a seat's part reads like \"S=h2,c1,k1\""))?;
+            .ok_or_else(|| PositionError::Section(section.to_string()))?;
         let seat = match who.as_bytes() {
             [l] => seat_from_letter(*l),
             _ => None,
         }
-        .ok_or_else(|| format!("\"{who}\" is not a seat letter (S, W, N or E)"))?;
+        .ok_or_else(|| PositionError::SeatLetter(who.to_string()))?;
         if pos.plays(seat) {
-            return Err(format!("{} is described twice", seat_name(seat)));
+            return Err(PositionError::Twice(seat));
         }
         pos.seats |= 1 << seat;
         let side = &mut pos.sides[usize::from(seat)];
@@ -368,38 +402,25 @@ pub(crate) fn parse(text: &str) -> Result<Position, String> {
         }
         let total = side.total();
         if total != 4 {
-            return Err(format!(
-                "{} has {total} pieces: every seat has exactly 4 (in hand, on the board, in the keep or borne off)",
-                seat_name(seat)
-            ));
+            return Err(PositionError::PieceCount { seat, total });
         }
         if side.off > 0 && (side.hand > 0 || side.on_route() > 0) {
-            return Err(format!(
-                "{} has borne off pieces while others are outside the keep: bearing off starts only when all are in the keep",
-                seat_name(seat)
-            ));
+            return Err(PositionError::EarlyBearOff(seat));
         }
     }
     if pos.seats.count_ones() < 2 {
-        return Err("a game has at least two seats".into());
+        return Err(PositionError::OneSeat);
     }
     if !pos.plays(to_move) {
-        return Err(format!(
-            "{} is to move but does not play",
-            seat_name(to_move)
-        ));
+        return Err(PositionError::AbsentToMove(to_move));
     }
     check_squares(&pos)?;
     Ok(pos)
 }
 
-fn parse_item(item: &str, seat: u8, side: &mut Side) -> Result<(), String> {
+fn parse_item(item: &str, seat: u8, side: &mut Side) -> Result<(), PositionError> {
     let b = item.as_bytes();
-    let bad = || {
-        format!(
-            "\"{item}\" is not a piece list item: use h2 (in hand), c1 or c1x2 (singles), Tc5 (twins), k1 (keep), o1 (borne off)"
-        )
-    };
+    let bad = || PositionError::Item(item.to_string());
     let count = |digits: &[u8]| -> Option<u8> {
         if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
             return None;
@@ -439,9 +460,7 @@ fn parse_item(item: &str, seat: u8, side: &mut Side) -> Result<(), String> {
             let i = INDEX[usize::from(seat)][usize::from(sq.index())];
             if i == KEEP_INDEX {
                 if twin {
-                    return Err(format!(
-                        "twins split into two singles in the keep: \"{item}\" cannot exist"
-                    ));
+                    return Err(PositionError::TwinsInKeep(item.to_string()));
                 }
                 side.keep = side
                     .keep
@@ -451,11 +470,7 @@ fn parse_item(item: &str, seat: u8, side: &mut Side) -> Result<(), String> {
                 return Ok(());
             }
             if twin && i < TWIN_INDEX {
-                return Err(format!(
-                    "twins of {} on {sq} stand before their opposite palace {}: they cannot be there",
-                    seat_name(seat),
-                    route_square(seat, TWIN_INDEX)
-                ));
+                return Err(PositionError::EarlyTwins { seat, square: sq });
             }
             let slot = if twin {
                 &mut side.twins[usize::from(i)]
@@ -472,13 +487,13 @@ fn parse_item(item: &str, seat: u8, side: &mut Side) -> Result<(), String> {
     }
 }
 
-fn too_many(seat: u8) -> String {
-    format!("{} has more than 4 pieces", seat_name(seat))
+fn too_many(seat: u8) -> PositionError {
+    PositionError::TooMany(seat)
 }
 
 /// No unmarked square can hold singles of two seats, or twins of two seats: the later
 /// arrival would have captured the earlier (rule 13).
-fn check_squares(pos: &Position) -> Result<(), String> {
+fn check_squares(pos: &Position) -> Result<(), PositionError> {
     for sq in 0..25u8 {
         let square = Square::new(sq).unwrap_or(Square::KEEP);
         if square.is_marked() {
@@ -496,11 +511,12 @@ fn check_squares(pos: &Position) -> Result<(), String> {
             ] {
                 if count > 0 {
                     if let Some(other) = *owner {
-                        return Err(format!(
-                            "{} and {} both have {what} on {square}, an unmarked square: the later arrival would have captured the other",
-                            seat_name(other),
-                            seat_name(seat)
-                        ));
+                        return Err(PositionError::Shared {
+                            first: other,
+                            second: seat,
+                            what,
+                            square,
+                        });
                     }
                     *owner = Some(seat);
                 }

@@ -285,7 +285,8 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
                 i,
             ));
         }
-        let (low, high, len, all) = parse_group_words(tok).map_err(|m| series_problem(m, i))?;
+        let (low, high, len, all) =
+            parse_group_words(tok).map_err(|e| series_problem(e.to_string(), i))?;
         let throws = ThrowSeq::from_words([low, high], len);
         let start_side = cur.sides[usize::from(seat)];
         let (mut run, discarded) =
@@ -305,7 +306,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             let tok = tokens[i];
             let parsed = match parse_plain_advance(tok) {
                 Some(advance) => advance,
-                None => parse_token(tok).map_err(|m| illegal(m, i))?,
+                None => parse_token(tok).map_err(|e| illegal(e.to_string(), i))?,
             };
             let result = match parsed {
                 Token::Seat(s) => {

@@ -218,15 +218,6 @@ impl fmt::Debug for ThrowSeq {
     }
 }
 
-impl fmt::Display for ThrowSeq {
-    /// `[1 4 2]`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(4 * self.as_slice().len() + 2);
-        crate::notation::write_throws(&mut text, self);
-        f.write_str(&text)
-    }
-}
-
 /// Why a list of throws is not a series that can be thrown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SeriesError {
@@ -266,6 +257,8 @@ impl fmt::Display for SeriesError {
         }
     }
 }
+
+impl std::error::Error for SeriesError {}
 
 /// Checks rule 5: zero or more throws of 1, 4 or 8, ended by exactly one 2 or 3.
 pub fn check_series(values: &[u8]) -> Result<(), SeriesError> {

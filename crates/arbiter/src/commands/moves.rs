@@ -46,7 +46,9 @@ pub fn run(args: MovesArgs) -> Outcome {
             position.game.label
         )));
     }
-    let moves = explorer.moves(position.fen.as_deref(), &chance, numeric)?;
+    let moves = explorer
+        .moves(position.fen.as_deref(), &chance, numeric)
+        .map_err(|e| Stop::Usage(e.to_string()))?;
     let mut out = io::stdout().lock();
     for m in &moves {
         match position.format {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use clap::Args;
 
 use crate::args::PositionArgs;
-use crate::exit::{Outcome, CLEAN};
+use crate::exit::{Outcome, Stop, CLEAN};
 use crate::report::Format;
 
 #[derive(Args)]
@@ -21,7 +21,8 @@ pub fn run(args: PerftArgs) -> Outcome {
     let position = &args.position;
     let counts = position
         .explorer()?
-        .perft(position.fen.as_deref(), args.depth)?;
+        .perft(position.fen.as_deref(), args.depth)
+        .map_err(|e| Stop::Usage(e.to_string()))?;
     let mut out = io::stdout().lock();
     for (d, nodes) in (1..).zip(counts) {
         match position.format {

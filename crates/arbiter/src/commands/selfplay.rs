@@ -55,7 +55,7 @@ pub fn run(args: SelfplayArgs) -> Outcome {
     if let Some(event) = args.event {
         config.event = event;
     }
-    config.check()?;
+    config.check().map_err(|e| Stop::Usage(e.to_string()))?;
     let mut out = output::Output::create(args.output.as_deref())?;
     let summary = selfplay::generate(&config, &mut out)?;
     out.commit()?;

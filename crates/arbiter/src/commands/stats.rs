@@ -15,6 +15,10 @@ pub struct StatsArgs {
     /// Folder for report.html, the charts and stats.json.
     #[arg(short, long, alias = "out", value_name = "DIR")]
     pub output: PathBuf,
+    /// Plies the opening tree follows (by position key; 0 leaves it out).
+    #[arg(long, value_name = "N", default_value_t = crate::args::DEFAULT_TREE_PLIES,
+          value_parser = clap::value_parser!(u32).range(0..=16))]
+    pub tree_plies: u32,
     #[command(flatten)]
     pub game: GameChoice,
 }
@@ -22,6 +26,7 @@ pub struct StatsArgs {
 pub fn run(args: StatsArgs) -> Outcome {
     let mut settings = args.game.settings()?;
     settings.collect_facts = true;
+    settings.opening_plies = args.tree_plies;
     settings.snapshots = true;
     settings.keep_tags = true;
     let print = Print {

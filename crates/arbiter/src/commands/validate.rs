@@ -54,6 +54,7 @@ pub fn run(args: ValidateArgs) -> Outcome {
     let report_dir = args.report.as_deref();
     let mut settings = args.game.settings()?;
     settings.collect_facts = report_dir.is_some();
+    settings.opening_plies = crate::args::DEFAULT_TREE_PLIES;
     settings.snapshots = report_dir.is_some();
     settings.keep_tags = report_dir.is_some();
     corpus_run(&args.inputs.paths, &settings, print, report_dir)

@@ -139,6 +139,7 @@ impl SynthGame {
             plies: self.plies,
             facts: &self.facts,
             opening: &self.opening,
+            line: Default::default(),
             diagnostics: &self.diagnostics,
             tags: Tags {
                 event: self.tags[0].as_deref(),

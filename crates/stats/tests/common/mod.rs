@@ -129,6 +129,7 @@ impl G {
             plies: self.plies,
             facts: &self.facts,
             opening: &self.opening,
+            line: Default::default(),
             diagnostics: &self.diagnostics,
             tags: Tags {
                 event: self.tags.event.as_deref(),

@@ -5,85 +5,49 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use ::archive::{Filter, Fixes, Input, SelectTally, Selector, SplitBy, Splitter, Strip};
+use ::archive::{Filter, Fixes, Input, SelectTally, Selector, Source, SplitBy, Splitter, Strip};
 use clap::Args;
 use game::GameInfo;
 
-use crate::cli::Target;
-use crate::input;
+use crate::args::Target;
+
+use crate::exit::Stop;
 use crate::output::Output;
 
-fn parse_tag(spec: &str) -> Result<Filter, String> {
-    Filter::tag(spec).map_err(|e| e.to_string())
-}
-
-fn parse_player(text: &str) -> Result<Filter, String> {
-    Filter::player(text).map_err(|e| e.to_string())
-}
-
-fn parse_date_from(text: &str) -> Result<Filter, String> {
-    Filter::date_from(text).map_err(|e| e.to_string())
-}
-
-fn parse_date_to(text: &str) -> Result<Filter, String> {
-    Filter::date_to(text).map_err(|e| e.to_string())
-}
-
-fn parse_plies(text: &str) -> Result<Filter, String> {
-    Filter::plies(text).map_err(|e| e.to_string())
-}
-
-fn parse_problems(text: &str) -> Result<Filter, String> {
+/// `--problems`: the codes the referee, the games and the reader give.
+fn parse_problems(text: &str) -> Result<Filter, ::archive::FilterError> {
     let codes = games::games().registry().codes();
     let mut known: Vec<&str> = codes.iter().map(|c| c.as_str()).collect();
     known.extend(pdn::PROBLEM_KINDS);
-    Filter::problems(text, &known).map_err(|e| e.to_string())
-}
-
-fn parse_game(name: &str) -> Result<&'static GameInfo, String> {
-    let registry = games::games().registry();
-    registry.by_name(name).ok_or_else(|| {
-        format!(
-            "`{name}` is not a game arbiter knows (known: {})",
-            registry.id_list()
-        )
-    })
-}
-
-fn parse_strip(list: &str) -> Result<Strip, String> {
-    Strip::parse(list).map_err(|e| e.to_string())
-}
-
-fn parse_fix(list: &str) -> Result<Fixes, String> {
-    Fixes::parse(list).map_err(|e| e.to_string())
+    Filter::problems(text, &known)
 }
 
 /// The filters and outputs of `select`. Every filter must pass; a filter given twice must
 /// pass twice.
 #[derive(Args, Debug, Clone)]
-pub struct SelectArgs {
+pub struct FilterArgs {
     /// A tag test: NAME=VALUE (exact) or NAME~REGEX (a regular expression).
-    #[arg(long = "tag", value_name = "TEST", value_parser = parse_tag)]
+    #[arg(long = "tag", value_name = "TEST", value_parser = Filter::tag)]
     tags: Vec<Filter>,
     /// White or Black (or a seat: South, West, North, East) contains TEXT, ignoring case.
-    #[arg(long = "player", value_name = "TEXT", value_parser = parse_player)]
+    #[arg(long = "player", value_name = "TEXT", value_parser = Filter::player)]
     players: Vec<Filter>,
     /// The result, in the game's own notation (1-0, 2-0, S+, N+ ...), compared as outcomes.
     #[arg(long = "result", value_name = "R")]
     results: Vec<String>,
     /// Games dated on or after DATE (YYYY.MM.DD, ?? for unknown parts, DD.MM.YYYY or
     /// YYYY-MM-DD; a partial date counts if it may be in range).
-    #[arg(long, value_name = "DATE", value_parser = parse_date_from)]
+    #[arg(long, value_name = "DATE", value_parser = Filter::date_from)]
     date_from: Vec<Filter>,
     /// Games dated on or before DATE.
-    #[arg(long, value_name = "DATE", value_parser = parse_date_to)]
+    #[arg(long, value_name = "DATE", value_parser = Filter::date_to)]
     date_to: Vec<Filter>,
     /// Plies in the main line: MIN..MAX, MIN.., ..MAX or N (replays the games).
-    #[arg(long, value_name = "RANGE", value_parser = parse_plies)]
+    #[arg(long, value_name = "RANGE", value_parser = Filter::plies)]
     plies: Vec<Filter>,
     /// Games of this game, as their Variant and GameType tags say, else `--default-game`
     /// (`--game` makes every game one; see `arbiter games`).
-    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    #[arg(long, value_name = "GAME", value_parser = crate::args::parse_game)]
     only_game: Vec<&'static GameInfo>,
     /// any (some error), none (no error), or problem codes such as illegal-move,bad-tag
     /// (replays the games).
@@ -107,7 +71,7 @@ pub struct SelectArgs {
     rest: Option<PathBuf>,
 }
 
-impl SelectArgs {
+impl FilterArgs {
     fn selector(self, settings: referee::Settings) -> Selector {
         let mut filters = self.tags;
         filters.extend(self.players);
@@ -128,10 +92,10 @@ impl SelectArgs {
 }
 
 /// The inputs as the `archive` crate opens them, refusing an input that is also an output.
-fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, String> {
-    let (found, missing) = input::collect(paths);
+fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, Stop> {
+    let (found, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     if let Some((path, e)) = missing.first() {
-        return Err(format!("{}: {e}", path.display()));
+        return Err(Stop::Usage(format!("{}: {e}", path.display())));
     }
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
@@ -139,18 +103,19 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, St
     };
     let mut inputs = Vec::new();
     for i in found {
-        if let input::Input::File(p) = &i {
+        if let Source::File(p) = &i {
             if let Some(o) = outputs.iter().find(|o| same(p, o)) {
-                return Err(format!(
+                return Err(Stop::Usage(format!(
                     "{} is both an input and an output; write to another file",
                     o.display()
-                ));
+                )));
             }
         }
         inputs.push(Input {
             name: i.name(),
             open: Box::new(move || {
-                i.open()
+                i.open(games::games())
+                    .map_err(io::Error::from)
                     .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))
             }),
         });
@@ -163,17 +128,17 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;
     }
-    let (inputs, _) = input::collect(paths);
+    let (inputs, _) = ::archive::collect(paths, ::archive::Dash::Stdin);
     let plain = inputs.iter().all(|i| match i {
-        input::Input::File(p) => !p.to_string_lossy().ends_with(".gz"),
-        input::Input::Stdin => false,
+        Source::File(p) => !p.to_string_lossy().ends_with(".gz"),
+        Source::Stdin | Source::Text { .. } => false,
     });
     let bar = if plain {
         let total = inputs
             .iter()
             .filter_map(|i| match i {
-                input::Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
-                input::Input::Stdin => None,
+                Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+                Source::Stdin | Source::Text { .. } => None,
             })
             .sum();
         let bar = indicatif::ProgressBar::new(total);
@@ -198,9 +163,9 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
 /// `arbiter select`: returns the exit code (0).
 pub fn select_cmd(
     paths: &[PathBuf],
-    args: SelectArgs,
+    args: FilterArgs,
     settings: referee::Settings,
-) -> Result<u8, String> {
+) -> Result<u8, Stop> {
     let out_path = args.output.clone();
     let rest_path = args.rest.clone();
     let mut outputs = vec![out_path.as_path()];
@@ -235,7 +200,7 @@ pub fn select_cmd(
         Ok(tally) => tally,
         // A closed pipe (`-o - | head`): the part written was what was wanted.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(Stop::Usage(e.to_string())),
     };
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -245,7 +210,7 @@ pub fn select_cmd(
         .and_then(|()| rest.map_or(Ok(()), Output::commit));
     match committed {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
-        other => other.map_err(|e| e.to_string())?,
+        other => other.map_err(|e| Stop::Usage(e.to_string()))?,
     }
     eprintln!(
         "{}",
@@ -294,19 +259,19 @@ pub fn split_cmd(
     games: Option<u64>,
     by: Option<String>,
     dir: &Path,
-) -> Result<u8, String> {
+) -> Result<u8, Stop> {
     let inputs = archive_inputs(paths, &[])?;
     let by = match (games, by) {
         (Some(n), None) => SplitBy::Games(n),
         (None, Some(tag)) => SplitBy::Tag(tag),
-        _ => return Err("give either --games N or --by TAG".into()),
+        _ => return Err(Stop::Usage("give either --games N or --by TAG".to_string())),
     };
     let stem = match paths {
         [one] if one.is_file() => file_stem(one),
         _ => "games".to_string(),
     };
-    let mut splitter =
-        Splitter::new(dir, by, &stem).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut splitter = Splitter::new(dir, by, &stem)
+        .map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
     let bar = progress_bar(paths);
     let progress = |n: u64| {
         if let Some(b) = &bar {
@@ -316,20 +281,20 @@ pub fn split_cmd(
     let mut read = 0;
     for input in &inputs {
         let name = &input.name;
-        let source = (input.open)().map_err(|e| format!("{name}: {e}"))?;
+        let source = (input.open)().map_err(|e| Stop::Usage(format!("{name}: {e}")))?;
         let tag = splitter.tag().map(str::to_string);
         read += ::archive::each_game(source, &progress, &mut |tags, text| {
             let value = tag.as_deref().and_then(|t| tags.get(t));
             splitter.put(value.as_deref(), text, tags.open())
         })
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| Stop::Usage(format!("{name}: {e}")))?;
     }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     let files = splitter
         .finish()
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
+        .map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
     eprintln!(
         "read {}: wrote {} to {}",
         plural(read, "game"),
@@ -357,11 +322,11 @@ fn file_stem(path: &Path) -> String {
 #[derive(Args, Debug, Clone, Default)]
 pub struct ConvertEdits {
     /// Remove comments, variations and/or nags (glyphs and !/? marks), comma-separated.
-    #[arg(long, value_name = "WHAT", value_parser = parse_strip)]
+    #[arg(long, value_name = "WHAT", value_parser = Strip::parse)]
     strip: Option<Strip>,
     /// Correct results (where the game ended by rule) and/or PlyCount, comma-separated;
     /// each change is reported.
-    #[arg(long, value_name = "WHAT", value_parser = parse_fix)]
+    #[arg(long, value_name = "WHAT", value_parser = Fixes::parse)]
     fix: Option<Fixes>,
     /// With --to json: give every ply of the main line with the position after it, the move
     /// in standard notation, from, to, captured squares and the mover.
@@ -389,9 +354,11 @@ impl Edits {
 
 impl ConvertEdits {
     /// The edits, checked against the output form.
-    pub fn check(&self, to: Target) -> Result<Edits, String> {
+    pub fn check(&self, to: Target) -> Result<Edits, Stop> {
         if self.positions && to != Target::Json {
-            return Err("--positions adds the plies to the JSON form: give --to json".into());
+            return Err(Stop::Usage(
+                "--positions adds the plies to the JSON form: give --to json".to_string(),
+            ));
         }
         Ok(Edits {
             strip: self.strip.unwrap_or_default(),

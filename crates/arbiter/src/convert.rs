@@ -6,18 +6,8 @@ use pdn::{GameRecord, Node, Severity};
 use referee::{Referee, Settings};
 
 use crate::archive::Edits;
-use crate::input::Input;
-
-/// Output form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// Canonical PDN.
-    Pdn,
-    /// One JSON object per game, one game per line.
-    Json,
-    /// Ludii trials, one per game (games whose registry entry declares a trial converter).
-    Trl,
-}
+use crate::args::Target;
+use ::archive::Source;
 
 /// What a conversion met on its way.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -59,109 +49,27 @@ impl ConvertTally {
 /// that their games stay apart; JSON lines and trials go to the writer underneath); notes
 /// about problems go to `notes`.
 pub fn convert<W: Write>(
-    input: &Input,
+    input: &Source,
     target: Target,
     settings: &Settings,
     edits: &Edits,
     out: &mut pdn::Writer<W>,
     notes: &mut dyn Write,
 ) -> io::Result<ConvertTally> {
-    let name = input.name();
-    let mut tally = ConvertTally::default();
-    let mut referee = (settings.rewrite.is_some() || edits.needs_replay())
-        .then(|| Referee::new(games::games(), settings.clone()));
-    let mut handle = |mut record: GameRecord,
-                      tally: &mut ConvertTally,
-                      notes: &mut dyn Write|
-     -> io::Result<()> {
-        tally.games += 1;
-        let game = tally.games;
-        let mut plies = None;
-        for p in &record.problems {
-            if p.severity == Severity::Error {
-                tally.problems += 1;
-                let done = match (p.kind, target) {
-                    (pdn::SyntaxKind::MissingResult, Target::Pdn) => "`*` written",
-                    _ => "kept as read",
-                };
-                writeln!(notes, "{name}: game {game}: {} ({done})", p.message)?;
-            }
-        }
-        if let Some(referee) = referee.as_mut() {
-            let report = record.accept(referee);
-            if let (Some(info), Some(true)) =
-                (report.game, settings.rewrite.and_then(|r| r.numeric))
-            {
-                if !info.numeric_squares {
-                    writeln!(
-                        notes,
-                        "{name}: game {game}: {} squares have no numeric form; they are written as names",
-                        info.label
-                    )?;
-                }
-            }
-            if report.game.is_none() {
-                let why = report
-                    .diagnostics
-                    .iter()
-                    .find(|d| d.code == "unknown-game")
-                    .map_or("the game is not identified", |d| d.message.as_str());
-                writeln!(notes, "{name}: game {game}: {why}; moves kept as written")?;
-            }
-            for d in report
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-            {
-                if d.code.rules().is_none() || d.ply.is_none() {
-                    continue;
-                }
-                tally.problems += 1;
-                writeln!(
-                    notes,
-                    "{name}: game {game}, ply {}: {} [{}]; the rest of that line is kept as written",
-                    d.ply.unwrap_or(0),
-                    d.message,
-                    d.code
-                )?;
-            }
-            tally.rewritten += apply_rewrites(&mut record, &report.rewrites);
-            let rules = report
-                .game
-                .and_then(|g| games::games().explorer(g, &report.options));
-            let fixes = archive::fix(&mut record, &report, rules.as_deref(), edits.fix);
-            for change in fixes {
-                writeln!(notes, "{name}: game {game}: {change}")?;
-            }
-            if edits.positions {
-                plies = Some(archive::plies_json(&report));
-            }
-        }
-        if !edits.strip.is_empty() {
-            archive::strip(&mut record, edits.strip);
-        }
-        match target {
-            Target::Pdn => out.write(&record)?,
-            Target::Json => {
-                let out = out.get_mut();
-                match plies.take() {
-                    Some(plies) => {
-                        let mut value = serde_json::to_value(&record).map_err(io::Error::other)?;
-                        value["plies"] = plies;
-                        serde_json::to_writer(&mut *out, &value)?;
-                    }
-                    None => out.write_all(record.to_json().as_bytes())?,
-                }
-                out.write_all(b"\n")?;
-            }
-            // Trials are written from this PDN, one per game, by `crate::trials`.
-            Target::Trl => out.write(&record)?,
-        }
-        Ok(())
+    let mut converter = Converter {
+        name: input.name(),
+        target,
+        settings,
+        edits,
+        referee: (settings.rewrite.is_some() || edits.needs_replay())
+            .then(|| Referee::new(games::games(), settings.clone())),
+        out,
+        notes,
+        tally: ConvertTally::default(),
     };
-
     let opened = input
-        .open()
+        .open(games::games())
+        .map_err(io::Error::from)
         .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))?;
     let mut reader = BufReader::with_capacity(1 << 16, opened);
     let (json, head) = sniff_json(input, &mut reader)?;
@@ -174,19 +82,141 @@ pub fn convert<W: Write>(
                 continue;
             }
             match GameRecord::from_json(trimmed) {
-                Ok(record) => handle(record, &mut tally, notes)?,
+                Ok(record) => converter.game(record)?,
                 Err(e) => {
-                    tally.problems += 1;
-                    writeln!(notes, "{name}:{}: not a game in JSON form: {e}", i + 1)?;
+                    converter.tally.problems += 1;
+                    let name = &converter.name;
+                    writeln!(
+                        converter.notes,
+                        "{name}:{}: not a game in JSON form: {e}",
+                        i + 1
+                    )?;
                 }
             }
         }
     } else {
         for record in pdn::Reader::new(reader).records() {
-            handle(record?, &mut tally, notes)?;
+            converter.game(record?)?;
         }
     }
-    Ok(tally)
+    Ok(converter.tally)
+}
+
+/// One input's conversion under way.
+struct Converter<'a, W: Write> {
+    name: String,
+    target: Target,
+    settings: &'a Settings,
+    edits: &'a Edits,
+    /// Replays the games when a rewrite or an edit needs it.
+    referee: Option<Referee<'static>>,
+    out: &'a mut pdn::Writer<W>,
+    notes: &'a mut dyn Write,
+    tally: ConvertTally,
+}
+
+impl<W: Write> Converter<'_, W> {
+    /// Converts one game: its syntax errors noted, replayed and edited if need be, written.
+    fn game(&mut self, mut record: GameRecord) -> io::Result<()> {
+        self.tally.games += 1;
+        let game = self.tally.games;
+        let name = &self.name;
+        for p in &record.problems {
+            if p.severity == Severity::Error {
+                self.tally.problems += 1;
+                let done = match (p.kind, self.target) {
+                    (pdn::SyntaxKind::MissingResult, Target::Pdn) => "`*` written",
+                    _ => "kept as read",
+                };
+                writeln!(self.notes, "{name}: game {game}: {} ({done})", p.message)?;
+            }
+        }
+        let plies = match self.referee.is_some() {
+            true => self.replay(&mut record)?,
+            false => None,
+        };
+        if !self.edits.strip.is_empty() {
+            archive::strip(&mut record, self.edits.strip);
+        }
+        self.write(&record, plies)
+    }
+
+    /// Replays the game: notes on what cannot be rewritten, the rewrites and fixes applied;
+    /// returns the plies of `--positions`.
+    fn replay(&mut self, record: &mut GameRecord) -> io::Result<Option<serde_json::Value>> {
+        let Some(referee) = self.referee.as_mut() else {
+            return Ok(None);
+        };
+        let (name, game, notes) = (&self.name, self.tally.games, &mut *self.notes);
+        let report = record.accept(referee);
+        if let (Some(info), Some(true)) =
+            (report.game, self.settings.rewrite.and_then(|r| r.numeric))
+        {
+            if !info.numeric_squares {
+                writeln!(
+                    notes,
+                    "{name}: game {game}: {} squares have no numeric form; they are written as names",
+                    info.label
+                )?;
+            }
+        }
+        if report.game.is_none() {
+            let why = report
+                .diagnostics
+                .iter()
+                .find(|d| d.code == "unknown-game")
+                .map_or("the game is not identified", |d| d.message.as_str());
+            writeln!(notes, "{name}: game {game}: {why}; moves kept as written")?;
+        }
+        for d in report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+        {
+            if d.code.rules().is_none() || d.ply.is_none() {
+                continue;
+            }
+            self.tally.problems += 1;
+            writeln!(
+                notes,
+                "{name}: game {game}, ply {}: {} [{}]; the rest of that line is kept as written",
+                d.ply.unwrap_or(0),
+                d.message,
+                d.code
+            )?;
+        }
+        self.tally.rewritten += apply_rewrites(record, &report.rewrites);
+        let rules = report
+            .game
+            .and_then(|g| games::games().explorer(g, &report.options));
+        let fixes = archive::fix(record, &report, rules.as_deref(), self.edits.fix);
+        for change in fixes {
+            writeln!(notes, "{name}: game {game}: {change}")?;
+        }
+        Ok(self.edits.positions.then(|| archive::plies_json(&report)))
+    }
+
+    /// Writes the game in the target form.
+    fn write(&mut self, record: &GameRecord, plies: Option<serde_json::Value>) -> io::Result<()> {
+        match self.target {
+            Target::Pdn => self.out.write(record)?,
+            Target::Json => {
+                let out = self.out.get_mut();
+                match plies {
+                    Some(plies) => {
+                        let mut value = serde_json::to_value(record).map_err(io::Error::other)?;
+                        value["plies"] = plies;
+                        serde_json::to_writer(&mut *out, &value)?;
+                    }
+                    None => out.write_all(record.to_json().as_bytes())?,
+                }
+                out.write_all(b"\n")?;
+            }
+            // Trials are written from this PDN, one per game, by the `trials` module.
+            Target::Trl => self.out.write(record)?,
+        }
+        Ok(())
+    }
 }
 
 /// The longest first line looked at to tell JSON from PDN (a record in JSON is one line).
@@ -196,10 +226,10 @@ const MAX_SNIFF: u64 = 64 << 20;
 /// its first line, which is a record's JSON object (see [`pdn::is_json_record`]). Returns the
 /// bytes consumed to decide, to be read again.
 fn sniff_json(
-    input: &Input,
+    input: &Source,
     reader: &mut BufReader<Box<dyn Read + Send>>,
 ) -> io::Result<(bool, Vec<u8>)> {
-    if let Input::File(p) = input {
+    if let Source::File(p) = input {
         let name = p.to_string_lossy().to_ascii_lowercase();
         if name.ends_with(".json") || name.ends_with(".jsonl") {
             return Ok((true, Vec::new()));
@@ -363,7 +393,7 @@ mod tests {
         let (mut out, mut notes) = (pdn::Writer::new(Vec::new()), Vec::new());
         let edits = Edits::default();
         let tally = convert(
-            &Input::File(path),
+            &Source::File(path),
             target,
             &settings,
             &edits,

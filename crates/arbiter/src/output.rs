@@ -3,6 +3,7 @@
 //! end, so that a command that fails leaves no output behind (and an existing file is
 //! replaced only by a complete one).
 
+use crate::exit::Stop;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -26,13 +27,14 @@ pub fn is_stdout(path: &Path) -> bool {
 
 impl Output {
     /// Standard output for `None` or `-`, else a temporary file beside `path`.
-    pub fn create(path: Option<&Path>) -> Result<Output, String> {
+    pub fn create(path: Option<&Path>) -> Result<Output, Stop> {
         match path {
             None => Ok(Output::stdout()),
             Some(p) if is_stdout(p) => Ok(Output::stdout()),
             Some(p) => {
                 let temp = temp_name(p);
-                let file = File::create(&temp).map_err(|e| format!("{}: {e}", p.display()))?;
+                let file = File::create(&temp)
+                    .map_err(|e| Stop::Usage(format!("{}: {e}", p.display())))?;
                 Ok(Output {
                     sink: Sink::File(BufWriter::with_capacity(1 << 16, file)),
                     file: Some((p.to_path_buf(), temp)),

@@ -8,7 +8,23 @@ use codespan_reporting::term::termcolor::Buffer;
 use referee::{Diagnostic, Severity};
 
 use crate::report::{self, Format, Place};
-use crate::validate::Print;
+
+/// How diagnostics are printed.
+#[derive(Debug, Clone, Copy)]
+pub struct Print {
+    /// Print every diagnostic in this format (`None`: print nothing per diagnostic).
+    pub format: Option<Format>,
+    /// Colour human output.
+    pub color: bool,
+    /// Print at most this many errors (all are counted; warnings and notes do not count).
+    pub max_errors: Option<u64>,
+    /// Print diagnostics of this severity and above.
+    pub severity: Severity,
+    /// A game found from its moves, not named by a tag, is an error.
+    pub strict: bool,
+    /// The closing summary goes to standard output (else to standard error).
+    pub summary_on_stdout: bool,
+}
 
 /// Codes about a game as a whole: their repeats are counted in games.
 const GAME_LEVEL: [&str; 2] = ["game-inferred", "unknown-game"];

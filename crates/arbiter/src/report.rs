@@ -37,7 +37,7 @@ pub struct Place {
 
 /// Where a diagnostic on a record made from a Ludii trial is in the trial: the line of the
 /// Ludii move it came from (the first line for the record's tags).
-pub fn trial_place(trial: &crate::input::Trial, span: referee::Span) -> Place {
+pub fn trial_place(trial: &::archive::Trial, span: referee::Span) -> Place {
     let (line, ludii_move) = match trial.origin(span.start) {
         Some((line, number)) => (line, Some(number)),
         None => (1, None),

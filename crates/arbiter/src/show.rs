@@ -6,14 +6,15 @@ use std::path::{Path, PathBuf};
 use referee::{BoardAt, GameInfo, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram};
 
-use crate::input::Input;
+use crate::exit::Stop;
 use crate::output::{self, Output};
+use ::archive::Source;
 
 /// What to draw and where.
 #[derive(Debug, Clone)]
 pub struct Request {
     /// The records.
-    pub input: Input,
+    pub input: Source,
     /// Which game of the input, from 1.
     pub index: u64,
     /// Plies of the main line to play first (`None`: up to where the main line ends).
@@ -45,22 +46,22 @@ enum Picture {
     Png,
 }
 
-fn picture(path: &Path) -> Result<Picture, String> {
+fn picture(path: &Path) -> Result<Picture, Stop> {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
     match ext.as_deref() {
         Some("svg") => Ok(Picture::Svg),
         Some("png") => Ok(Picture::Png),
-        _ => Err(format!(
+        _ => Err(Stop::Usage(format!(
             "{}: the picture's name must end in .svg or .png",
             path.display()
-        )),
+        ))),
     }
 }
 
 /// Draws the requested position and writes the picture (`-`: SVG on standard output).
-pub fn show(request: &Request) -> Result<Shown, String> {
+pub fn show(request: &Request) -> Result<Shown, Stop> {
     let out = &request.output;
     let kind = if output::is_stdout(out) {
         Picture::Svg
@@ -73,17 +74,20 @@ pub fn show(request: &Request) -> Result<Shown, String> {
         (Picture::Png, Some(temp)) => shown.diagram.write_png(temp),
         _ => file.write_all(shown.diagram.to_svg().as_bytes()),
     };
-    written.map_err(|e| format!("{}: cannot write the picture: {e}", out.display()))?;
+    written
+        .map_err(|e| Stop::Usage(format!("{}: cannot write the picture: {e}", out.display())))?;
     file.commit()
-        .map_err(|e| format!("{}: cannot write the picture: {e}", out.display()))?;
+        .map_err(|e| Stop::Usage(format!("{}: cannot write the picture: {e}", out.display())))?;
     Ok(shown)
 }
 
 /// Reads up to the requested game and returns its report.
-fn find_game(request: &Request) -> Result<GameReport, String> {
+fn find_game(request: &Request) -> Result<GameReport, Stop> {
     let name = request.input.name();
     if request.index == 0 {
-        return Err("games are counted from 1: --index 1 is the first".to_string());
+        return Err(Stop::Usage(
+            "games are counted from 1: --index 1 is the first".to_string(),
+        ));
     }
     let settings = Settings {
         game: request.game,
@@ -95,20 +99,20 @@ fn find_game(request: &Request) -> Result<GameReport, String> {
     let mut referee = Referee::new(games::games(), settings);
     let source = request
         .input
-        .open()
-        .map_err(|e| format!("{name}: cannot read: {e}"))?;
+        .open(games::games())
+        .map_err(|e| Stop::Usage(format!("{name}: cannot read: {e}")))?;
     let mut reader = pdn::Reader::new(source);
     let mut seen = 0u64;
     loop {
         let game = reader
             .read_game(&mut referee)
-            .map_err(|e| format!("{name}: cannot read: {e}"))?;
+            .map_err(|e| Stop::Usage(format!("{name}: cannot read: {e}")))?;
         let Some(game) = game else {
-            return Err(format!(
+            return Err(Stop::Usage(format!(
                 "{name} has {seen} game{}; there is no game {}",
                 if seen == 1 { "" } else { "s" },
                 request.index
-            ));
+            )));
         };
         seen += 1;
         if seen == request.index {
@@ -126,7 +130,7 @@ fn error_at(game: &GameReport, ply: u32) -> Option<String> {
 }
 
 /// Replays the requested game and draws the position.
-pub fn draw(request: &Request) -> Result<Shown, String> {
+pub fn draw(request: &Request) -> Result<Shown, Stop> {
     let name = request.input.name();
     let n = request.index;
     let game = find_game(request)?;
@@ -136,7 +140,9 @@ pub fn draw(request: &Request) -> Result<Shown, String> {
             .iter()
             .find(|d| d.code == "unknown-game")
             .map_or_else(String::new, |d| format!(": {}", d.message));
-        return Err(format!("game {n} of {name} cannot be drawn{why}"));
+        return Err(Stop::Usage(format!(
+            "game {n} of {name} cannot be drawn{why}"
+        )));
     };
     let Some(view) = game.position.as_ref() else {
         // The position was not reached.
@@ -145,7 +151,7 @@ pub fn draw(request: &Request) -> Result<Shown, String> {
             .iter()
             .find(|d| d.severity == Severity::Error)
             .map(|d| format!("{}: {}", d.code, d.message));
-        return Err(match request.ply {
+        return Err(Stop::Usage(match request.ply {
             Some(p) if p > game.plies_written => format!(
                 "game {n} of {name} has {} plies in its main line; --ply {p} is past its end",
                 game.plies_written
@@ -161,7 +167,7 @@ pub fn draw(request: &Request) -> Result<Shown, String> {
                 "game {n} of {name} has no position to draw ({})",
                 first_error.unwrap_or_else(|| "its start position cannot be set up".into())
             ),
-        });
+        }));
     };
     let board = &view.board;
     let label = info.label;
@@ -250,7 +256,7 @@ mod tests {
 
     fn request(path: &Path, index: u64, ply: Option<u32>, out: PathBuf) -> Request {
         Request {
-            input: Input::File(path.to_path_buf()),
+            input: Source::File(path.to_path_buf()),
             index,
             ply,
             game: None,
@@ -363,17 +369,23 @@ mod tests {
         let dir = Scratch::new("errors");
         let pdn = dir.file("g.pdn", GAMES);
         let out = dir.0.join("x.svg");
-        let err = |game, ply| draw(&request(&pdn, game, ply, out.clone())).unwrap_err();
+        let err = |game, ply| {
+            draw(&request(&pdn, game, ply, out.clone()))
+                .unwrap_err()
+                .to_string()
+        };
         assert!(err(9, None).contains("has 4 games; there is no game 9"));
         assert!(err(4, None).contains("not a game arbiter knows"));
         assert!(err(1, Some(7)).contains("has 3 plies in its main line; --ply 7 is past its end"));
         assert!(err(0, None).contains("counted from 1"));
-        let bad = show(&request(&pdn, 1, None, dir.0.join("x.jpg"))).unwrap_err();
+        let bad = show(&request(&pdn, 1, None, dir.0.join("x.jpg")))
+            .unwrap_err()
+            .to_string();
         assert!(bad.contains(".svg or .png"), "{bad}");
         // --variant makes the chess game a Tama game, whose first move is illegal.
         let mut r = request(&pdn, 4, Some(1), out.clone());
         r.game = games::games().registry().by_name("tama");
-        let e = draw(&r).unwrap_err();
+        let e = draw(&r).unwrap_err().to_string();
         assert!(
             e.contains("cannot be replayed to ply 1: ply 1 has a problem (illegal-move"),
             "{e}"

@@ -13,8 +13,10 @@ use std::path::{Path, PathBuf};
 use game::GameInfo;
 use pdn::GameRecord;
 
-use crate::convert::{self, ConvertTally, Target};
-use crate::input::Input;
+use crate::args::Target;
+use crate::convert::{self, ConvertTally};
+use crate::exit::Stop;
+use ::archive::Source;
 
 /// Where the trials go.
 enum Destination {
@@ -43,7 +45,7 @@ impl Destination {
 }
 
 /// The trial of one record: through the converter of its game (`--game`, else its tags).
-pub fn trial_of(record: &GameRecord, game: Option<&'static GameInfo>) -> Result<String, String> {
+pub fn trial_of(record: &GameRecord, game: Option<&'static GameInfo>) -> Result<String, Stop> {
     let games = games::games();
     let info = match game {
         Some(info) => info,
@@ -61,15 +63,16 @@ pub fn trial_of(record: &GameRecord, game: Option<&'static GameInfo>) -> Result<
     })?;
     format
         .write(&ludii::RecordView::from_pdn(record))
-        .map_err(|e| e.to_string())
+        .map_err(|e| Stop::Usage(e.to_string()))
 }
 
 /// The stem of an input's file name, for the trials made from it (`games` for
 /// `games.pdn.gz`, `stdin` for standard input).
-fn stem(input: &Input) -> String {
+fn stem(input: &Source) -> String {
     match input {
-        Input::Stdin => "stdin".to_string(),
-        Input::File(p) => {
+        Source::Stdin => "stdin".to_string(),
+        Source::Text { name, .. } => name.clone(),
+        Source::File(p) => {
             let name = p
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -87,15 +90,15 @@ fn stem(input: &Input) -> String {
 /// Converts every game of `inputs` to trials at `output`; notes about problems go to
 /// `notes`. The tally counts the trials written and the problems met.
 pub fn convert_all(
-    inputs: &[Input],
+    inputs: &[Source],
     output: Option<&Path>,
     settings: &referee::Settings,
     edits: &crate::archive::Edits,
     notes: &mut dyn Write,
-) -> Result<ConvertTally, String> {
+) -> Result<ConvertTally, Stop> {
     let destination = Destination::of(output);
     if let Destination::Folder(dir) = &destination {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
     }
     let mut total = ConvertTally::default();
     let mut written = 0u64;
@@ -103,10 +106,10 @@ pub fn convert_all(
     for input in inputs {
         let mut writer = pdn::Writer::new(Vec::new());
         let tally = convert::convert(input, Target::Pdn, settings, edits, &mut writer, notes)
-            .map_err(|e| format!("{}: {e}", input.name()))?;
+            .map_err(|e| Stop::Usage(format!("{}: {e}", input.name())))?;
         let pdn = writer
             .finish()
-            .map_err(|e| format!("{}: {e}", input.name()))?;
+            .map_err(|e| Stop::Usage(format!("{}: {e}", input.name())))?;
         total.problems += tally.problems;
         total.rewritten += tally.rewritten;
         for (i, record) in pdn::read_all(&pdn).iter().enumerate() {
@@ -116,7 +119,7 @@ pub fn convert_all(
                 Err(e) => {
                     total.problems += 1;
                     writeln!(notes, "{at}: not written as a trial: {e}")
-                        .map_err(|e| e.to_string())?;
+                        .map_err(|e| Stop::Usage(e.to_string()))?;
                     continue;
                 }
             };
@@ -141,20 +144,22 @@ pub fn convert_all(
             "{left_out} more game{} not written: a trial holds one game; give a folder for one trial per game (-o DIR)",
             if left_out == 1 { "" } else { "s" }
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Stop::Usage(e.to_string()))?;
     }
     total.games = written;
     Ok(total)
 }
 
 /// Writes one trial to a file or standard output.
-fn write_to(path: Option<&Path>, trial: &str) -> Result<(), String> {
+fn write_to(path: Option<&Path>, trial: &str) -> Result<(), Stop> {
     match path {
-        Some(p) => std::fs::write(p, trial).map_err(|e| format!("{}: {e}", p.display())),
+        Some(p) => {
+            std::fs::write(p, trial).map_err(|e| Stop::Usage(format!("{}: {e}", p.display())))
+        }
         None => io::stdout()
             .lock()
             .write_all(trial.as_bytes())
-            .map_err(|e| e.to_string()),
+            .map_err(|e| Stop::Usage(e.to_string())),
     }
 }
 
@@ -185,19 +190,22 @@ mod tests {
 
     #[test]
     fn stems_drop_the_record_extensions() {
-        let file = |p: &str| Input::File(PathBuf::from(p));
+        let file = |p: &str| Source::File(PathBuf::from(p));
         assert_eq!(stem(&file("x/games.pdn.gz")), "games");
         assert_eq!(stem(&file("x/games.PDN")), "games");
         assert_eq!(stem(&file("notes")), "notes");
-        assert_eq!(stem(&Input::Stdin), "stdin");
+        assert_eq!(stem(&Source::Stdin), "stdin");
     }
 
     #[test]
     fn a_game_without_a_converter_is_refused_with_the_games_that_have_one() {
         let rec = &pdn::read_all(b"[Variant \"International\"]\n\n1. 32-28 *\n")[0];
-        let e = trial_of(rec, None).unwrap_err();
+        let e = trial_of(rec, None).unwrap_err().to_string();
         assert!(e.contains("International") && e.contains("Tama"), "{e}");
         let rec = &pdn::read_all(b"\n1. c3-c4 *\n")[0];
-        assert!(trial_of(rec, None).unwrap_err().contains("--game"));
+        assert!(trial_of(rec, None)
+            .unwrap_err()
+            .to_string()
+            .contains("--game"));
     }
 }

@@ -8,10 +8,11 @@ use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats,
 
 use std::sync::Arc;
 
-use crate::input::{Input, Trial};
-use crate::printer::Printer;
+use crate::printer::{Print, Printer};
+
 use crate::report::{self, Format};
 use crate::view;
+use ::archive::{Source, Trial};
 
 /// Counts over one or more inputs.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -59,23 +60,6 @@ impl Tally {
     }
 }
 
-/// How diagnostics are printed.
-#[derive(Debug, Clone, Copy)]
-pub struct Print {
-    /// Print every diagnostic in this format (`None`: print nothing per diagnostic).
-    pub format: Option<Format>,
-    /// Colour human output.
-    pub color: bool,
-    /// Print at most this many errors (all are counted; warnings and notes do not count).
-    pub max_errors: Option<u64>,
-    /// Print diagnostics of this severity and above.
-    pub severity: Severity,
-    /// A game found from its moves, not named by a tag, is an error.
-    pub strict: bool,
-    /// The closing summary goes to standard output (else to standard error).
-    pub summary_on_stdout: bool,
-}
-
 /// What a run produces besides the tally.
 pub struct Job<'a> {
     /// Replay settings.
@@ -90,7 +74,7 @@ pub struct Job<'a> {
 
 /// Reports an input that cannot be read: a JSON object with `--format json`, else a line on
 /// standard error.
-pub fn unreadable(json: bool, name: &str, e: &io::Error) -> io::Result<()> {
+pub fn unreadable(json: bool, name: &str, e: &dyn std::fmt::Display) -> io::Result<()> {
     if json {
         let line = serde_json::json!({
             "file": name,
@@ -275,38 +259,39 @@ fn count(tally: &mut Tally, game: &mut GameReport, strict: bool) {
 }
 
 /// The pieces of every input, in order: each input cut into chunks, or its read error.
-fn pieces(inputs: &[Input]) -> impl Iterator<Item = Result<Piece, io::Error>> + '_ {
+fn pieces(inputs: &[Source]) -> impl Iterator<Item = Result<Piece, io::Error>> + '_ {
     inputs.iter().enumerate().flat_map(|(file, input)| {
         let failed = move |e: io::Error| Piece::Failed {
             file,
             error: e.to_string(),
             kind: e.kind(),
         };
-        let chunks: Box<dyn Iterator<Item = Piece>> = match input.open_records() {
-            Ok((reader, trial)) => {
-                let trial = trial.map(Arc::new);
-                let mut stopped = false;
-                Box::new(
-                    pdn::chunk::Chunker::with_target(reader, CHUNK_BYTES).map_while(move |c| {
-                        if stopped {
-                            return None;
-                        }
-                        Some(match c {
-                            Ok(chunk) => Piece::Chunk {
-                                file,
-                                chunk,
-                                trial: trial.clone(),
-                            },
-                            Err(e) => {
-                                stopped = true;
-                                failed(e)
+        let chunks: Box<dyn Iterator<Item = Piece>> =
+            match input.open_records(games::games()).map_err(io::Error::from) {
+                Ok((reader, trial)) => {
+                    let trial = trial.map(Arc::new);
+                    let mut stopped = false;
+                    Box::new(
+                        pdn::chunk::Chunker::with_target(reader, CHUNK_BYTES).map_while(move |c| {
+                            if stopped {
+                                return None;
                             }
-                        })
-                    }),
-                )
-            }
-            Err(e) => Box::new(std::iter::once(failed(e))),
-        };
+                            Some(match c {
+                                Ok(chunk) => Piece::Chunk {
+                                    file,
+                                    chunk,
+                                    trial: trial.clone(),
+                                },
+                                Err(e) => {
+                                    stopped = true;
+                                    failed(e)
+                                }
+                            })
+                        }),
+                    )
+                }
+                Err(e) => Box::new(std::iter::once(failed(e))),
+            };
         chunks.map(Ok)
     })
 }
@@ -394,7 +379,7 @@ pub fn add_to_stats(stats: &mut Stats, game: &GameReport) {
 /// Runs the job over every input: inputs are cut into chunks at game boundaries and checked
 /// on every core, and output (and the problem examples) come in input order.
 pub fn run(
-    inputs: &[Input],
+    inputs: &[Source],
     job: &Job<'_>,
     progress: bool,
 ) -> io::Result<(Tally, Stats, ReportExtras)> {
@@ -558,7 +543,7 @@ mod tests {
     const OTHERS: &str = "[Variant \"Odnocvetnie\"]\n[FEN \"W:M28,33:L28\"]\n\n1. 28-23 *\n\n\
                           [Variant \"Thaayam\"]\n[FEN \"S:S=c1,h3/N=h4\"]\n\n1. S [4 2] c1+4 *\n";
 
-    fn corpus(tag: &str) -> (PathBuf, Vec<Input>) {
+    fn corpus(tag: &str) -> (PathBuf, Vec<Source>) {
         let dir = std::env::temp_dir().join(format!(
             "arbiter-validate-{tag}-{}-{:?}",
             std::process::id(),
@@ -568,7 +553,7 @@ mod tests {
         let (a, b) = (dir.join("a.pdn"), dir.join("b.pdn"));
         std::fs::write(&a, TAMA).unwrap();
         std::fs::write(&b, OTHERS).unwrap();
-        (dir, vec![Input::File(a), Input::File(b)])
+        (dir, vec![Source::File(a), Source::File(b)])
     }
 
     use std::path::PathBuf;

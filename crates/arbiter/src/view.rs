@@ -3,14 +3,12 @@
 //! problems of `validate --report` and `stats`). The page itself is `stats::viewer`.
 
 use std::borrow::Cow;
-use std::io::Write;
-use std::path::Path;
 
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{EncodedGame, ViewerGame, ViewerPosition, ViewerProblem};
 
-use crate::input::Trial;
 use crate::report;
+use ::archive::Trial;
 
 /// Which games a run hands to the viewer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,63 +174,6 @@ fn written(origin: &Origin<'_>, d: &Diagnostic) -> Option<String> {
 pub fn replay(referee: &mut Referee<'_>, source: &pdn::Source<'_>) -> Option<GameReport> {
     let mut reader = pdn::Reader::new(source.text);
     reader.read_game(referee).ok().flatten()
-}
-
-/// `arbiter view PATH... -o FILE`: the page with every game of the inputs.
-pub fn view_cmd(
-    paths: &[std::path::PathBuf],
-    base: &Settings,
-    output: &Path,
-) -> Result<u8, String> {
-    let (inputs, missing) = crate::input::collect(paths);
-    for (path, e) in &missing {
-        crate::validate::unreadable(false, &path.display().to_string(), e)
-            .map_err(|e| e.to_string())?;
-    }
-    let settings = settings(base);
-    let job = crate::validate::Job {
-        settings: &settings,
-        print: crate::validate::Print {
-            format: None,
-            color: false,
-            max_errors: None,
-            severity: Severity::Error,
-            strict: false,
-            summary_on_stdout: false,
-        },
-        stats: false,
-        viewer: Some(Scope::All),
-    };
-    let (mut tally, _, mut extras) =
-        crate::validate::run(&inputs, &job, true).map_err(|e| e.to_string())?;
-    tally.io_errors += missing.len() as u64;
-    eprintln!("{}", crate::validate::summary(&tally));
-    let viewer = extras
-        .take_viewer()
-        .unwrap_or_else(|| stats::Viewer::new(usize::MAX));
-    let title = match paths {
-        [one] => format!("Games of {}", one.display()),
-        _ => format!("Games of {} inputs", paths.len()),
-    };
-    let cannot_write = |e: std::io::Error| format!("{}: cannot write: {e}", output.display());
-    let mut out = crate::output::Output::create(Some(output))?;
-    out.write_all(viewer.page_html(&title).as_bytes())
-        .map_err(cannot_write)?;
-    out.commit().map_err(cannot_write)?;
-    eprintln!(
-        "viewer written to {} ({} games, {} problems)",
-        output.display(),
-        viewer.games(),
-        viewer.problems()
-    );
-    // The same exit codes as `validate`: the page is written either way.
-    Ok(if tally.io_errors > 0 {
-        2
-    } else if tally.errors > 0 {
-        1
-    } else {
-        0
-    })
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 //!   read, so that the selected and the other games together are the input again.
 //! - [`Splitter`]: files of N games, or one file per tag value under a [`safe_name`].
 //! - [`strip`], [`fix`], [`plies_json`]: edits of the owned record model for `convert`.
+//! - [`Source`] and [`collect`]: the records every reading command (and the Python package)
+//!   reads: files plain or gzip, folders, standard input, Ludii trials, texts in memory.
 //!
 //! Filters on tags, players and dates never replay a game: they run at reading speed.
 #![deny(missing_docs)]
@@ -15,10 +17,12 @@ mod date;
 mod edit;
 mod filter;
 mod select;
+mod source;
 mod split;
 
 pub use date::{DateError, PartialDate};
 pub use edit::{fix, plies_json, strip, Fixes, ListError, Strip, Stripped};
 pub use filter::{Filter, FilterError, Problems, PLAYER_TAGS};
 pub use select::{each_game, select, write_game, Input, SelectTally, Selector, Tags, Verdict};
+pub use source::{collect, Dash, Records, Source, SourceError, Trial, Unreadable};
 pub use split::{safe_name, Namer, SplitBy, Splitter, MAX_NAME};

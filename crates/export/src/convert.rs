@@ -319,6 +319,20 @@ pub fn export_reader<R: Read>(
     Ok(difference(sink.counts(), before))
 }
 
+/// The chunks of about `chunk_size` bytes of `input`, a read error naming `file`.
+fn chunks<'a, R: Read + 'a>(
+    input: R,
+    file: &'a str,
+    chunk_size: usize,
+) -> impl Iterator<Item = Result<Chunk, ExportError>> + 'a {
+    Chunker::with_target(input, chunk_size).map(move |c| {
+        c.map_err(|source| ExportError::Io {
+            context: format!("reading {file}"),
+            source,
+        })
+    })
+}
+
 /// Like [`export_reader`], but reads `input` in chunks of about `chunk_size` bytes checked
 /// on the rayon pool (at most `in_flight` chunks at a time); rows arrive in input order, so
 /// the files are the same as [`export_reader`] writes.
@@ -333,13 +347,9 @@ pub fn export_chunked<R: Read>(
 ) -> Result<Counts, ExportError> {
     let before = sink.counts();
     let mut index = 0u64;
-    let io = |source| ExportError::Io {
-        context: format!("reading {file}"),
-        source,
-    };
     let encoding = sink.ply_encoding();
     map_ordered(
-        Chunker::with_target(input, chunk_size).map(|c| c.map_err(io)),
+        chunks(input, file, chunk_size),
         in_flight,
         |chunk| encode_chunk(catalog, file, chunk, settings, &encoding),
         |encoded| {
@@ -367,12 +377,8 @@ pub fn export_partitioned<R: Read>(
     in_flight: usize,
 ) -> Result<(), ExportError> {
     let mut index = 0u64;
-    let io = |source| ExportError::Io {
-        context: format!("reading {file}"),
-        source,
-    };
     map_ordered(
-        Chunker::with_target(input, chunk_size).map(|c| c.map_err(io)),
+        chunks(input, file, chunk_size),
         in_flight,
         |chunk| rows_of_chunk(catalog, file, chunk, settings),
         |rows| {

@@ -35,14 +35,7 @@ pub use sink::{
 
 /// The tags that get a column of their own in `games.parquet` (column names: see
 /// [`tag_column_names`]). Every other tag goes to the `other_tags` map.
-pub const TAG_COLUMNS: [&str; 20] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
+pub const TAG_COLUMNS: [&str; 20] = pdn::roster_then([
     "GameType",
     "FEN",
     "Variant",
@@ -56,7 +49,7 @@ pub const TAG_COLUMNS: [&str; 20] = [
     "Annotator",
     "TimeControl",
     "Termination",
-];
+]);
 
 /// One game.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

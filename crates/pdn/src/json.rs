@@ -27,8 +27,6 @@
 //! kinds are the stable names of [`crate::SyntaxKind`]. Every record the reader produces
 //! goes through JSON and back unchanged.
 
-use serde::{Deserialize, Serialize};
-
 use crate::record::{GameRecord, InvalidRecord};
 
 /// Why a JSON text could not be turned into a record.
@@ -89,100 +87,5 @@ pub fn is_json_record(line: &str) -> bool {
     match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(line) {
         Ok(map) => !map.is_empty() && map.keys().all(|k| RECORD_KEYS.contains(&k.as_str())),
         Err(_) => false,
-    }
-}
-
-pub(crate) mod span_serde {
-    use super::*;
-    use crate::Span;
-
-    pub fn serialize<S: serde::Serializer>(span: &Span, s: S) -> Result<S::Ok, S::Error> {
-        [span.start, span.end].serialize(s)
-    }
-
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Span, D::Error> {
-        let [start, end] = <[u64; 2]>::deserialize(d)?;
-        Ok(Span::new(start, end))
-    }
-}
-
-pub(crate) mod kind_serde {
-    use super::*;
-    use crate::CommentKind;
-
-    pub fn brace() -> CommentKind {
-        CommentKind::Brace
-    }
-
-    pub fn serialize<S: serde::Serializer>(k: &CommentKind, s: S) -> Result<S::Ok, S::Error> {
-        match k {
-            CommentKind::Brace => "brace",
-            CommentKind::Line => "line",
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<CommentKind, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "brace" => Ok(CommentKind::Brace),
-            "line" => Ok(CommentKind::Line),
-            other => Err(serde::de::Error::custom(format!(
-                "unknown comment kind {other:?}"
-            ))),
-        }
-    }
-}
-
-pub(crate) mod problems_serde {
-    use super::*;
-    use crate::{Severity, Span, SyntaxKind, SyntaxProblem};
-
-    #[derive(Serialize, Deserialize)]
-    struct Problem {
-        #[serde(with = "span_serde", default)]
-        span: Span,
-        severity: String,
-        kind: String,
-        #[serde(default)]
-        message: String,
-    }
-
-    pub fn serialize<S: serde::Serializer>(
-        problems: &[SyntaxProblem],
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        let v: Vec<Problem> = problems
-            .iter()
-            .map(|p| Problem {
-                span: p.span,
-                severity: p.severity.as_str().into(),
-                kind: p.kind.as_str().into(),
-                message: p.message.clone(),
-            })
-            .collect();
-        v.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: serde::Deserializer<'de>>(
-        d: D,
-    ) -> Result<Vec<SyntaxProblem>, D::Error> {
-        use serde::de::Error;
-        Vec::<Problem>::deserialize(d)?
-            .into_iter()
-            .map(|p| {
-                let severity = Severity::from_name(&p.severity).ok_or_else(|| {
-                    D::Error::custom(format!("unknown severity {:?}", p.severity))
-                })?;
-                let kind = SyntaxKind::from_name(&p.kind).ok_or_else(|| {
-                    D::Error::custom(format!("unknown problem kind {:?}", p.kind))
-                })?;
-                Ok(SyntaxProblem {
-                    span: p.span,
-                    severity,
-                    kind,
-                    message: p.message,
-                })
-            })
-            .collect()
     }
 }

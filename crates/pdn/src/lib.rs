@@ -36,6 +36,7 @@ mod json;
 mod lexer;
 mod reader;
 mod record;
+mod serde_forms;
 pub mod visitor;
 mod writer;
 
@@ -43,8 +44,8 @@ pub use encoding::{decode, decode_as, guess_encoding, Encoding};
 pub use json::{is_json_record, JsonError};
 pub use reader::{Location, Reader, Source, DEFAULT_CAPACITY, DEFAULT_MAX_CAPACITY, MAX_DEPTH};
 pub use record::{
-    Annotation, Comment, GameRecord, GameResult, InvalidRecord, Move, MoveNumber, Nag, Node,
-    RecordBuilder, Setup, Strength, Tag, Variation, TAG_ORDER,
+    roster_then, Annotation, Comment, GameRecord, GameResult, InvalidRecord, Move, MoveNumber, Nag,
+    Node, RecordBuilder, Setup, Strength, Tag, Variation, SEVEN_TAG_ROSTER, TAG_ORDER,
 };
 pub use visitor::{
     CommentKind, Severity, Span, SyntaxKind, SyntaxProblem, UnknownSyntaxKind, Visitor,

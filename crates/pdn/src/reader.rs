@@ -224,25 +224,19 @@ impl<R: Read> Reader<R> {
         self.game_start = self.abs(self.pos);
         self.anchor = self.line_start(self.pos);
         self.in_game = true;
-        let mut g = Game {
-            sink: Sink {
-                v: visitor,
-                skip_all: false,
-                skip_var: None,
-            },
-            last_end: self.game_start,
-            movetext: false,
-            saw_tag: false,
-            depth: 0,
-            moves: 0,
-            pending_number: None,
-            expect_move: None,
-            result_dash: false,
-        };
+        let mut g = Game::new(visitor, self.game_start);
         self.name_bits = 0;
         if g.sink.v.begin_game(self.game_start).is_break() {
             g.sink.skip_all = true;
         }
+        let ended_by_tag = self.read_tokens(&mut g)?;
+        Ok(Some(self.end_game(g, ended_by_tag)))
+    }
+
+    /// Reads the tokens of the game up to its end; true when the next game's tags ended it
+    /// (its result is missing).
+    #[inline(always)]
+    fn read_tokens<V: Visitor>(&mut self, g: &mut Game<'_, V>) -> io::Result<bool> {
         let mut ended_by_tag = false;
         // After the result: stray text and comments up to the end of the input, read into
         // this game rather than left as a game of their own.
@@ -253,7 +247,7 @@ impl<R: Read> Reader<R> {
                 None => match self.lex_here()? {
                     Some(l) => l,
                     None => {
-                        self.too_long(&mut g)?;
+                        self.too_long(g)?;
                         continue;
                     }
                 },
@@ -292,7 +286,7 @@ impl<R: Read> Reader<R> {
                     g.expect_move = Some(span);
                     false
                 }
-                _ => self.token(&mut g, lexed, span),
+                _ => self.token(g, lexed, span),
             };
             g.last_end = span.end;
             self.pos += lexed.len;
@@ -304,6 +298,12 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
+        Ok(ended_by_tag)
+    }
+
+    /// Closes what the game left open and ends it.
+    #[inline(always)]
+    fn end_game<V: Visitor>(&mut self, mut g: Game<'_, V>, ended_by_tag: bool) -> V::Output {
         g.flush_number();
         g.check_move();
         while g.depth > 0 {
@@ -339,8 +339,7 @@ impl<R: Read> Reader<R> {
             g.sink.on(|v| v.begin_movetext());
         }
         self.game_end = g.last_end;
-        let out = g.sink.v.end_game(Span::new(self.game_start, self.game_end));
-        Ok(Some(out))
+        g.sink.v.end_game(Span::new(self.game_start, self.game_end))
     }
 
     /// Whether `tok` is a tag pair whose name the current game already has.
@@ -450,111 +449,9 @@ impl<R: Read> Reader<R> {
     /// Handles one token; true when it was the game's result.
     #[inline(never)]
     fn token<V: Visitor>(&mut self, g: &mut Game<'_, V>, l: Lexed, span: Span) -> bool {
-        let start = self.pos;
-        let buf = &self.buf;
         // Tags, comments and stray text do not start the movetext.
-        match l.tok {
-            Tok::Tag {
-                name_start,
-                name_end,
-                value_start,
-                value_end,
-                closed,
-                form,
-            } => {
-                g.saw_tag = true;
-                let name = &buf[start + name_start..start + name_end];
-                let value = &buf[start + value_start..start + value_end];
-                self.name_bits |= name_bit(name);
-                if name == b"Result" {
-                    g.result_dash = value == b"-";
-                }
-                g.sink.on(|v| v.tag(name, value, span));
-                let why = match form {
-                    TagForm::OddName => Some("the tag name is not a PDN name; read as written"),
-                    TagForm::NoBracket => Some("the tag pair has no `[`; read as a tag"),
-                    TagForm::Unquoted => Some("the tag value has no quotes; read as written"),
-                    TagForm::Pdn if !closed => Some("the tag pair is not closed by `]`"),
-                    TagForm::Pdn => None,
-                };
-                if let Some(why) = why {
-                    g.problem(span, Severity::Warning, SyntaxKind::BadTag, why);
-                }
-                return false;
-            }
-            Tok::BadTag { unterminated } => {
-                let (kind, why) = if unterminated {
-                    (
-                        SyntaxKind::UnterminatedTag,
-                        "the tag value has no closing quote on its line; kept as a comment",
-                    )
-                } else {
-                    (
-                        SyntaxKind::BadTag,
-                        "not a tag pair `[Name \"value\"]`; kept as a comment",
-                    )
-                };
-                g.problem(span, Severity::Warning, kind, why);
-                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
-                return false;
-            }
-            Tok::BraceComment { terminated, nested } => {
-                let text_end = if terminated { l.len - 1 } else { l.len };
-                let text = &buf[start + 1..start + text_end];
-                if nested {
-                    for i in memchr::memchr_iter(b'{', text) {
-                        let at = span.start + 1 + i as u64;
-                        g.problem(
-                            Span::new(at, at + 1),
-                            Severity::Error,
-                            SyntaxKind::NestedComment,
-                            "a `{` inside a comment: comments do not nest",
-                        );
-                    }
-                }
-                if !terminated {
-                    g.problem(
-                        Span::new(span.start, span.start + 1),
-                        Severity::Error,
-                        SyntaxKind::UnterminatedComment,
-                        "this comment is not closed by `}`",
-                    );
-                }
-                g.keep(text, CommentKind::Brace, span);
-                return false;
-            }
-            Tok::LineComment { text_end } => {
-                g.keep(&buf[start + 1..start + text_end], CommentKind::Line, span);
-                return false;
-            }
-            Tok::Dash if g.result_dash && g.depth == 0 => {}
-            Tok::Prose | Tok::Junk | Tok::BadBracket | Tok::Dash => {
-                let text = &buf[start..start + l.len];
-                if text == LITERAL_CR {
-                    g.problem(span, Severity::Note, SyntaxKind::StrayText, LITERAL_CR_NOTE);
-                } else {
-                    g.problem(
-                        span,
-                        Severity::Warning,
-                        SyntaxKind::StrayText,
-                        "text outside a comment; kept as a comment",
-                    );
-                }
-                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
-                return false;
-            }
-            Tok::StrayBrace => {
-                g.problem(
-                    span,
-                    Severity::Error,
-                    SyntaxKind::UnmatchedBrace,
-                    "`}` without a comment to close; kept as a comment",
-                );
-                // A brace comment cannot hold `}`; a line comment can.
-                g.keep(&buf[start..start + l.len], CommentKind::Line, span);
-                return false;
-            }
-            _ => {}
+        if self.outside_movetext(g, l, span) {
+            return false;
         }
         if !g.movetext {
             g.movetext = true;
@@ -575,6 +472,115 @@ impl<R: Read> Reader<R> {
         } else {
             g.check_move();
         }
+        self.movetext_token(g, l, span)
+    }
+
+    /// Handles a tag, a comment or stray text kept as one; false (nothing done) for the
+    /// tokens of the movetext.
+    #[inline(always)]
+    fn outside_movetext<V: Visitor>(&mut self, g: &mut Game<'_, V>, l: Lexed, span: Span) -> bool {
+        let start = self.pos;
+        let buf = &self.buf;
+        match l.tok {
+            Tok::Tag { .. } => self.tag(g, l.tok, span),
+            Tok::BadTag { unterminated } => {
+                let (kind, why) = if unterminated {
+                    (
+                        SyntaxKind::UnterminatedTag,
+                        "the tag value has no closing quote on its line; kept as a comment",
+                    )
+                } else {
+                    (
+                        SyntaxKind::BadTag,
+                        "not a tag pair `[Name \"value\"]`; kept as a comment",
+                    )
+                };
+                g.problem(span, Severity::Warning, kind, why);
+                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
+            }
+            Tok::BraceComment { terminated, nested } => {
+                let text_end = if terminated { l.len - 1 } else { l.len };
+                brace_comment(
+                    g,
+                    &buf[start + 1..start + text_end],
+                    terminated,
+                    nested,
+                    span,
+                );
+            }
+            Tok::LineComment { text_end } => {
+                g.keep(&buf[start + 1..start + text_end], CommentKind::Line, span);
+            }
+            Tok::Dash if g.result_dash && g.depth == 0 => return false,
+            Tok::Prose | Tok::Junk | Tok::BadBracket | Tok::Dash => {
+                let text = &buf[start..start + l.len];
+                if text == LITERAL_CR {
+                    g.problem(span, Severity::Note, SyntaxKind::StrayText, LITERAL_CR_NOTE);
+                } else {
+                    g.problem(
+                        span,
+                        Severity::Warning,
+                        SyntaxKind::StrayText,
+                        "text outside a comment; kept as a comment",
+                    );
+                }
+                g.keep(text, CommentKind::Brace, span);
+            }
+            Tok::StrayBrace => {
+                g.problem(
+                    span,
+                    Severity::Error,
+                    SyntaxKind::UnmatchedBrace,
+                    "`}` without a comment to close; kept as a comment",
+                );
+                // A brace comment cannot hold `}`; a line comment can.
+                g.keep(&buf[start..start + l.len], CommentKind::Line, span);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// A tag pair (also the malformed ones still read as tags).
+    #[inline(always)]
+    fn tag<V: Visitor>(&mut self, g: &mut Game<'_, V>, tok: Tok, span: Span) {
+        let Tok::Tag {
+            name_start,
+            name_end,
+            value_start,
+            value_end,
+            closed,
+            form,
+        } = tok
+        else {
+            return;
+        };
+        let start = self.pos;
+        g.saw_tag = true;
+        let name = &self.buf[start + name_start..start + name_end];
+        let value = &self.buf[start + value_start..start + value_end];
+        self.name_bits |= name_bit(name);
+        if name == b"Result" {
+            g.result_dash = value == b"-";
+        }
+        g.sink.on(|v| v.tag(name, value, span));
+        let why = match form {
+            TagForm::OddName => Some("the tag name is not a PDN name; read as written"),
+            TagForm::NoBracket => Some("the tag pair has no `[`; read as a tag"),
+            TagForm::Unquoted => Some("the tag value has no quotes; read as written"),
+            TagForm::Pdn if !closed => Some("the tag pair is not closed by `]`"),
+            TagForm::Pdn => None,
+        };
+        if let Some(why) = why {
+            g.problem(span, Severity::Warning, SyntaxKind::BadTag, why);
+        }
+    }
+
+    /// A token of the movetext; true when it was the game's result.
+    #[inline(always)]
+    fn movetext_token<V: Visitor>(&mut self, g: &mut Game<'_, V>, l: Lexed, span: Span) -> bool {
+        let start = self.pos;
+        let tok = &self.buf[start..start + l.len];
         match l.tok {
             Tok::MoveNumber {
                 number,
@@ -582,39 +588,8 @@ impl<R: Read> Reader<R> {
                 leading_zero,
                 overflow,
                 ..
-            } => {
-                if leading_zero {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        SyntaxKind::BadMoveNumber,
-                        "a move number must not start with 0",
-                    );
-                } else if overflow || number == 0 {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        SyntaxKind::BadMoveNumber,
-                        "a move number must be between 1 and 4294967295",
-                    );
-                }
-                if dots == 1 {
-                    g.pending_number = Some((number, span));
-                } else {
-                    if dots != 3 {
-                        g.problem(
-                            span,
-                            Severity::Warning,
-                            SyntaxKind::MoveNumberDots,
-                            "a move number ends with `.` or `...`; read as `...`",
-                        );
-                    }
-                    g.sink.on(|v| v.move_number(number, true, span));
-                }
-                g.expect_move = Some(span);
-            }
+            } => move_number(g, number, dots, leading_zero, overflow, span),
             Tok::Move => {
-                let tok = &buf[start..start + l.len];
                 g.moves += 1;
                 g.sink.on(|v| v.mov(tok, span));
             }
@@ -625,12 +600,10 @@ impl<R: Read> Reader<R> {
                     SyntaxKind::UnknownMove,
                     "`- -` stands for a move that was not recorded",
                 );
-                let tok = &buf[start..start + l.len];
                 g.moves += 1;
                 g.sink.on(|v| v.mov(tok, span));
             }
             Tok::Result | Tok::Dash => {
-                let tok = &buf[start..start + l.len];
                 if g.depth == 0 {
                     g.sink.on(|v| v.result(tok, span));
                     return true;
@@ -651,86 +624,29 @@ impl<R: Read> Reader<R> {
                     SyntaxKind::BadNag,
                     "`$` must be followed by a number from 0 to 65535; kept as a comment",
                 );
-                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
+                g.keep(tok, CommentKind::Brace, span);
             }
             Tok::Strength { start: s, end: e } => {
-                let mark = &buf[start + s..start + e];
+                let mark = &self.buf[start + s..start + e];
                 g.sink.on(|v| v.strength(mark, span));
             }
-            Tok::Open => {
-                g.depth = g.depth.saturating_add(1);
-                // Deeper variations lie inside a skipped one: their spans are not needed.
-                if g.depth <= MAX_DEPTH + 1 {
-                    self.open.push((span, g.moves));
-                }
-                if g.depth > MAX_DEPTH {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        SyntaxKind::TooDeep,
-                        "variations nested more than 32 deep; this one is skipped",
-                    );
-                    if !g.sink.skipping() {
-                        g.sink.skip_var = Some(g.depth);
-                    }
-                } else if !g.sink.skipping() && g.sink.v.begin_variation(span).is_break() {
-                    g.sink.skip_var = Some(g.depth);
-                }
+            Tok::Open => self.open_variation(g, span),
+            Tok::Close if g.depth == 0 => {
+                g.problem(
+                    span,
+                    Severity::Error,
+                    SyntaxKind::UnmatchedParen,
+                    "`)` without a variation to close; kept as a comment",
+                );
+                g.keep(tok, CommentKind::Brace, span);
             }
-            Tok::Close => {
-                if g.depth == 0 {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        SyntaxKind::UnmatchedParen,
-                        "`)` without a variation to close; kept as a comment",
-                    );
-                    g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
-                } else {
-                    if g.depth <= MAX_DEPTH + 1 {
-                        if let Some((open, moves)) = self.open.pop() {
-                            if moves == g.moves && g.sink.skip_var != Some(g.depth) {
-                                g.problem(
-                                    Span::new(open.start, span.end),
-                                    Severity::Error,
-                                    SyntaxKind::EmptyVariation,
-                                    "a variation must hold at least one move",
-                                );
-                            }
-                        }
-                    }
-                    if g.sink.skip_var == Some(g.depth) {
-                        g.sink.skip_var = None;
-                    } else {
-                        g.sink.on(|v| v.end_variation(span));
-                    }
-                    g.depth -= 1;
-                }
-            }
+            Tok::Close => self.close_variation(g, span),
             Tok::Setup {
                 fen_start,
                 fen_end,
                 escaped,
                 closed,
-            } => {
-                if !closed {
-                    g.problem(
-                        span,
-                        Severity::Error,
-                        SyntaxKind::BadSetup,
-                        "a setup command must end with `/`",
-                    );
-                }
-                let raw = &buf[start + fen_start..start + fen_end];
-                let fen = if escaped {
-                    self.scratch.clear();
-                    self.scratch.extend_from_slice(&crate::unescape(raw));
-                    &self.scratch[..]
-                } else {
-                    raw
-                };
-                g.sink.on(|v| v.setup(fen, span));
-            }
+            } => self.setup(g, fen_start..fen_end, escaped, closed, span),
             Tok::BadSetup | Tok::BadThrowGroup | Tok::Dots(_) => {
                 let (kind, why) = match l.tok {
                     Tok::BadSetup => (
@@ -747,8 +663,9 @@ impl<R: Read> Reader<R> {
                     ),
                 };
                 g.problem(span, Severity::Error, kind, why);
-                g.keep(&buf[start..start + l.len], CommentKind::Brace, span);
+                g.keep(tok, CommentKind::Brace, span);
             }
+            // Handled by `outside_movetext` before this is called.
             Tok::Tag { .. }
             | Tok::BadTag { .. }
             | Tok::BraceComment { .. }
@@ -756,9 +673,85 @@ impl<R: Read> Reader<R> {
             | Tok::Prose
             | Tok::Junk
             | Tok::BadBracket
-            | Tok::StrayBrace => unreachable!("handled above"),
+            | Tok::StrayBrace => {}
         }
         false
+    }
+
+    /// `(`: a variation opens (skipped when nested too deep or the visitor asks).
+    #[inline(always)]
+    fn open_variation<V: Visitor>(&mut self, g: &mut Game<'_, V>, span: Span) {
+        g.depth = g.depth.saturating_add(1);
+        // Deeper variations lie inside a skipped one: their spans are not needed.
+        if g.depth <= MAX_DEPTH + 1 {
+            self.open.push((span, g.moves));
+        }
+        if g.depth > MAX_DEPTH {
+            g.problem(
+                span,
+                Severity::Error,
+                SyntaxKind::TooDeep,
+                "variations nested more than 32 deep; this one is skipped",
+            );
+            if !g.sink.skipping() {
+                g.sink.skip_var = Some(g.depth);
+            }
+        } else if !g.sink.skipping() && g.sink.v.begin_variation(span).is_break() {
+            g.sink.skip_var = Some(g.depth);
+        }
+    }
+
+    /// `)` closing an open variation (an empty one is an error).
+    #[inline(always)]
+    fn close_variation<V: Visitor>(&mut self, g: &mut Game<'_, V>, span: Span) {
+        if g.depth <= MAX_DEPTH + 1 {
+            if let Some((open, moves)) = self.open.pop() {
+                if moves == g.moves && g.sink.skip_var != Some(g.depth) {
+                    g.problem(
+                        Span::new(open.start, span.end),
+                        Severity::Error,
+                        SyntaxKind::EmptyVariation,
+                        "a variation must hold at least one move",
+                    );
+                }
+            }
+        }
+        if g.sink.skip_var == Some(g.depth) {
+            g.sink.skip_var = None;
+        } else {
+            g.sink.on(|v| v.end_variation(span));
+        }
+        g.depth -= 1;
+    }
+
+    /// A setup command `/FEN "..."/`, its position string at `fen` of the token.
+    #[inline(always)]
+    fn setup<V: Visitor>(
+        &mut self,
+        g: &mut Game<'_, V>,
+        fen: std::ops::Range<usize>,
+        escaped: bool,
+        closed: bool,
+        span: Span,
+    ) {
+        if !closed {
+            g.problem(
+                span,
+                Severity::Error,
+                SyntaxKind::BadSetup,
+                "a setup command must end with `/`",
+            );
+        }
+        let start = self.pos;
+        let raw = &self.buf[start + fen.start..start + fen.end];
+        let fen = if escaped {
+            self.scratch.clear();
+            self.scratch.extend_from_slice(&crate::unescape(raw));
+            &self.scratch[..]
+        } else {
+            raw
+        };
+        g.sink.on(|v| v.setup(fen, span));
     }
 
     /// A token did not fit in the buffer at its largest: report it and skip it.
@@ -989,6 +982,79 @@ impl<V: Visitor> Sink<'_, V> {
     }
 }
 
+/// A brace comment's text, with its nested `{` and a missing `}` reported.
+#[inline(always)]
+fn brace_comment<V: Visitor>(
+    g: &mut Game<'_, V>,
+    text: &[u8],
+    terminated: bool,
+    nested: bool,
+    span: Span,
+) {
+    if nested {
+        for i in memchr::memchr_iter(b'{', text) {
+            let at = span.start + 1 + i as u64;
+            g.problem(
+                Span::new(at, at + 1),
+                Severity::Error,
+                SyntaxKind::NestedComment,
+                "a `{` inside a comment: comments do not nest",
+            );
+        }
+    }
+    if !terminated {
+        g.problem(
+            Span::new(span.start, span.start + 1),
+            Severity::Error,
+            SyntaxKind::UnterminatedComment,
+            "this comment is not closed by `}`",
+        );
+    }
+    g.keep(text, CommentKind::Brace, span);
+}
+
+/// A move number: `12.` waits for a possible `...`; `12...` (or other dots, with a warning)
+/// stands for Black's move.
+#[inline(always)]
+fn move_number<V: Visitor>(
+    g: &mut Game<'_, V>,
+    number: u32,
+    dots: usize,
+    leading_zero: bool,
+    overflow: bool,
+    span: Span,
+) {
+    if leading_zero {
+        g.problem(
+            span,
+            Severity::Error,
+            SyntaxKind::BadMoveNumber,
+            "a move number must not start with 0",
+        );
+    } else if overflow || number == 0 {
+        g.problem(
+            span,
+            Severity::Error,
+            SyntaxKind::BadMoveNumber,
+            "a move number must be between 1 and 4294967295",
+        );
+    }
+    if dots == 1 {
+        g.pending_number = Some((number, span));
+    } else {
+        if dots != 3 {
+            g.problem(
+                span,
+                Severity::Warning,
+                SyntaxKind::MoveNumberDots,
+                "a move number ends with `.` or `...`; read as `...`",
+            );
+        }
+        g.sink.on(|v| v.move_number(number, true, span));
+    }
+    g.expect_move = Some(span);
+}
+
 /// The state of the game being read.
 struct Game<'v, V> {
     sink: Sink<'v, V>,
@@ -1006,7 +1072,25 @@ struct Game<'v, V> {
     result_dash: bool,
 }
 
-impl<V: Visitor> Game<'_, V> {
+impl<'v, V: Visitor> Game<'v, V> {
+    fn new(visitor: &'v mut V, game_start: u64) -> Self {
+        Game {
+            sink: Sink {
+                v: visitor,
+                skip_all: false,
+                skip_var: None,
+            },
+            last_end: game_start,
+            movetext: false,
+            saw_tag: false,
+            depth: 0,
+            moves: 0,
+            pending_number: None,
+            expect_move: None,
+            result_dash: false,
+        }
+    }
+
     fn problem(&mut self, span: Span, severity: Severity, kind: SyntaxKind, message: &str) {
         if !self.sink.skipping() {
             self.sink.v.problem(SyntaxProblem {

@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::encoding::{decode_as, Tally};
-use crate::json::{kind_serde, problems_serde, span_serde};
 use crate::lexer::{self, Tok};
+use crate::serde_forms::{kind_serde, problems_serde, span_serde};
 use crate::visitor::{CommentKind, Span, SyntaxProblem, Visitor};
 
 /// One game: tags, movetext, result, and the syntax problems found while reading it.
@@ -197,16 +197,32 @@ pub struct GameResult {
     pub span: Span,
 }
 
+/// The seven-tag roster of PDN (and PGN), in its order.
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The seven-tag roster followed by `rest`: a list of tags that starts as PDN says tags
+/// start. `N` must be `7 + M` (checked when the constant is built).
+pub const fn roster_then<const M: usize, const N: usize>(
+    rest: [&'static str; M],
+) -> [&'static str; N] {
+    assert!(N == SEVEN_TAG_ROSTER.len() + M, "N must be 7 + M");
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < SEVEN_TAG_ROSTER.len() {
+            SEVEN_TAG_ROSTER[i]
+        } else {
+            rest[i - SEVEN_TAG_ROSTER.len()]
+        };
+        i += 1;
+    }
+    out
+}
+
 /// Tags the writer puts first, in this order: the seven-tag roster, then the other tags this
 /// project and PDN files commonly use. Tags not listed follow in their original order.
-pub const TAG_ORDER: [&str; 30] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
+pub const TAG_ORDER: [&str; 30] = roster_then([
     "Variant",
     "Rules",
     "GameType",
@@ -230,7 +246,7 @@ pub const TAG_ORDER: [&str; 30] = [
     "BlackTeam",
     "Opening",
     "Annotator",
-];
+]);
 
 fn tag_rank(name: &str) -> usize {
     TAG_ORDER

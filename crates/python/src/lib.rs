@@ -11,11 +11,20 @@ use pyo3::prelude::*;
 use referee::Settings;
 
 mod board;
-mod inputs;
 mod records;
 mod stream;
 mod tables;
 mod validate;
+
+/// Expands `paths` as the CLI does (files, folders walked for record files), `-` being a
+/// path like any other; the first path that cannot be read is the error.
+pub(crate) fn collect(paths: &[std::path::PathBuf]) -> PyResult<Vec<archive::Source>> {
+    let (sources, errors) = archive::collect(paths, archive::Dash::Path);
+    match errors.into_iter().next() {
+        Some((path, e)) => Err(io_error(&path.display().to_string(), &e.into())),
+        None => Ok(sources),
+    }
+}
 
 /// The registry of games, as the referee identifies them.
 pub(crate) fn registry() -> &'static game::Registry {

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use referee::{Referee, Settings};
 
-use crate::inputs::Input;
+use archive::Source;
 
 /// One game record: tags, movetext and result as written. Read with `arbiter.read_games`.
 #[pyclass(module = "arbiter._arbiter", frozen)]
@@ -140,7 +140,7 @@ impl Game {
         settings.details = true;
         settings.positions = true;
         py.detach(|| positions(&self.record, settings))
-            .map_err(PyValueError::new_err)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     fn __repr__(&self) -> String {
@@ -157,7 +157,27 @@ impl Game {
     }
 }
 
-fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, String> {
+/// Why the positions of a game cannot be listed.
+#[derive(Debug)]
+enum PositionsError {
+    /// The game is not identified, and why.
+    Unidentified(String),
+    /// The game's rules cannot look at positions.
+    NotExplorable(&'static str),
+    /// The start position cannot be set up.
+    BadStart(String),
+}
+
+impl std::fmt::Display for PositionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionsError::Unidentified(why) | PositionsError::BadStart(why) => f.write_str(why),
+            PositionsError::NotExplorable(label) => write!(f, "{label} cannot be explored"),
+        }
+    }
+}
+
+fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, PositionsError> {
     let mut referee = Referee::new(games::games(), settings.clone());
     let report = record.accept(&mut referee);
     let Some(info) = report.game else {
@@ -169,7 +189,7 @@ fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, Str
                 || "the game is not known".to_string(),
                 |d| d.message.clone(),
             );
-        return Err(why);
+        return Err(PositionsError::Unidentified(why));
     };
     let options = match settings.rules.as_deref().or(record.tag("Rules")) {
         Some(r) => info.parse_options(r).unwrap_or_default(),
@@ -177,10 +197,10 @@ fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, Str
     };
     let explorer = games::games()
         .explorer(info, &options)
-        .ok_or_else(|| format!("{} cannot be explored", info.label))?;
+        .ok_or(PositionsError::NotExplorable(info.label))?;
     let start = explorer
         .position_string(record.tag("FEN"))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| PositionsError::BadStart(e.to_string()))?;
     let mut out = vec![start];
     out.extend(report.details.iter().map(|d| d.position.to_string()));
     Ok(out)
@@ -227,8 +247,8 @@ impl GameIter {
 #[pyo3(signature = (path=None, text=None))]
 pub fn read_games(path: Option<PathBuf>, text: Option<String>) -> PyResult<GameIter> {
     let input = match (path, text) {
-        (Some(p), None) => Input::File(p),
-        (None, Some(text)) => Input::Text {
+        (Some(p), None) => Source::File(p),
+        (None, Some(text)) => Source::Text {
             name: "<text>".into(),
             text,
         },
@@ -236,8 +256,10 @@ pub fn read_games(path: Option<PathBuf>, text: Option<String>) -> PyResult<GameI
     };
     let name = input.name();
     let reader: Box<dyn Read + Send> = match &input {
-        Input::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
-        Input::File(_) => input.open().map_err(|e| crate::io_error(&name, &e))?,
+        Source::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
+        _ => input
+            .open(games::games())
+            .map_err(|e| crate::io_error(&name, &e.into()))?,
     };
     Ok(GameIter {
         name,

@@ -21,8 +21,8 @@ use pyo3::types::PyDict;
 use rayon::prelude::*;
 use referee::Settings;
 
-use crate::inputs::{self, Input};
 use crate::stream::{ArrowStream, Batches as BatchReader};
+use archive::Source;
 
 /// Bytes per chunk: small enough that a round of chunks' rows stays well under the memory
 /// bound (a megabyte of draughts records is about 100,000 plies).
@@ -33,7 +33,7 @@ type Unreadable = (String, io::Error);
 
 /// The rows of every game of every input, a round of chunks at a time.
 struct RowSource {
-    inputs: Vec<Input>,
+    inputs: Vec<Source>,
     next_input: usize,
     current: Option<(String, Chunker<Box<dyn Read + Send>>)>,
     /// Games of the current input so far (for `index`).
@@ -42,7 +42,7 @@ struct RowSource {
 }
 
 impl RowSource {
-    fn new(inputs: Vec<Input>, settings: Settings) -> Self {
+    fn new(inputs: Vec<Source>, settings: Settings) -> Self {
         RowSource {
             inputs,
             next_input: 0,
@@ -61,7 +61,7 @@ impl RowSource {
                 self.next_input += 1;
                 self.index = 0;
                 let name = input.name();
-                match input.open() {
+                match input.open(games::games()).map_err(io::Error::from) {
                     Ok(reader) => {
                         self.current = Some((name, Chunker::with_target(reader, CHUNK_BYTES)))
                     }
@@ -260,7 +260,7 @@ fn stream(
 
 /// The rows of `inputs`, replayed with the settings of `arbiter export [--positions]`.
 fn source(
-    inputs: Vec<Input>,
+    inputs: Vec<Source>,
     game: Option<&str>,
     default_game: Option<&str>,
     rules: Option<&str>,
@@ -285,7 +285,7 @@ pub fn record_batches(
     positions: bool,
 ) -> PyResult<ArrowStream> {
     let table = Table::named(table)?;
-    let inputs = inputs::collect(&paths).map_err(|(name, e)| crate::io_error(&name, &e))?;
+    let inputs = crate::collect(&paths)?;
     let source = source(inputs, game, default_game, rules, positions)?;
     stream(source, table, batch_size, positions)
 }
@@ -308,7 +308,7 @@ pub fn text_batches(
     let inputs = texts
         .into_iter()
         .zip(names)
-        .map(|(text, name)| Input::Text { name, text })
+        .map(|(text, name)| Source::Text { name, text })
         .collect();
     let source = source(inputs, game, default_game, rules, positions)?;
     stream(source, table, batch_size, positions)
@@ -325,7 +325,7 @@ pub fn read_tables<'py>(
     rules: Option<&str>,
     positions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let inputs = inputs::collect(&paths).map_err(|(name, e)| crate::io_error(&name, &e))?;
+    let inputs = crate::collect(&paths)?;
     let mut source = source(inputs, game, default_game, rules, positions)?;
     let tables = py.detach(|| -> PyResult<Vec<Vec<RecordBatch>>> {
         let mut batches = TableBatches::new(positions);

@@ -13,8 +13,8 @@ use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use referee::{GameReport, Referee, Settings, Severity};
 
-use crate::inputs::{self, Input};
 use crate::stream::ArrowStream;
+use archive::Source;
 
 /// Bytes per piece of work (as the CLI): one large file keeps every core busy.
 pub const CHUNK_BYTES: usize = 4 << 20;
@@ -267,28 +267,29 @@ fn place(source: &pdn::Source<'_>, at: u64) -> (u64, u64) {
 }
 
 /// Every chunk of every input, in order; an input that cannot be read gives one failure.
-fn pieces(inputs: &[Input]) -> impl Iterator<Item = Result<Piece, io::Error>> + '_ {
+fn pieces(inputs: &[Source]) -> impl Iterator<Item = Result<Piece, io::Error>> + '_ {
     inputs.iter().enumerate().flat_map(|(file, input)| {
-        let chunks: Box<dyn Iterator<Item = Piece>> = match input.open() {
-            Ok(reader) => {
-                let mut stopped = false;
-                Box::new(
-                    Chunker::with_target(reader, CHUNK_BYTES).map_while(move |c| {
-                        if stopped {
-                            return None;
-                        }
-                        Some(match c {
-                            Ok(chunk) => Piece::Chunk(file, chunk),
-                            Err(e) => {
-                                stopped = true;
-                                Piece::Failed(file, e)
+        let chunks: Box<dyn Iterator<Item = Piece>> =
+            match input.open(games::games()).map_err(io::Error::from) {
+                Ok(reader) => {
+                    let mut stopped = false;
+                    Box::new(
+                        Chunker::with_target(reader, CHUNK_BYTES).map_while(move |c| {
+                            if stopped {
+                                return None;
                             }
-                        })
-                    }),
-                )
-            }
-            Err(e) => Box::new(std::iter::once(Piece::Failed(file, e))),
-        };
+                            Some(match c {
+                                Ok(chunk) => Piece::Chunk(file, chunk),
+                                Err(e) => {
+                                    stopped = true;
+                                    Piece::Failed(file, e)
+                                }
+                            })
+                        }),
+                    )
+                }
+                Err(e) => Box::new(std::iter::once(Piece::Failed(file, e))),
+            };
         chunks.map(Ok)
     })
 }
@@ -306,7 +307,7 @@ impl From<io::Error> for Stop {
 
 /// Checks every input on every core, games in input order; stops when Python has a signal
 /// pending.
-fn run(inputs: &[Input], settings: &Settings) -> Result<Run, PyErr> {
+fn run(inputs: &[Source], settings: &Settings) -> Result<Run, PyErr> {
     let mut total = Run::default();
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
@@ -393,7 +394,7 @@ pub fn validate(
     rules: Option<&str>,
 ) -> PyResult<Report> {
     let settings = crate::settings(game, default_game, rules)?;
-    let inputs = inputs::collect(&paths).map_err(|(name, e)| crate::io_error(&name, &e))?;
+    let inputs = crate::collect(&paths)?;
     let run = py.detach(|| run(&inputs, &settings))?;
     report(py, run)
 }
@@ -410,10 +411,10 @@ pub fn validate_texts(
     rules: Option<&str>,
 ) -> PyResult<Report> {
     let settings = crate::settings(game, default_game, rules)?;
-    let inputs: Vec<Input> = texts
+    let inputs: Vec<Source> = texts
         .into_iter()
         .zip(names)
-        .map(|(text, name)| Input::Text { name, text })
+        .map(|(text, name)| Source::Text { name, text })
         .collect();
     let run = py.detach(|| run(&inputs, &settings))?;
     report(py, run)

@@ -670,36 +670,7 @@ impl<G: Explore> Replay for Replayer<G> {
             self.frames.pop();
         }
         debug_assert!(self.main_line() || self.frames.is_empty());
-        let tag = tags
-            .get("Result")
-            .filter(|t| !t.is_empty() && t != "?" && t != "-");
-        let tag_outcome = tag.as_deref().and_then(|t| self.game.parse_result(t));
-        let token_outcome = self.result.and_then(|(o, _)| o);
-        let result_span = self
-            .result
-            .map(|(_, s)| s)
-            .or_else(|| tags.span("Result"))
-            .unwrap_or(self.last_span);
-        // A movetext ending with `*` (result not written there) does not contradict a tag.
-        let token_outcome =
-            token_outcome.filter(|&t| t != Outcome::Unfinished || tag_outcome.is_none());
-        if let (Some(tag), Some(token), Some(text)) = (tag_outcome, token_outcome, tag.as_deref()) {
-            if !tag.agrees_with(token) {
-                diags.push(Diagnostic {
-                    code: Code::ResultMismatch.into(),
-                    severity: Severity::Error,
-                    span: result_span,
-                    message: format!(
-                        "the Result tag says `{text}` but the movetext ends with `{}`",
-                        self.game.write_result(token)
-                    ),
-                    ply: None,
-                    move_number: None,
-                    snapshot: None,
-                });
-            }
-        }
-        let recorded = token_outcome.or(tag_outcome);
+        let (recorded, result_span) = self.recorded_result(tags, diags);
         report.recorded = recorded;
         report.seats.clone_from(&self.seat_list);
         let Some(main) = self.frames.first() else {
@@ -717,53 +688,93 @@ impl<G: Explore> Replay for Replayer<G> {
         }
         report.position = self.view.take();
         if let Some(pos) = main.pos.as_ref() {
-            let terminal = self.game.terminal(pos);
-            report.terminal = terminal;
-            if let (None, Some(outcome)) = (terminal, recorded) {
-                if let Err(problem) = self.game.check_recorded(pos, outcome) {
-                    diags.push(Diagnostic {
-                        code: problem.code.into(),
-                        severity: Severity::Error,
-                        span: result_span,
-                        message: problem.message,
-                        ply: None,
-                        move_number: None,
-                        snapshot: None,
-                    });
-                }
-            }
-            if let Some(outcome) = terminal {
-                if !recorded.is_some_and(|r| r.agrees_with(outcome)) {
-                    let written = match recorded {
-                        Some(o) => format!("`{}`", self.game.write_result(o)),
-                        None => "no result".to_string(),
-                    };
-                    diags.push(Diagnostic {
-                        code: Code::ResultMismatch.into(),
-                        severity: Severity::Error,
-                        span: result_span,
-                        message: format!(
-                            "the game is over after ply {}: {}, but the record gives {written}",
-                            main.ply,
-                            describe(&self.game, outcome)
-                        ),
-                        ply: None,
-                        move_number: None,
-                        snapshot: self.snapshots.then(|| {
-                            let mut position = String::new();
-                            self.game.write_position_into(pos, &mut position);
-                            Box::new(Snapshot {
-                                board: self.game.board(pos),
-                                played: Vec::new(),
-                                suggested: Vec::new(),
-                                position,
-                                in_variation: false,
-                            })
-                        }),
-                    });
-                }
+            report.terminal = self.check_end(pos, main.ply, recorded, result_span, diags);
+        }
+        self.hand_over(report);
+    }
+}
+
+impl<G: Explore> Replayer<G> {
+    /// The result the record gives (the movetext's, else the tag's) and the span to report
+    /// it at; a tag and a movetext that disagree are an error.
+    fn recorded_result(
+        &self,
+        tags: &TagView<'_>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> (Option<Outcome>, Span) {
+        let tag = tags
+            .get("Result")
+            .filter(|t| !t.is_empty() && t != "?" && t != "-");
+        let tag_outcome = tag.as_deref().and_then(|t| self.game.parse_result(t));
+        let token_outcome = self.result.and_then(|(o, _)| o);
+        let result_span = self
+            .result
+            .map(|(_, s)| s)
+            .or_else(|| tags.span("Result"))
+            .unwrap_or(self.last_span);
+        // A movetext ending with `*` (result not written there) does not contradict a tag.
+        let token_outcome =
+            token_outcome.filter(|&t| t != Outcome::Unfinished || tag_outcome.is_none());
+        if let (Some(tag), Some(token), Some(text)) = (tag_outcome, token_outcome, tag.as_deref()) {
+            if !tag.agrees_with(token) {
+                let message = format!(
+                    "the Result tag says `{text}` but the movetext ends with `{}`",
+                    self.game.write_result(token)
+                );
+                diags.push(result_mismatch(result_span, message, None));
             }
         }
+        (token_outcome.or(tag_outcome), result_span)
+    }
+
+    /// Checks the recorded result against the final position `pos` (after `ply` plies);
+    /// returns how the rules end the game there, if they do.
+    fn check_end(
+        &self,
+        pos: &G::Position,
+        ply: u32,
+        recorded: Option<Outcome>,
+        result_span: Span,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Outcome> {
+        let terminal = self.game.terminal(pos);
+        if let (None, Some(outcome)) = (terminal, recorded) {
+            if let Err(problem) = self.game.check_recorded(pos, outcome) {
+                let mut diagnostic = result_mismatch(result_span, problem.message, None);
+                diagnostic.code = problem.code.into();
+                diags.push(diagnostic);
+            }
+        }
+        if let Some(outcome) = terminal {
+            if !recorded.is_some_and(|r| r.agrees_with(outcome)) {
+                let written = match recorded {
+                    Some(o) => format!("`{}`", self.game.write_result(o)),
+                    None => "no result".to_string(),
+                };
+                let message = format!(
+                    "the game is over after ply {ply}: {}, but the record gives {written}",
+                    describe(&self.game, outcome)
+                );
+                let snapshot = self.snapshots.then(|| {
+                    let mut position = String::new();
+                    self.game.write_position_into(pos, &mut position);
+                    Box::new(Snapshot {
+                        board: self.game.board(pos),
+                        played: Vec::new(),
+                        suggested: Vec::new(),
+                        position,
+                        in_variation: false,
+                    })
+                });
+                diags.push(result_mismatch(result_span, message, snapshot));
+            }
+        }
+        terminal
+    }
+
+    /// Moves the lists gathered during the game into the report, taking back the emptied
+    /// ones it brings for the next game.
+    fn hand_over(&mut self, report: &mut GameReport) {
         if self.collect {
             // The next game's list starts as long as the longest so far (up to a thousand
             // plies): no regrowing (and copying) ply by ply.
@@ -787,6 +798,19 @@ impl<G: Explore> Replay for Replayer<G> {
         next.clear();
         report.details = std::mem::replace(&mut self.detail_list, next);
         report.start_key = self.start_key.take();
+    }
+}
+
+/// A `result-mismatch` error at `span`.
+fn result_mismatch(span: Span, message: String, snapshot: Option<Box<Snapshot>>) -> Diagnostic {
+    Diagnostic {
+        code: Code::ResultMismatch.into(),
+        severity: Severity::Error,
+        span,
+        message,
+        ply: None,
+        move_number: None,
+        snapshot,
     }
 }
 

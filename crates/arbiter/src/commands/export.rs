@@ -1,0 +1,143 @@
+//! `arbiter export`: every game, main-line ply and diagnostic as Parquet tables.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use referee::Settings;
+
+use crate::args::{GameChoice, Inputs, TableFormat};
+use crate::exit::{Outcome, Stop, CLEAN, FAILURE};
+
+#[derive(Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    /// The table format.
+    #[arg(long, value_enum, default_value = "parquet")]
+    pub to: TableFormat,
+    /// The folder to write the three files to.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Also write the position string after every ply (plies.fen_after); every ply has
+    /// its 64-bit position_key either way.
+    #[arg(long)]
+    pub positions: bool,
+    /// Write each table as Hive-style partition folders (games/variant=international/...)
+    /// by these columns: variant, year, or variant,year.
+    #[arg(long, value_name = "COLUMNS", value_delimiter = ',', value_parser = ["variant", "year"])]
+    pub partition_by: Vec<String>,
+    #[command(flatten)]
+    pub game: GameChoice,
+}
+
+/// Bytes per chunk of a large input read by `export`: one row group of plies each (about
+/// 400,000 rows for draughts).
+const EXPORT_CHUNK_BYTES: usize = 4 << 20;
+
+/// Chunks of `export` checked or waiting to be written at a time: enough to keep every core
+/// busy while the sink writes, few enough to keep memory small (a finished chunk holds its
+/// plies compressed).
+const EXPORT_IN_FLIGHT: usize = 3;
+
+/// Where `export` writes: one folder of three files, or partition folders.
+enum TableSink {
+    Plain(Box<export::ParquetSink>),
+    Partitioned(export::PartitionedSink),
+}
+
+impl TableSink {
+    fn create(
+        dir: &Path,
+        by: Vec<export::PartitionColumn>,
+        options: export::SinkOptions,
+    ) -> Result<Self, Stop> {
+        match by.is_empty() {
+            true => export::ParquetSink::with_options(dir, options)
+                .map(|s| TableSink::Plain(Box::new(s))),
+            false => export::PartitionedSink::create(dir, by, options).map(TableSink::Partitioned),
+        }
+        .map_err(|e| Stop::Usage(e.to_string()))
+    }
+
+    /// Replays the records of `reader` into the tables.
+    fn write(
+        &mut self,
+        name: &str,
+        reader: ::archive::Records,
+        settings: &Settings,
+    ) -> Result<(), Stop> {
+        let (catalog, size, flight) = (games::games(), EXPORT_CHUNK_BYTES, EXPORT_IN_FLIGHT);
+        match self {
+            TableSink::Plain(sink) => {
+                export::export_chunked(sink, catalog, name, reader, settings, size, flight)
+                    .map(drop)
+            }
+            TableSink::Partitioned(sink) => {
+                export::export_partitioned(sink, catalog, name, reader, settings, size, flight)
+            }
+        }
+        .map_err(|e| Stop::Usage(e.to_string()))
+    }
+
+    fn finish(self) -> Result<export::Counts, Stop> {
+        match self {
+            TableSink::Plain(sink) => sink.finish(),
+            TableSink::Partitioned(sink) => sink.finish(),
+        }
+        .map_err(|e| Stop::Usage(e.to_string()))
+    }
+}
+
+/// The `--partition-by` columns, each once.
+fn partition_columns(names: &[String]) -> Result<Vec<export::PartitionColumn>, Stop> {
+    let mut by = Vec::new();
+    for name in names {
+        let column = export::PartitionColumn::parse(name).ok_or_else(|| {
+            Stop::Usage(format!("--partition-by: `{name}` is not variant or year"))
+        })?;
+        if by.contains(&column) {
+            return Err(Stop::Usage(format!(
+                "--partition-by: `{name}` is given twice"
+            )));
+        }
+        by.push(column);
+    }
+    Ok(by)
+}
+
+pub fn run(args: ExportArgs) -> Outcome {
+    let TableFormat::Parquet = args.to;
+    let dir = &args.output;
+    let mut settings = args.game.settings()?;
+    settings.positions = args.positions;
+    let options = export::SinkOptions {
+        positions: args.positions,
+        ..export::SinkOptions::default()
+    };
+    let by = partition_columns(&args.partition_by)?;
+    let (inputs, missing) = ::archive::collect(&args.inputs.paths, ::archive::Dash::Stdin);
+    for (path, e) in &missing {
+        eprintln!("arbiter: {}: cannot read: {e}", path.display());
+    }
+    let mut sink = TableSink::create(dir, by, options)?;
+    let mut unreadable = missing.len();
+    for source in &inputs {
+        let name = source.name();
+        match source.open(games::games()) {
+            Ok(reader) => sink.write(&name, reader, &settings)?,
+            Err(e) => {
+                eprintln!("arbiter: {name}: cannot read: {e}");
+                unreadable += 1;
+            }
+        }
+    }
+    let counts = sink.finish()?;
+    eprintln!(
+        "wrote {} games, {} plies and {} diagnostics to {}",
+        counts.games,
+        counts.plies,
+        counts.diagnostics,
+        dir.display()
+    );
+    Ok(if unreadable > 0 { FAILURE } else { CLEAN })
+}

@@ -1,0 +1,107 @@
+//! `arbiter validate`: replay every game against the rules and report every problem.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use referee::Settings;
+
+use crate::args::{ColorArg, GameChoice, Inputs, SeverityArg};
+use crate::exit::{Outcome, CLEAN, FAILURE, PROBLEMS};
+use crate::printer::Print;
+use crate::report::Format;
+use crate::{validate, view};
+
+#[derive(Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub game: GameChoice,
+    /// Output format of the diagnostics.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Colour in human output (NO_COLOR in the environment turns `auto` off).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
+    /// Also write the statistics report (report.html, charts, stats.json) to this folder.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Print only the summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Stop printing errors after this many (they are still counted; warnings and notes
+    /// do not count).
+    #[arg(long, value_name = "N")]
+    pub max_errors: Option<u64>,
+    /// Print diagnostics of this severity and above.
+    #[arg(long, value_enum, default_value = "note")]
+    pub severity: SeverityArg,
+    /// Every record must name its game: a game found from its moves alone is an error.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+pub fn run(args: ValidateArgs) -> Outcome {
+    let print = Print {
+        format: (!args.quiet).then_some(args.format),
+        color: args.color.use_color(args.format),
+        max_errors: args.max_errors,
+        severity: args.severity.least(),
+        strict: args.strict,
+        summary_on_stdout: args.format == Format::Human,
+    };
+    let report_dir = args.report.as_deref();
+    let mut settings = args.game.settings()?;
+    settings.collect_facts = report_dir.is_some();
+    settings.opening_plies = crate::args::DEFAULT_TREE_PLIES;
+    settings.snapshots = report_dir.is_some();
+    settings.keep_tags = report_dir.is_some();
+    corpus_run(&args.inputs.paths, &settings, print, report_dir)
+}
+
+/// Validates a corpus, optionally writing the statistics report; returns the exit code.
+pub fn corpus_run(
+    paths: &[PathBuf],
+    settings: &Settings,
+    print: Print,
+    report_dir: Option<&Path>,
+) -> Outcome {
+    let (inputs, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
+    let json = print.format == Some(Format::Json);
+    for (path, e) in &missing {
+        validate::unreadable(json, &path.display().to_string(), e)?;
+    }
+    let job = validate::Job {
+        settings,
+        print,
+        stats: report_dir.is_some(),
+        viewer: report_dir.map(|_| view::Scope::Problems),
+    };
+    let (mut tally, stats, extras) = validate::run(&inputs, &job, true)?;
+    tally.io_errors += missing.len() as u64;
+    let line = validate::summary(&tally);
+    if print.summary_on_stdout {
+        writeln!(io::stdout().lock(), "{line}")?;
+    } else {
+        eprintln!("{line}");
+    }
+    if let Some(dir) = report_dir {
+        let files = stats
+            .write_report_with(dir, &extras)
+            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
+        eprintln!(
+            "report written to {} ({} charts, numbers in {})",
+            files.html.display(),
+            files.charts.len(),
+            files.json.display()
+        );
+    }
+    Ok(if tally.io_errors > 0 {
+        FAILURE
+    } else if tally.errors > 0 {
+        PROBLEMS
+    } else {
+        CLEAN
+    })
+}

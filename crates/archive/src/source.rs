@@ -1,0 +1,381 @@
+//! Finding and opening the records to read, for every reading command of the CLI and for the
+//! Python package alike: files (plain or gzip, known by their bytes), folders walked
+//! recursively for `*.pdn`, `*.pdn.gz` and Ludii's `*.trl` in sorted order, standard input,
+//! and texts handed over in memory.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::path::{Path, PathBuf};
+
+use games::Games;
+
+/// One source of PDN text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input (`-`).
+    Stdin,
+    /// A file, plain or gzip-compressed.
+    File(PathBuf),
+    /// A text held in memory (from Python), with the name its rows carry.
+    Text {
+        /// The name shown in diagnostics.
+        name: String,
+        /// The text.
+        text: String,
+    },
+}
+
+/// Why a source could not be opened. [`SourceError::kind`] gives the I/O kind it stands for
+/// (`NotFound` for a source holding no record, `InvalidData` for binary, damaged gzip or a
+/// trial that cannot be read), and `io::Error::from` keeps that kind and the message.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    /// Reading failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The bytes are not text.
+    #[error("not a text file (it holds binary data); skipped")]
+    Binary,
+    /// The gzip stream is cut or damaged; none of it is read.
+    #[error("the gzip data is cut short or damaged ({0}); no game of it is read")]
+    Damaged(io::Error),
+    /// The source holds no game record.
+    #[error("no game records in {name} ({why})")]
+    NoRecords {
+        /// The source or folder.
+        name: String,
+        /// Why there is none.
+        why: &'static str,
+    },
+    /// A Ludii trial that cannot be read or converted.
+    #[error("{0}")]
+    Trial(String),
+}
+
+impl SourceError {
+    /// The I/O kind this error stands for.
+    pub fn kind(&self) -> io::ErrorKind {
+        match self {
+            SourceError::Io(e) => e.kind(),
+            SourceError::NoRecords { .. } => io::ErrorKind::NotFound,
+            SourceError::Binary | SourceError::Damaged(_) | SourceError::Trial(_) => {
+                io::ErrorKind::InvalidData
+            }
+        }
+    }
+}
+
+impl From<SourceError> for io::Error {
+    fn from(e: SourceError) -> Self {
+        match e {
+            SourceError::Io(e) => e,
+            other => io::Error::new(other.kind(), other),
+        }
+    }
+}
+
+/// A reader of PDN text.
+pub type Records = Box<dyn Read + Send>;
+
+type Text = BufReader<Records>;
+
+/// Bytes buffered at a time.
+const BUFFER: usize = 1 << 16;
+
+/// The first two bytes of a gzip stream.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+impl Source {
+    /// The name shown in diagnostics.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_string(),
+            Source::File(p) => p.display().to_string(),
+            Source::Text { name, .. } => name.clone(),
+        }
+    }
+
+    /// Opens the source: see [`Source::open_records`]; the trial, if any, is dropped.
+    pub fn open(&self, games: &Games) -> Result<Records, SourceError> {
+        self.open_records(games).map(|(reader, _)| reader)
+    }
+
+    /// Opens the source. Gzip is recognised by its magic bytes and decompressed on the fly
+    /// once the whole stream has been found sound; bytes that are not text are refused; a
+    /// file or standard input holding nothing but blanks holds "no game records"; and a
+    /// Ludii trial (a text starting with `game=`) is converted to the PDN text of one record
+    /// by the converter `games` has for it, its [`Trial`] saying where the pieces came from.
+    pub fn open_records(&self, games: &Games) -> Result<(Records, Option<Trial>), SourceError> {
+        let mut text = self.open_text()?;
+        if !text.fill_buf()?.starts_with(b"game=") {
+            return Ok((Box::new(text), None));
+        }
+        let mut bytes = Vec::new();
+        text.read_to_end(&mut bytes)?;
+        let trial = ludii::read_trial(&bytes).map_err(|e| SourceError::Trial(e.to_string()))?;
+        let converted = games
+            .read_trial(&trial)
+            .map_err(|e| SourceError::Trial(e.to_string()))?;
+        let lines = pdn::decode(&bytes).lines().map(str::to_string).collect();
+        let pdn = Cursor::new(converted.pdn.clone().into_bytes());
+        Ok((Box::new(pdn), Some(Trial { converted, lines })))
+    }
+
+    fn open_text(&self) -> Result<Text, SourceError> {
+        let raw: Records = match self {
+            Source::Stdin => Box::new(io::stdin()),
+            Source::File(p) => Box::new(File::open(p)?),
+            Source::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
+        };
+        let mut raw = BufReader::with_capacity(BUFFER, raw);
+        let decoded: Records = if raw.fill_buf()?.starts_with(&GZIP_MAGIC) {
+            self.checked_gzip(raw)?
+        } else {
+            Box::new(raw)
+        };
+        let mut text = BufReader::with_capacity(BUFFER, decoded);
+        if !looks_like_text(text.fill_buf()?) {
+            return Err(SourceError::Binary);
+        }
+        let blank = text.fill_buf()?.iter().all(u8::is_ascii_whitespace);
+        if blank && !matches!(self, Source::Text { .. }) {
+            return self.past_blanks(text);
+        }
+        Ok(text)
+    }
+
+    /// A text that starts with blanks: an error when it holds nothing else ("no game records
+    /// in X"), else the same text (the blanks read are given back, so offsets do not move).
+    fn past_blanks(&self, mut text: Text) -> Result<Text, SourceError> {
+        let mut seen = Vec::new();
+        loop {
+            let buf = text.fill_buf()?;
+            if buf.is_empty() {
+                return Err(SourceError::NoRecords {
+                    name: self.name(),
+                    why: "it is empty",
+                });
+            }
+            let blank = buf.iter().all(u8::is_ascii_whitespace);
+            let n = buf.len();
+            seen.extend_from_slice(buf);
+            text.consume(n);
+            if !blank {
+                let again: Records = Box::new(Cursor::new(seen).chain(text));
+                return Ok(BufReader::with_capacity(BUFFER, again));
+            }
+        }
+    }
+
+    /// The decompressed text of a gzip source, once the whole stream has been found sound: a
+    /// cut or damaged stream is an error before any game is read, so every command reads the
+    /// same games of it (none) and says the same thing. A file is read twice (decompressing
+    /// is fast beside replaying); standard input is kept in memory, compressed.
+    fn checked_gzip(&self, mut raw: Text) -> Result<Records, SourceError> {
+        let check = |packed: &mut dyn Read| {
+            io::copy(
+                &mut flate2::read::MultiGzDecoder::new(packed),
+                &mut io::sink(),
+            )
+            .map_err(SourceError::Damaged)
+        };
+        match self {
+            Source::File(p) => {
+                check(&mut BufReader::with_capacity(BUFFER, File::open(p)?))?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(raw)))
+            }
+            Source::Text { text, .. } => {
+                check(&mut text.as_bytes())?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(raw)))
+            }
+            Source::Stdin => {
+                let mut packed = Vec::new();
+                raw.read_to_end(&mut packed)?;
+                check(&mut packed.as_slice())?;
+                Ok(Box::new(flate2::read::MultiGzDecoder::new(Cursor::new(
+                    packed,
+                ))))
+            }
+        }
+    }
+}
+
+/// A Ludii trial read as a record: the converted record and the trial's lines.
+pub struct Trial {
+    /// The PDN text made from the trial, and where its pieces came from.
+    pub converted: ludii::Converted,
+    /// The trial's lines, for showing the one a diagnostic is about.
+    pub lines: Vec<String>,
+}
+
+impl Trial {
+    /// The trial line of the Ludii move behind a byte of the converted record, and that
+    /// move's number; `None` for bytes before the first move (tags).
+    pub fn origin(&self, byte: u64) -> Option<(u32, u32)> {
+        self.converted
+            .locate(byte)
+            .map(|e| (e.trl_line, e.ludii_move))
+    }
+}
+
+/// False for bytes that cannot be a game record: a NUL byte, or more than one control
+/// character in ten (tabs, line breaks and form feeds aside; bytes above 127 are taken as
+/// text in some 8-bit encoding).
+fn looks_like_text(head: &[u8]) -> bool {
+    if head.contains(&0) {
+        return false;
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f)
+        .count();
+    control * 10 <= head.len()
+}
+
+/// True for the files a folder walk picks up: `*.pdn`, `*.pdn.gz` and Ludii's `*.trl`.
+fn is_record_file(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    name.ends_with(".pdn") || name.ends_with(".pdn.gz") || name.ends_with(".trl")
+}
+
+/// What `-` stands for among the paths given to [`collect`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dash {
+    /// Standard input (the CLI).
+    Stdin,
+    /// A path like any other (where there is no standard input to read, as in Python).
+    Path,
+}
+
+/// A path that could not be read, and why.
+pub type Unreadable = (PathBuf, SourceError);
+
+/// Expands paths: `-` as `dash` says, a file is taken as it is (whatever its name), a folder
+/// is walked recursively for `*.pdn`, `*.pdn.gz` and `*.trl` in sorted order. Paths that
+/// cannot be read, and folders holding no record file ("no game records in DIR"), are
+/// returned as errors, in order, beside the sources found.
+pub fn collect(paths: &[PathBuf], dash: Dash) -> (Vec<Source>, Vec<Unreadable>) {
+    let mut sources = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        if dash == Dash::Stdin && path.as_os_str() == "-" {
+            sources.push(Source::Stdin);
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                let before = sources.len();
+                walk(path, &mut sources, &mut errors);
+                if sources.len() == before {
+                    let name = path.display().to_string();
+                    let why = "no *.pdn, *.pdn.gz or *.trl file below it";
+                    errors.push((path.clone(), SourceError::NoRecords { name, why }));
+                }
+            }
+            Ok(_) => sources.push(Source::File(path.clone())),
+            Err(e) => errors.push((path.clone(), e.into())),
+        }
+    }
+    (sources, errors)
+}
+
+fn walk(dir: &Path, sources: &mut Vec<Source>, errors: &mut Vec<Unreadable>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            errors.push((dir.to_path_buf(), e.into()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            walk(&path, sources, errors);
+        } else if is_record_file(&path) {
+            sources.push(Source::File(path));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(source: &Source) -> Result<Vec<u8>, SourceError> {
+        let mut out = Vec::new();
+        source.open(games::games())?.read_to_end(&mut out)?;
+        Ok(out)
+    }
+
+    fn file(path: PathBuf) -> Source {
+        Source::File(path)
+    }
+
+    #[test]
+    fn gzip_is_known_by_its_bytes_and_binary_is_refused() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("archive-sniff-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = b"[Variant \"Tama\"]\n\n1. c3-c4 *\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text).unwrap();
+        // A gzip stream without the .gz name, and a plain file: both read as text.
+        std::fs::write(dir.join("packed.pdn"), gz.finish().unwrap()).unwrap();
+        std::fs::write(dir.join("plain.pdn"), text).unwrap();
+        assert_eq!(read(&file(dir.join("packed.pdn"))).unwrap(), text);
+        assert_eq!(read(&file(dir.join("plain.pdn"))).unwrap(), text);
+        let mut binary = b"\x7fELF\x02\x01\x01".to_vec();
+        binary.extend([0u8; 64]);
+        std::fs::write(dir.join("prog"), &binary).unwrap();
+        let e = read(&file(dir.join("prog"))).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(io::Error::from(e).kind(), io::ErrorKind::InvalidData);
+        std::fs::write(dir.join("noise"), [1u8, 2, 3, 4, b'a', 5, 6]).unwrap();
+        assert!(read(&file(dir.join("noise"))).is_err());
+        std::fs::write(dir.join("latin1.pdn"), b"[White \"M\xfcller\"]\n").unwrap();
+        assert!(read(&file(dir.join("latin1.pdn"))).is_ok());
+        std::fs::write(dir.join("blank.pdn"), b"  \n\n").unwrap();
+        let e = read(&file(dir.join("blank.pdn"))).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        assert!(e.to_string().starts_with("no game records in "), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_text_in_memory_reads_as_given() {
+        let blank = Source::Text {
+            name: "<text>".into(),
+            text: "  \n".into(),
+        };
+        assert_eq!(read(&blank).unwrap(), b"  \n");
+        assert_eq!(blank.name(), "<text>");
+    }
+
+    #[test]
+    fn picks_pdn_and_gz_files_recursively_in_order() {
+        let dir = std::env::temp_dir().join(format!("archive-input-{}", std::process::id()));
+        let sub = dir.join("b");
+        std::fs::create_dir_all(&sub).unwrap();
+        for name in ["z.pdn", "a.PDN", "notes.txt", "b/c.pdn.gz", "b/d.pgn"] {
+            std::fs::write(dir.join(name), b"").unwrap();
+        }
+        let paths = [dir.clone(), dir.join("missing.pdn"), PathBuf::from("-")];
+        let (sources, errors) = collect(&paths, Dash::Stdin);
+        let names: Vec<String> = sources
+            .iter()
+            .map(|i| match i {
+                Source::File(p) => p.strip_prefix(&dir).unwrap().display().to_string(),
+                other => other.name(),
+            })
+            .collect();
+        assert_eq!(names, ["a.PDN", "b/c.pdn.gz", "z.pdn", "<stdin>"]);
+        assert_eq!(errors.len(), 1);
+        let (_, errors) = collect(&paths, Dash::Path);
+        assert_eq!(errors.len(), 2, "`-` is a missing path here");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

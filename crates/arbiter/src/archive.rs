@@ -83,6 +83,7 @@ impl FilterArgs {
         filters.extend(self.problems);
         filters.extend(self.position.into_iter().map(Filter::Position));
         Selector {
+            games: games::games(),
             filters,
             dedupe: self.dedupe,
             invert: self.invert,

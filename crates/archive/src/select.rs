@@ -23,8 +23,11 @@ use referee::{GameReport, Referee, Settings};
 use crate::filter::{test_tags, Filter, Problems};
 
 /// The filters of one `select` run.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone)]
 pub struct Selector {
+    /// The games the records are identified and replayed against (passed in: a caller with
+    /// games of its own hands its list here).
+    pub games: &'static games::Games,
     /// Every filter must pass.
     pub filters: Vec<Filter>,
     /// Keep only the first of games with the same main line (see [`Verdict::hash`]).
@@ -88,6 +91,31 @@ pub struct Input {
     pub name: String,
     /// Opens the input (decompressing it if need be).
     pub open: Box<dyn Fn() -> io::Result<Box<dyn Read + Send>> + Send + Sync>,
+}
+
+impl Default for Selector {
+    /// No filter, over the standard list of games ([`games::games`]).
+    fn default() -> Self {
+        Selector {
+            games: games::games(),
+            filters: Vec::new(),
+            dedupe: false,
+            invert: false,
+            settings: Settings::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Selector {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Selector")
+            .field("games", &self.games.registry().id_list())
+            .field("filters", &self.filters)
+            .field("dedupe", &self.dedupe)
+            .field("invert", &self.invert)
+            .field("settings", &self.settings)
+            .finish()
+    }
 }
 
 impl Selector {
@@ -366,7 +394,7 @@ impl<'s> Judge<'s> {
                 details: selector.needs_details(),
                 ..selector.settings.clone()
             };
-            Referee::new(games::games(), settings)
+            Referee::new(selector.games, settings)
         });
         Judge {
             selector,
@@ -426,7 +454,7 @@ impl<'s> Judge<'s> {
         if let Some(r) = &self.scan.report {
             return r.game.map(|g| (g, r.options.clone()));
         }
-        let registry = games::games().registry();
+        let registry = self.selector.games.registry();
         let variant = self.scan.tag("Variant");
         let game_type = self.scan.tag("GameType");
         let settings = &self.selector.settings;
@@ -454,7 +482,7 @@ impl<'s> Judge<'s> {
         {
             Some(i) => i,
             None => {
-                let explorer = games::games().explorer(game, &options);
+                let explorer = self.selector.games.explorer(game, &options);
                 self.rules.push(Rules {
                     game: game.id,
                     options,

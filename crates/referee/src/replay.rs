@@ -89,6 +89,8 @@ pub(crate) struct Replayer<G: Explore> {
     pending_move_number: Option<u32>,
     seats: u8,
     seat_list: Vec<u8>,
+    /// With two seats, `12.` names the second of `seat_list` (it opens games of this kind).
+    numbers_second_seat_first: bool,
     collect: bool,
     rewrite: Option<Notation>,
     rewrites: Vec<(u32, u32, String)>,
@@ -129,6 +131,28 @@ pub(crate) struct Replayer<G: Explore> {
 }
 
 impl<G: Explore> Replayer<G> {
+    /// Which of two seats the move numbers count first: `12.` is the move of the seat that
+    /// opens a game of this kind (Black in English draughts), `12...` the other's, also when a
+    /// `FEN` tag starts the game with the other seat to move.
+    fn number_seats_in_turn_order(&mut self, tags: &TagView<'_>, start: Option<&G::Position>) {
+        self.numbers_second_seat_first = false;
+        if self.seat_list.len() != 2 {
+            return;
+        }
+        let opener = if tags.get("FEN").is_some() {
+            let lookup = |name: &str| tags.get(name);
+            self.game
+                .start_position(&lookup)
+                .ok()
+                .map(|p| self.game.to_move(&p).0)
+        } else {
+            start.map(|p| self.game.to_move(p).0)
+        };
+        self.numbers_second_seat_first = opener == Some(self.seat_list[1]);
+    }
+}
+
+impl<G: Explore> Replayer<G> {
     pub(crate) fn new(game: G) -> Self {
         Replayer {
             game,
@@ -139,6 +163,7 @@ impl<G: Explore> Replayer<G> {
             pending_move_number: None,
             seats: 2,
             seat_list: Vec::new(),
+            numbers_second_seat_first: false,
             collect: false,
             rewrite: None,
             rewrites: Vec::new(),
@@ -526,6 +551,7 @@ impl<G: Explore> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
+        self.number_seats_in_turn_order(tags, pos.as_ref());
         if let (true, Some(p)) = (self.boards, pos.as_ref()) {
             self.board_list.push(BoardView {
                 ply: 0,
@@ -559,7 +585,8 @@ impl<G: Explore> Replay for Replayer<G> {
     fn move_number(&mut self, number: u32, continuation: bool) {
         let two_seats = self.seats == 2 && self.seat_list.len() == 2;
         // `12.` is the first seat's move, `12...` the second's, in turn order.
-        let seat_named = self.seat_list.get(usize::from(continuation)).copied();
+        let turn = usize::from(continuation != self.numbers_second_seat_first);
+        let seat_named = self.seat_list.get(turn).copied();
         let Some(frame) = self.frames.last_mut() else {
             return;
         };

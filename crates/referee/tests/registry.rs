@@ -161,3 +161,31 @@ fn a_near_miss_gets_did_you_mean() {
     let text = "[Variant \"Tama\"]\n\n1. C3–C4 f6f5 *\n";
     assert!(reports(text, Settings::default())[0].diagnostics.is_empty());
 }
+
+/// In English draughts Black opens, so `1.` is Black's move and `1...` White's: a variation
+/// written after White's first move as `(1... 22-18 …)` replaces that move, and one written
+/// after Black's as `(1. 9-14 …)` replaces Black's. Both lines are legal there. Written with
+/// the other numbering (`(2. …)` after White's move) the variation is the next move's
+/// alternative, as in International draughts, where White opens.
+#[test]
+fn move_numbers_follow_the_seat_that_opens_the_game() {
+    let english = "[GameType \"21\"]\n\n\
+        1. 11-15 (1. 9-14 22-18) 23-19 (1... 22-18 15x22 25x18) 2. 8-11 (2. 9-14) 22-17 *\n";
+    let r = &reports(english, Settings::default())[0];
+    assert_eq!(r.game.map(|g| g.id), Some("english"));
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    let international =
+        "[GameType \"20\"]\n\n1. 32-28 (1. 33-28 18-23) 19-23 (2. 28x19 14x23) 2. 28x19 14x23 *\n";
+    let r = &reports(international, Settings::default())[0];
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    // The same English line with a variation whose move is illegal where it starts: found
+    // at the right place (White's 24-20 is not a Black move).
+    let wrong = "[GameType \"21\"]\n\n1. 11-15 (1. 24-20) 23-19 *\n";
+    let r = &reports(wrong, Settings::default())[0];
+    assert_eq!(r.diagnostics.len(), 1, "{:?}", r.diagnostics);
+    assert!(
+        r.diagnostics[0].message.contains("Black is to move"),
+        "{}",
+        r.diagnostics[0].message
+    );
+}

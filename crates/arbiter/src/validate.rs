@@ -185,6 +185,7 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
         if job.stats {
             add_to_stats(&mut stats, &game);
             referee.recycle_facts(std::mem::take(&mut game.facts));
+            referee.recycle_line(std::mem::take(&mut game.line));
         }
         let label = game.game.map_or("Unknown game", |g| g.label);
         let printing = job.print.format.is_some();

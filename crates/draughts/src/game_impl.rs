@@ -315,6 +315,10 @@ impl Game for Draughts {
         self.format_move(pos, mv, notation)
     }
 
+    fn write_move_into(&self, pos: &Position, mv: &Move, notation: Notation, out: &mut String) {
+        self.push_move(out, pos, mv, notation);
+    }
+
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
         PlyFacts {
             mover: before.side.index() as u8,

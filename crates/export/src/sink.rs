@@ -344,8 +344,9 @@ trait Columns {
 /// The writer properties shared by the three files.
 fn writer_properties(options: SinkOptions) -> Result<WriterProperties, ParquetError> {
     let level = ZstdLevel::try_new(options.zstd_level)?;
-    // The position after a ply is nearly always new: a dictionary would only be built to be
-    // thrown away. The other string columns repeat a few values and keep their dictionaries.
+    // The position after a ply is nearly always new, and so is its key: a dictionary would
+    // only be built to be thrown away (for the keys it also made the file 5% larger). The
+    // other columns repeat a few values and keep their dictionaries.
     // The per-page minimum and maximum of the plies' text columns would cost string
     // comparisons on every row and help no query (every row group holds both seats and the
     // whole range of squares), so they are not kept.
@@ -353,7 +354,9 @@ fn writer_properties(options: SinkOptions) -> Result<WriterProperties, ParquetEr
     let mut props = WriterProperties::builder()
         .set_compression(Compression::ZSTD(level))
         .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
-        .set_column_dictionary_enabled(fen, false);
+        .set_column_dictionary_enabled(fen, false)
+        .set_column_dictionary_enabled("position_key".into(), false)
+        .set_column_dictionary_enabled("start_key".into(), false);
     for column in ["fen_after", "notation", "from_square", "to_square", "mover"] {
         props = props.set_column_statistics_enabled(column.into(), EnabledStatistics::None);
     }

@@ -416,6 +416,19 @@ pub trait Game {
     /// Writes a move in the requested notation (used by `convert`).
     fn write_move(&self, pos: &Self::Position, mv: &Self::Move, notation: Notation) -> String;
 
+    /// Appends [`Game::write_move`]'s text to `out`. The default appends the string it
+    /// returns; a game that builds the text in place overrides it, sparing an allocation per
+    /// move (the referee writes the first plies of every game for the opening tree).
+    fn write_move_into(
+        &self,
+        pos: &Self::Position,
+        mv: &Self::Move,
+        notation: Notation,
+        out: &mut String,
+    ) {
+        out.push_str(&self.write_move(pos, mv, notation));
+    }
+
     /// Statistics facts of a move played from `before`.
     fn facts(&self, before: &Self::Position, mv: &Self::Move) -> PlyFacts;
 

@@ -265,6 +265,10 @@ impl game::Game for Odnocvetnie {
         write_move(pos, mv, notation.numeric, notation.full_captures)
     }
 
+    fn write_move_into(&self, pos: &Position, mv: &Move, notation: Notation, out: &mut String) {
+        notation::push_move(out, pos, mv, notation.numeric, notation.full_captures);
+    }
+
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
         let captures = mv.capture_count() as u8;
         PlyFacts {

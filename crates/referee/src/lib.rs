@@ -78,6 +78,8 @@ pub struct Referee<'c> {
     spare_facts: Vec<PlyFacts>,
     /// An emptied details list handed back by [`Referee::recycle_details`].
     spare_details: PlyDetails,
+    /// An emptied opening line handed back by [`Referee::recycle_line`].
+    spare_line: OpeningLine,
     /// The movetext of the current record, where its game may have to be found from it or
     /// its tag checked against it.
     log: EventLog,
@@ -115,6 +117,7 @@ impl<'c> Referee<'c> {
             last_identity: None,
             spare_facts: Vec::new(),
             spare_details: PlyDetails::default(),
+            spare_line: OpeningLine::default(),
             log: EventLog::default(),
             unnamed: None,
             scratch: GameReport::default(),
@@ -129,6 +132,13 @@ impl<'c> Referee<'c> {
     pub fn recycle_facts(&mut self, mut facts: Vec<PlyFacts>) {
         facts.clear();
         self.spare_facts = facts;
+    }
+
+    /// Like [`Referee::recycle_facts`], for a report's opening line
+    /// ([`Settings::opening_plies`]).
+    pub fn recycle_line(&mut self, mut line: OpeningLine) {
+        line.clear();
+        self.spare_line = line;
     }
 
     /// Like [`Referee::recycle_facts`], for a report's details ([`Settings::details`]): the
@@ -395,6 +405,7 @@ impl Visitor for Referee<'_> {
             // The replay swaps its facts for this empty list (see `recycle_facts`).
             report.facts = std::mem::take(&mut self.spare_facts);
             report.details = std::mem::take(&mut self.spare_details);
+            report.line = std::mem::take(&mut self.spare_line);
             self.engines[index].engine.0.finish(&view, &mut report);
             self.check_tag(&mut report);
         }

@@ -102,6 +102,8 @@ pub(crate) struct Replayer<G: Explore> {
     opening: String,
     /// With `opening_plies`: the keys and moves of the first plies of the main line.
     line: OpeningLine,
+    /// The move being written for the opening or the line (its room kept between moves).
+    move_text: String,
     opening_plies: u32,
     /// The key of the position after the last ply of `line` (or of the start position).
     line_key: Option<u64>,
@@ -172,6 +174,7 @@ impl<G: Explore> Replayer<G> {
             facts_room: 0,
             opening: String::new(),
             line: OpeningLine::default(),
+            move_text: String::new(),
             opening_plies: 0,
             line_key: None,
             line_pending: false,
@@ -307,15 +310,18 @@ impl<G: Explore> Replayer<G> {
                 && frame.ply as usize == self.line.len() + 1;
             if frame.ply <= seats || in_line {
                 let notation = self.game.default_notation();
-                let text = self.game.write_move(pos, mv, notation);
+                let text = &mut self.move_text;
+                text.clear();
+                self.game.write_move_into(pos, mv, notation, text);
+                debug_assert_eq!(*text, self.game.write_move(pos, mv, notation));
                 if frame.ply <= seats {
                     if !self.opening.is_empty() {
                         self.opening.push(' ');
                     }
-                    self.opening.push_str(&text);
+                    self.opening.push_str(text);
                 }
                 if in_line {
-                    self.line.text.push_str(&text);
+                    self.line.text.push_str(text);
                     self.line_pending = true;
                 }
             }

@@ -1,6 +1,6 @@
-//! Facts and details lists handed back with `Referee::recycle_facts` and
-//! `Referee::recycle_details` are reused for later games without carrying anything over: every
-//! game's facts and details are what a referee that never recycles gives.
+//! Facts, details and opening lines handed back with `Referee::recycle_facts`,
+//! `Referee::recycle_details` and `Referee::recycle_line` are reused for later games without
+//! carrying anything over: every game's lists are what a referee that never recycles gives.
 
 use referee::{Referee, Settings};
 
@@ -32,6 +32,7 @@ fn settings() -> Settings {
     Settings {
         collect_facts: true,
         details: true,
+        opening_plies: 10,
         ..Settings::default()
     }
 }
@@ -42,26 +43,28 @@ fn recycled_lists_give_the_same_facts_and_details_as_new_ones() {
     let mut referee = Referee::new(games::games(), settings());
     let mut reader = pdn::Reader::new(GAMES.as_bytes());
     while let Some(g) = reader.read_game(&mut referee).expect("in-memory read") {
-        fresh.push((g.facts, g.details));
+        fresh.push((g.facts, g.details, g.line));
     }
     let mut recycled = Vec::new();
     let mut referee = Referee::new(games::games(), settings());
     let mut reader = pdn::Reader::new(GAMES.as_bytes());
     while let Some(mut g) = reader.read_game(&mut referee).expect("in-memory read") {
-        recycled.push((g.facts.clone(), g.details.clone()));
+        recycled.push((g.facts.clone(), g.details.clone(), g.line.clone()));
         referee.recycle_facts(std::mem::take(&mut g.facts));
         referee.recycle_details(std::mem::take(&mut g.details));
+        referee.recycle_line(std::mem::take(&mut g.line));
     }
     assert_eq!(fresh.len(), 5);
-    let lengths = |list: &[(Vec<_>, referee::PlyDetails)]| {
+    let lengths = |list: &[(Vec<_>, referee::PlyDetails, referee::OpeningLine)]| {
         list.iter()
-            .map(|(f, d)| (f.len(), d.len()))
+            .map(|(f, d, l)| (f.len(), d.len(), l.len()))
             .collect::<Vec<_>>()
     };
     assert_eq!(
         lengths(&fresh),
-        [(8, 8), (1, 1), (0, 0), (4, 4), (3, 3)],
+        [(8, 8, 8), (1, 1, 1), (0, 0, 0), (4, 4, 4), (3, 3, 3)],
         "{fresh:?}"
     );
+    assert_eq!(fresh[0].2.move_text(1), "19-23");
     assert_eq!(recycled, fresh);
 }

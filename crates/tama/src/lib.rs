@@ -337,6 +337,10 @@ impl Game for Tama {
         self.format_move(pos, mv, notation)
     }
 
+    fn write_move_into(&self, pos: &Position, mv: &Move, notation: Notation, out: &mut String) {
+        self.push_move(out, pos, mv, notation);
+    }
+
     fn facts(&self, before: &Position, mv: &Move) -> PlyFacts {
         let mut after = *before;
         let mut facts = PlyFacts::default();

@@ -677,6 +677,10 @@ impl Game for Thaayam {
         self.write_turn(pos, mv, notation.full_captures)
     }
 
+    fn write_move_into(&self, pos: &Position, mv: &Turn, notation: Notation, out: &mut String) {
+        self.push_turn(out, pos, mv, notation.full_captures);
+    }
+
     /// `captures` counts enemy *pieces* sent home (a twin counts two);
     /// `capture_squares` holds the square of each capturing move; `lost_throws` counts
     /// discarded and unused throws; `material` counts each seat's pieces on the board

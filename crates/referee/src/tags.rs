@@ -23,16 +23,25 @@ impl TagStore {
         self.entries.push((start, mid, self.bytes.len(), span));
     }
 
-    /// The unescaped, decoded value of the last tag with this name (case-insensitive).
+    /// The tag a look-up of `name` finds: the last one spelled exactly so, else the last one
+    /// whose name differs from it only in case. (An exact spelling wins wherever it stands,
+    /// so that a written record, whose standard tags come first, names the same game.)
+    fn find(&self, name: &[u8]) -> Option<&(usize, usize, usize, Span)> {
+        let named = |(s, m, _, _): &&(usize, usize, usize, Span)| &self.bytes[*s..*m] == name;
+        self.entries.iter().rev().find(named).or_else(|| {
+            self.entries
+                .iter()
+                .rev()
+                .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
+        })
+    }
+
+    /// The unescaped, decoded value of the tag named `name` ([`TagStore::find`]).
     pub(crate) fn get(&self, name: &[u8]) -> Option<String> {
-        self.entries
-            .iter()
-            .rev()
-            .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
-            .map(|&(_, m, e, _)| {
-                let raw = pdn::unescape(&self.bytes[m..e]);
-                pdn::decode(&raw).trim().to_string()
-            })
+        self.find(name).map(|&(_, m, e, _)| {
+            let raw = pdn::unescape(&self.bytes[m..e]);
+            pdn::decode(&raw).trim().to_string()
+        })
     }
 
     /// The raw values of the tags that identify a game (`Variant`, `GameType`), as one key:
@@ -52,13 +61,9 @@ impl TagStore {
         key
     }
 
-    /// The raw value of the last tag with this name (case-insensitive).
+    /// The raw value of the tag named `name` ([`TagStore::find`]).
     fn raw(&self, name: &[u8]) -> Option<&[u8]> {
-        self.entries
-            .iter()
-            .rev()
-            .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
-            .map(|&(_, m, e, _)| &self.bytes[m..e])
+        self.find(name).map(|&(_, m, e, _)| &self.bytes[m..e])
     }
 
     /// Every tag, in order, as read (decoded when the report asks).
@@ -68,13 +73,9 @@ impl TagStore {
         crate::report::TagList::from_parts(self.bytes.clone(), entries)
     }
 
-    /// The span of the last tag with this name.
+    /// The span of the tag named `name` ([`TagStore::find`]).
     pub(crate) fn span(&self, name: &[u8]) -> Option<Span> {
-        self.entries
-            .iter()
-            .rev()
-            .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
-            .map(|e| e.3)
+        self.find(name).map(|e| e.3)
     }
 }
 

@@ -189,3 +189,31 @@ fn move_numbers_follow_the_seat_that_opens_the_game() {
         r.diagnostics[0].message
     );
 }
+
+/// Tags whose names differ only in case: the one spelled as the standard has it names the
+/// game wherever it stands, so a record and its written form (standard tags first) are the
+/// same game.
+#[test]
+fn the_exactly_spelled_tag_wins_over_a_case_variant_wherever_it_stands() {
+    let moves = "1. 32-28 19-23 *\n";
+    for tags in [
+        "[gametype \"21\"]\n[GameType \"20\"]\n",
+        "[GameType \"20\"]\n[gametype \"21\"]\n",
+        "[GAMETYPE \"21\"]\n[GameType \"20\"]\n[gametype \"21\"]\n",
+    ] {
+        let text = format!("{tags}\n{moves}");
+        let r = &reports(&text, Settings::default())[0];
+        assert_eq!(r.game.map(|g| g.id), Some("international"), "{tags}");
+        let errors = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == referee::Severity::Error);
+        assert_eq!(errors.count(), 0, "{tags}: {:?}", r.diagnostics);
+    }
+    // Without the exact spelling, the last variant counts, as before.
+    let r = &reports(
+        &format!("[GAMETYPE \"20\"]\n[gametype \"21\"]\n\n1. 11-15 *\n"),
+        Settings::default(),
+    )[0];
+    assert_eq!(r.game.map(|g| g.id), Some("english"));
+}

@@ -92,11 +92,17 @@ impl FilterArgs {
     }
 }
 
+/// Reports an input that cannot be read; the run goes on with the others.
+fn report_unreadable(name: &str, e: &dyn std::fmt::Display) {
+    eprintln!("arbiter: {name}: {e}");
+}
+
 /// The inputs as the `archive` crate opens them, refusing an input that is also an output.
-fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, Stop> {
+/// Paths that cannot be read are reported here and counted in the second value.
+fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<(Vec<Input>, u64), Stop> {
     let (found, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
-    if let Some((path, e)) = missing.first() {
-        return Err(Stop::Usage(format!("{}: {e}", path.display())));
+    for (path, e) in &missing {
+        report_unreadable(&path.display().to_string(), &format!("cannot read: {e}"));
     }
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
@@ -114,14 +120,19 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<Vec<Input>, St
         }
         inputs.push(Input {
             name: i.name(),
-            open: Box::new(move || {
-                i.open(games::games())
-                    .map_err(io::Error::from)
-                    .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))
-            }),
+            open: Box::new(move || i.open(games::games()).map_err(io::Error::from)),
         });
     }
-    Ok(inputs)
+    Ok((inputs, missing.len() as u64))
+}
+
+/// The exit code of a run that copied games: 2 when some input could not be read.
+fn copied(unreadable: u64) -> u8 {
+    if unreadable > 0 {
+        crate::exit::FAILURE
+    } else {
+        crate::exit::CLEAN
+    }
 }
 
 /// A progress bar over the bytes of the inputs, on a terminal only.
@@ -161,7 +172,7 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// `arbiter select`: returns the exit code (0).
+/// `arbiter select`: returns the exit code (0, or 2 when an input could not be read).
 pub fn select_cmd(
     paths: &[PathBuf],
     args: FilterArgs,
@@ -171,7 +182,7 @@ pub fn select_cmd(
     let rest_path = args.rest.clone();
     let mut outputs = vec![out_path.as_path()];
     outputs.extend(rest_path.as_deref());
-    let inputs = archive_inputs(paths, &outputs)?;
+    let (inputs, missing) = archive_inputs(paths, &outputs)?;
     let selector = args.selector(settings);
     let mut out = Output::create(Some(&out_path))?;
     let mut rest = rest_path
@@ -197,8 +208,12 @@ pub fn select_cmd(
         rest.as_mut().map(|r| r as &mut dyn Write),
         &spool,
         &progress,
+        &mut |name, e| report_unreadable(name, &e),
     ) {
-        Ok(tally) => tally,
+        Ok(mut tally) => {
+            tally.unreadable += missing;
+            tally
+        }
         // A closed pipe (`-o - | head`): the part written was what was wanted.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
         Err(e) => return Err(Stop::Usage(e.to_string())),
@@ -206,9 +221,14 @@ pub fn select_cmd(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let committed = out
-        .commit()
-        .and_then(|()| rest.map_or(Ok(()), Output::commit));
+    // Nothing read at all: no file (an existing one is left as it was).
+    let nothing = tally.read == 0 && tally.unreadable > 0;
+    let committed = if nothing {
+        Ok(())
+    } else {
+        out.commit()
+            .and_then(|()| rest.map_or(Ok(()), Output::commit))
+    };
     match committed {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(0),
         other => other.map_err(|e| Stop::Usage(e.to_string()))?,
@@ -217,7 +237,7 @@ pub fn select_cmd(
         "{}",
         select_summary(&tally, &out_path, rest_path.as_deref(), &selector)
     );
-    Ok(0)
+    Ok(copied(tally.unreadable))
 }
 
 fn plural(n: u64, one: &str) -> String {
@@ -239,6 +259,9 @@ fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &S
     if selector.dedupe {
         line.push_str(&format!(", {} dropped as duplicates", t.duplicates));
     }
+    if t.unreadable > 0 {
+        line.push_str(&format!(", {}", plural(t.unreadable, "unreadable input")));
+    }
     if t.open > 0 {
         line.push_str(&format!(
             "\nnote: {} without a result token, written as read with `*` after them",
@@ -254,14 +277,14 @@ fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &S
     line
 }
 
-/// `arbiter split`: returns the exit code (0).
+/// `arbiter split`: returns the exit code (0, or 2 when an input could not be read).
 pub fn split_cmd(
     paths: &[PathBuf],
     games: Option<u64>,
     by: Option<String>,
     dir: &Path,
 ) -> Result<u8, Stop> {
-    let inputs = archive_inputs(paths, &[])?;
+    let (inputs, mut unreadable) = archive_inputs(paths, &[])?;
     let by = match (games, by) {
         (Some(n), None) => SplitBy::Games(n),
         (None, Some(tag)) => SplitBy::Tag(tag),
@@ -282,13 +305,26 @@ pub fn split_cmd(
     let mut read = 0;
     for input in &inputs {
         let name = &input.name;
-        let source = (input.open)().map_err(|e| Stop::Usage(format!("{name}: {e}")))?;
         let tag = splitter.tag().map(str::to_string);
-        read += ::archive::each_game(source, &progress, &mut |tags, text| {
-            let value = tag.as_deref().and_then(|t| tags.get(t));
-            splitter.put(value.as_deref(), text, tags.open())
-        })
-        .map_err(|e| Stop::Usage(format!("{name}: {e}")))?;
+        let mut games = 0;
+        let split = (input.open)()
+            .map_err(::archive::read_error)
+            .and_then(|source| {
+                ::archive::each_game(source, &progress, &mut |tags, text| {
+                    games += 1;
+                    let value = tag.as_deref().and_then(|t| tags.get(t));
+                    splitter.put(value.as_deref(), text, tags.open())
+                })
+            });
+        read += games;
+        match split {
+            Ok(_) => {}
+            Err(e) if ::archive::is_read_error(&e) => {
+                unreadable += 1;
+                report_unreadable(name, &e);
+            }
+            Err(e) => return Err(Stop::Usage(format!("{name}: {e}"))),
+        }
     }
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -296,13 +332,17 @@ pub fn split_cmd(
     let files = splitter
         .finish()
         .map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
-    eprintln!(
+    let mut line = format!(
         "read {}: wrote {} to {}",
         plural(read, "game"),
         plural(files.len() as u64, "file"),
         dir.display()
     );
-    Ok(0)
+    if unreadable > 0 {
+        line.push_str(&format!(", {}", plural(unreadable, "unreadable input")));
+    }
+    eprintln!("{line}");
+    Ok(copied(unreadable))
 }
 
 /// `tama-random` for `corpus/tama/tama-random.pdn.gz`.

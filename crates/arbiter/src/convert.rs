@@ -18,6 +18,9 @@ pub struct ConvertTally {
     pub rewritten: u64,
     /// Problems found (syntax errors, moves that could not be rewritten).
     pub problems: u64,
+    /// Inputs that could not be read, whole or from some game on (the games before are
+    /// written).
+    pub unreadable: u64,
 }
 
 impl ConvertTally {
@@ -26,6 +29,16 @@ impl ConvertTally {
         self.games += other.games;
         self.rewritten += other.rewritten;
         self.problems += other.problems;
+        self.unreadable += other.unreadable;
+    }
+
+    /// The exit code: 2 when an input could not be read, else 1 when problems were found.
+    pub fn exit_code(&self) -> u8 {
+        if self.unreadable > 0 {
+            crate::exit::FAILURE
+        } else {
+            crate::exit::problems(self.problems)
+        }
     }
 
     /// The closing line: `converted 3 games, 40 moves rewritten, 1 problem (see above)`.
@@ -41,13 +54,19 @@ impl ConvertTally {
         if self.problems > 0 {
             line.push_str(&format!(", {} problems (see above)", self.problems));
         }
+        if self.unreadable > 0 {
+            let s = if self.unreadable == 1 { "" } else { "s" };
+            line.push_str(&format!(", {} unreadable input{s}", self.unreadable));
+        }
         line
     }
 }
 
 /// Converts every game of `input` to `out` (a PDN writer, shared by the inputs of one run so
 /// that their games stay apart; JSON lines and trials go to the writer underneath); notes
-/// about problems go to `notes`.
+/// about problems go to `notes`. An input that cannot be read, whole or from some game on,
+/// is noted and counted in the tally (the games read before are written); an error writing
+/// `out` or `notes` is returned.
 pub fn convert<W: Write>(
     input: &Source,
     target: Target,
@@ -67,39 +86,51 @@ pub fn convert<W: Write>(
         notes,
         tally: ConvertTally::default(),
     };
-    let opened = input
-        .open(games::games())
-        .map_err(io::Error::from)
-        .map_err(|e| io::Error::new(e.kind(), format!("cannot read: {e}")))?;
-    let mut reader = BufReader::with_capacity(1 << 16, opened);
-    let (json, head) = sniff_json(input, &mut reader)?;
-    let reader = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(reader));
-    if json {
+    match converter.read(input) {
+        Ok(()) => {}
+        Err(e) if ::archive::is_read_error(&e) => {
+            converter.tally.unreadable += 1;
+            writeln!(converter.notes, "arbiter: {}: {e}", converter.name)?;
+        }
+        Err(e) => return Err(e),
+    }
+    Ok(converter.tally)
+}
+
+impl<W: Write> Converter<'_, W> {
+    /// Reads and converts every game of `input`; errors of reading it are marked
+    /// ([`::archive::read_error`]).
+    fn read(&mut self, input: &Source) -> io::Result<()> {
+        use ::archive::read_error;
+        let opened = input
+            .open(games::games())
+            .map_err(|e| read_error(e.into()))?;
+        let mut reader = BufReader::with_capacity(1 << 16, opened);
+        let (json, head) = sniff_json(input, &mut reader).map_err(read_error)?;
+        let reader = BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(reader));
+        if !json {
+            for record in pdn::Reader::new(reader).records() {
+                self.game(record.map_err(read_error)?)?;
+            }
+            return Ok(());
+        }
         for (i, line) in reader.lines().enumerate() {
-            let line = line?;
+            let line = line.map_err(read_error)?;
             let trimmed = line.trim();
             if trimmed.is_empty() {
                 continue;
             }
             match GameRecord::from_json(trimmed) {
-                Ok(record) => converter.game(record)?,
+                Ok(record) => self.game(record)?,
                 Err(e) => {
-                    converter.tally.problems += 1;
-                    let name = &converter.name;
-                    writeln!(
-                        converter.notes,
-                        "{name}:{}: not a game in JSON form: {e}",
-                        i + 1
-                    )?;
+                    self.tally.problems += 1;
+                    let name = &self.name;
+                    writeln!(self.notes, "{name}:{}: not a game in JSON form: {e}", i + 1)?;
                 }
             }
         }
-    } else {
-        for record in pdn::Reader::new(reader).records() {
-            converter.game(record?)?;
-        }
+        Ok(())
     }
-    Ok(converter.tally)
 }
 
 /// One input's conversion under way.

@@ -112,6 +112,7 @@ pub fn convert_all(
             .map_err(|e| Stop::Usage(format!("{}: {e}", input.name())))?;
         total.problems += tally.problems;
         total.rewritten += tally.rewritten;
+        total.unreadable += tally.unreadable;
         for (i, record) in pdn::read_all(&pdn).iter().enumerate() {
             let at = format!("{}: game {}", input.name(), i + 1);
             let trial = match trial_of(record, settings.game) {

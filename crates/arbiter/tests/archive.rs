@@ -254,3 +254,49 @@ fn convert_strips_fixes_and_exports_plies() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An input that cannot be read is named on stderr and skipped; the games of the others are
+/// all written, in order, and the exit code is 2 (an I/O error), for every command that
+/// copies games.
+#[test]
+fn unreadable_inputs_are_reported_and_the_others_copied() {
+    let dir = scratch("unreadable");
+    std::fs::write(dir.join("a.pdn"), "[Event \"a\"]\n1. 32-28 *\n").unwrap();
+    std::fs::write(dir.join("b.pdn"), "[Event \"b\"]\n1. 33-29 *\n").unwrap();
+    std::fs::write(dir.join("binary.pdn"), [0u8, 159, 146, 150, 0, 1, 2]).unwrap();
+    let inputs = ["missing.pdn", "a.pdn", "binary.pdn", "b.pdn"];
+    let events = |path: &Path| -> Vec<String> {
+        records(path)
+            .iter()
+            .map(|r| r.tag("Event").unwrap_or_default().to_string())
+            .collect()
+    };
+    let runs: [(&str, &[&str], &str); 4] = [
+        ("convert", &["convert", "-o", "out.pdn"], "out.pdn"),
+        ("select", &["select", "-o", "sel.pdn"], "sel.pdn"),
+        (
+            "select, replaying",
+            &["select", "--problems", "none", "-o", "none.pdn"],
+            "none.pdn",
+        ),
+        (
+            "split",
+            &["split", "--games", "5", "-o", "parts"],
+            "parts/games-0001.pdn",
+        ),
+    ];
+    for (what, args, written) in runs {
+        let mut all = args.to_vec();
+        all.extend(inputs);
+        let out = arbiter(&all, &dir);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {err}");
+        assert!(err.contains("missing.pdn: cannot read"), "{what}: {err}");
+        assert!(
+            err.contains("binary.pdn: cannot read: not a text file"),
+            "{what}: {err}"
+        );
+        assert!(err.contains("2 unreadable inputs"), "{what}: {err}");
+        assert_eq!(events(&dir.join(written)), ["a", "b"], "{what}: {err}");
+    }
+}

@@ -179,15 +179,26 @@ fn a_dash_is_standard_output() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A command that could read nothing, or was given what it cannot do, writes no file and
+/// leaves an existing one as it was. (With some inputs read, the others' games are written:
+/// see `unreadable_inputs_are_reported_and_the_others_copied` in `archive.rs`.)
 #[test]
 fn a_failed_command_leaves_no_file() {
     let dir = scratch("failed");
     std::fs::write(dir.join("g.pdn"), GAME).unwrap();
     std::fs::write(dir.join("kept.pdn"), "old").unwrap();
-    let runs: [&[&str]; 4] = [
-        &["convert", "g.pdn", "missing.pdn", "-o", "out.pdn"],
-        &["convert", "g.pdn", "missing.pdn", "-o", "kept.pdn"],
-        &["select", "g.pdn", "missing.pdn", "-o", "out.pdn"],
+    let runs: [&[&str]; 5] = [
+        &["convert", "missing.pdn", "-o", "out.pdn"],
+        &["convert", "missing.pdn", "other.pdn", "-o", "kept.pdn"],
+        &["select", "missing.pdn", "-o", "out.pdn"],
+        &[
+            "select",
+            "missing.pdn",
+            "--rest",
+            "kept.pdn",
+            "-o",
+            "out.pdn",
+        ],
         &["show", "g.pdn", "--index", "9", "-o", "out.svg"],
     ];
     for args in runs {

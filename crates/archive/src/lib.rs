@@ -24,5 +24,8 @@ pub use date::{DateError, PartialDate};
 pub use edit::{fix, plies_json, strip, Fixes, ListError, Strip, Stripped};
 pub use filter::{Filter, FilterError, Problems, PLAYER_TAGS};
 pub use select::{each_game, select, write_game, Input, SelectTally, Selector, Tags, Verdict};
-pub use source::{collect, Dash, Records, Source, SourceError, Trial, Unreadable};
+pub use source::{
+    collect, is_read_error, read_error, Dash, ReadError, Records, Source, SourceError, Trial,
+    Unreadable,
+};
 pub use split::{safe_name, Namer, SplitBy, Splitter, MAX_NAME};

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use referee::{GameReport, Referee, Settings};
 
 use crate::filter::{test_tags, Filter, Problems};
+use crate::source::{is_read_error, read_error};
 
 /// The filters of one `select` run.
 #[derive(Clone)]
@@ -72,6 +73,8 @@ pub struct SelectTally {
     /// tags begin, so a reader of the output joins to it whatever comment or movetext is
     /// written next, as it did in the input when such a game was last in its file.
     pub open: u64,
+    /// Inputs that could not be read, whole or after some games (those games are kept).
+    pub unreadable: u64,
 }
 
 impl SelectTally {
@@ -82,6 +85,7 @@ impl SelectTally {
         self.duplicates += o.duplicates;
         self.truncated += o.truncated;
         self.open += o.open;
+        self.unreadable += o.unreadable;
     }
 }
 
@@ -136,7 +140,8 @@ impl Selector {
     /// Reads every game of `input` and hands it to `sink` with its verdict and its bytes
     /// exactly as read (from its first byte to its last; what lies between games is not
     /// part of any game). `progress` is told how many bytes were read, as they are read.
-    /// Returns the number of games read, or the first I/O error (of the input or the sink).
+    /// Returns the number of games read, or the first I/O error: of the input (marked, see
+    /// [`crate::is_read_error`]) or of the sink.
     pub fn scan(
         &self,
         input: impl Read,
@@ -149,7 +154,7 @@ impl Selector {
             progress,
         });
         let mut games = 0;
-        while let Some(span) = reader.read_game(&mut judge.scan)? {
+        while let Some(span) = reader.read_game(&mut judge.scan).map_err(read_error)? {
             games += 1;
             let mut verdict = judge.verdict();
             let source = reader.source();
@@ -167,6 +172,10 @@ impl Selector {
 /// selected game's hash are dropped. With several inputs and a filter that replays the
 /// games, the inputs are read in parallel and their games kept in temporary files in `spool`
 /// until their turn comes; tag-only filters read the inputs one after another.
+///
+/// An input that cannot be read, whole or from some game on, is handed to `unreadable` with
+/// the error (in its turn, after its games read before the error) and the run goes on with
+/// the next input. An error writing `out`, `rest` or the spool ends the run.
 pub fn select(
     selector: &Selector,
     inputs: &[Input],
@@ -174,6 +183,7 @@ pub fn select(
     rest: Option<&mut dyn Write>,
     spool: &Path,
     progress: &(dyn Fn(u64) + Sync),
+    unreadable: &mut dyn FnMut(&str, io::Error),
 ) -> io::Result<SelectTally> {
     let mut part = Partition {
         out,
@@ -185,10 +195,17 @@ pub fn select(
     // spooling (every game written twice); replays are worth spreading over the cores.
     if inputs.len() <= 1 || !selector.needs_replay() {
         for input in inputs {
-            let read = (input.open)().map_err(|e| named(&input.name, e))?;
-            selector
-                .scan(read, &mut |v, text| part.put(v, text), progress)
-                .map_err(|e| named(&input.name, e))?;
+            let scanned = (input.open)()
+                .map_err(read_error)
+                .and_then(|read| selector.scan(read, &mut |v, text| part.put(v, text), progress));
+            match scanned {
+                Ok(_) => {}
+                Err(e) if is_read_error(&e) => {
+                    part.tally.unreadable += 1;
+                    unreadable(&input.name, e);
+                }
+                Err(e) => return Err(named(&input.name, e)),
+            }
         }
         return Ok(part.tally);
     }
@@ -196,7 +213,7 @@ pub fn select(
     static RUNS: AtomicU64 = AtomicU64::new(0);
     let run = RUNS.fetch_add(1, Ordering::Relaxed);
     let stamp = format!("arbiter-select-{}-{run}", std::process::id());
-    let spooled: Vec<io::Result<Spooled>> = inputs
+    let mut spooled: Vec<io::Result<Spooled>> = inputs
         .par_iter()
         .enumerate()
         .map(|(i, input)| {
@@ -206,10 +223,15 @@ pub fn select(
         })
         .collect();
     let mut result = Ok(());
-    for s in &spooled {
+    for (input, s) in inputs.iter().zip(&mut spooled) {
         if result.is_ok() {
             result = match s {
-                Ok(s) => part.merge(s),
+                Ok(s) => part.merge(s).map(|()| {
+                    if let Some(e) = s.failed.take() {
+                        part.tally.unreadable += 1;
+                        unreadable(&input.name, e);
+                    }
+                }),
                 Err(e) => Err(io::Error::new(e.kind(), e.to_string())),
             };
         }
@@ -232,6 +254,8 @@ struct Spooled {
     /// Per selected game: bytes in `out` and hash.
     selected: Vec<(u64, Option<u128>)>,
     tally: SelectTally,
+    /// The error that stopped reading the input, if one did (the games before it are kept).
+    failed: Option<io::Error>,
 }
 
 fn spool_one(
@@ -249,25 +273,31 @@ fn spool_one(
         .transpose()?;
     let mut selected = Vec::new();
     let mut tally = SelectTally::default();
-    let read = (input.open)()?;
-    selector.scan(
-        read,
-        &mut |v, text| {
-            tally.read += 1;
-            tally.truncated += u64::from(v.cut);
-            tally.open += u64::from(v.open);
-            if v.selected {
-                selected.push((write_game(&mut out, text, v.open)?, v.hash));
-            } else {
-                tally.rest += 1;
-                if let Some(rest) = rest.as_mut() {
-                    write_game(rest, text, v.open)?;
+    let scanned = (input.open)().map_err(read_error).and_then(|read| {
+        selector.scan(
+            read,
+            &mut |v, text| {
+                tally.read += 1;
+                tally.truncated += u64::from(v.cut);
+                tally.open += u64::from(v.open);
+                if v.selected {
+                    selected.push((write_game(&mut out, text, v.open)?, v.hash));
+                } else {
+                    tally.rest += 1;
+                    if let Some(rest) = rest.as_mut() {
+                        write_game(rest, text, v.open)?;
+                    }
                 }
-            }
-            Ok(())
-        },
-        progress,
-    )?;
+                Ok(())
+            },
+            progress,
+        )
+    });
+    let failed = match scanned {
+        Ok(_) => None,
+        Err(e) if is_read_error(&e) => Some(e),
+        Err(e) => return Err(e),
+    };
     out.flush()?;
     if let Some(mut rest) = rest {
         rest.flush()?;
@@ -277,6 +307,7 @@ fn spool_one(
         rest: rest_path,
         selected,
         tally,
+        failed,
     })
 }
 
@@ -776,7 +807,8 @@ impl<'a> Tags<'a> {
 }
 
 /// Reads every game of `input` without replaying it and hands its tags and its bytes as
-/// read to `f` (for `split`). Returns the number of games.
+/// read to `f` (for `split`). Returns the number of games, or the first error: of the input
+/// (marked, see [`crate::is_read_error`]) or of `f`.
 pub fn each_game(
     input: impl Read,
     progress: &(dyn Fn(u64) + Sync),
@@ -788,7 +820,7 @@ pub fn each_game(
         progress,
     });
     let mut games = 0;
-    while let Some(span) = reader.read_game(&mut scan)? {
+    while let Some(span) = reader.read_game(&mut scan).map_err(read_error)? {
         games += 1;
         let source = reader.source();
         let skip = span.start.saturating_sub(source.offset) as usize;

@@ -74,6 +74,28 @@ impl From<SourceError> for io::Error {
     }
 }
 
+/// An error met while reading an input, as opposed to writing an output. The commands that
+/// copy games (`select`, `split`, `convert`) report such an input and go on with the next
+/// one, keeping the games read before the error; an error of the output stops them. Made by
+/// [`read_error`], recognised by [`is_read_error`].
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read: {0}")]
+pub struct ReadError(io::Error);
+
+/// Marks `e` as an error of reading an input ([`ReadError`]); an error already marked is
+/// returned as it is.
+pub fn read_error(e: io::Error) -> io::Error {
+    if is_read_error(&e) {
+        return e;
+    }
+    io::Error::new(e.kind(), ReadError(e))
+}
+
+/// True when `e` was met reading an input ([`read_error`]).
+pub fn is_read_error(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<ReadError>())
+}
+
 /// A reader of PDN text.
 pub type Records = Box<dyn Read + Send>;
 

@@ -67,6 +67,7 @@ fn run(selector: &Selector, paths: &[PathBuf]) -> (Vec<u8>, Vec<u8>, SelectTally
         Some(&mut rest),
         &spool,
         &|_| {},
+        &mut |name, e| panic!("{name}: {e}"),
     )
     .unwrap();
     (out, rest, tally)

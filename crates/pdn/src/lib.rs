@@ -125,17 +125,24 @@ pub fn read_all(bytes: &[u8]) -> Vec<GameRecord> {
         .collect()
 }
 
-/// An iterator over the games of a reader as [`GameRecord`]s (see [`Reader::records`]).
+/// An iterator over the games of a reader as [`GameRecord`]s (see [`Reader::records`]). It
+/// ends after the first I/O error, which it yields.
 pub struct Records<R> {
     reader: Reader<R>,
     builder: RecordBuilder,
+    failed: bool,
 }
 
 impl<R: Read> Iterator for Records<R> {
     type Item = std::io::Result<GameRecord>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.reader.read_game(&mut self.builder).transpose()
+        if self.failed {
+            return None;
+        }
+        let next = self.reader.read_game(&mut self.builder).transpose();
+        self.failed = matches!(next, Some(Err(_)));
+        next
     }
 }
 
@@ -145,6 +152,7 @@ impl<R: Read> Reader<R> {
         Records {
             reader: self,
             builder: RecordBuilder::new(),
+            failed: false,
         }
     }
 }

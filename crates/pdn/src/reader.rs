@@ -67,6 +67,9 @@ pub struct Reader<R> {
     pos: usize,
     end: usize,
     eof: bool,
+    /// An error of the input met after some bytes had been read in the same refill: those
+    /// bytes are read first, and the error is returned by the next refill.
+    failed: Option<io::Error>,
     limit: usize,
     started: bool,
     /// Absolute offset of `buf[0]`.
@@ -190,6 +193,7 @@ impl<R: Read> Reader<R> {
             pos: 0,
             end: 0,
             eof: false,
+            failed: None,
             limit: max_capacity,
             started: false,
             base: 0,
@@ -905,6 +909,10 @@ impl<R: Read> Reader<R> {
                 return Ok(Refill::TooLong);
             }
         }
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        let before = self.end;
         while self.end < cap {
             match self.inner.read(&mut self.buf[self.end..cap]) {
                 Ok(0) => {
@@ -913,6 +921,11 @@ impl<R: Read> Reader<R> {
                 }
                 Ok(n) => self.end += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                // The games in the bytes just read are handed out before the error.
+                Err(e) if self.end > before => {
+                    self.failed = Some(e);
+                    break;
+                }
                 Err(e) => return Err(e),
             }
         }

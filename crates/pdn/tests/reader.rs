@@ -418,3 +418,57 @@ fn a_tag_name_repeated_in_another_encoding_starts_a_new_game() {
         assert_eq!(&back, g);
     }
 }
+
+/// Gives `text` in reads of at most `step` bytes, then fails.
+struct FailsAfter {
+    text: std::io::Cursor<Vec<u8>>,
+    step: usize,
+}
+
+impl std::io::Read for FailsAfter {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.step);
+        match self.text.read(&mut buf[..n])? {
+            0 => Err(std::io::Error::other("the disk went away")),
+            n => Ok(n),
+        }
+    }
+}
+
+/// The games whose end was seen before an input error come out, then the error, then
+/// nothing (the iterator does not ask a failed input again).
+#[test]
+fn games_read_before_an_input_error_are_handed_out_first() {
+    let text = "[Event \"a\"]\n1. 32-28 *\n\n[Event \"b\"]\n1. 33-29 *\n\n[Event \"c\"]\n1. 3";
+    for step in [1, 7, 64, 1 << 20] {
+        let input = FailsAfter {
+            text: std::io::Cursor::new(text.as_bytes().to_vec()),
+            step,
+        };
+        let mut events = Vec::new();
+        let mut error = None;
+        for record in Reader::new(input).records() {
+            match record {
+                Ok(r) => events.push(r.tag("Event").unwrap_or_default().to_string()),
+                Err(e) => {
+                    assert!(error.is_none(), "the records end after the first error");
+                    error = Some(e);
+                }
+            }
+        }
+        let error = error.expect("the input fails");
+        assert_eq!(events, ["a", "b"], "reads of {step} bytes");
+        assert_eq!(error.to_string(), "the disk went away");
+    }
+}
+
+#[test]
+fn an_input_that_fails_at_once_gives_the_error() {
+    let input = FailsAfter {
+        text: std::io::Cursor::new(Vec::new()),
+        step: 1,
+    };
+    let first = Reader::new(input).records().next().expect("an error");
+    let e = first.expect_err("nothing was read");
+    assert_eq!(e.to_string(), "the disk went away");
+}

@@ -10,7 +10,7 @@ use crate::archive::ConvertEdits;
 use crate::args::Target;
 use crate::args::{CapturesArg, GameChoice, SquaresArg};
 use crate::convert::{self, ConvertTally};
-use crate::exit::{self, Outcome, Stop};
+use crate::exit::{Outcome, Stop};
 use crate::{output, trials};
 
 #[derive(Args)]
@@ -54,17 +54,21 @@ pub fn run(args: ConvertArgs) -> Outcome {
     settings.details = edits.positions;
     settings.positions = edits.positions;
     let (inputs, missing) = ::archive::collect(&args.inputs, ::archive::Dash::Stdin);
-    if let Some((path, e)) = missing.first() {
-        return Err(format!("{}: cannot read: {e}", path.display()).into());
+    for (path, e) in &missing {
+        eprintln!("arbiter: {}: cannot read: {e}", path.display());
     }
     let output = args.output.as_deref();
     if args.to == Target::Trl {
-        let total = trials::convert_all(&inputs, output, &settings, &edits, &mut io::stderr())?;
+        let mut total = trials::convert_all(&inputs, output, &settings, &edits, &mut io::stderr())?;
+        total.unreadable += missing.len() as u64;
         eprintln!("{}", total.summary(rewrite.is_some()));
-        return Ok(exit::problems(total.problems));
+        return Ok(total.exit_code());
     }
     let mut out = pdn::Writer::new(output::Output::create(output)?);
-    let mut total = ConvertTally::default();
+    let mut total = ConvertTally {
+        unreadable: missing.len() as u64,
+        ..ConvertTally::default()
+    };
     for source in &inputs {
         let tally = convert::convert(
             source,
@@ -80,7 +84,11 @@ pub fn run(args: ConvertArgs) -> Outcome {
         })?;
         total.add(&tally);
     }
-    out.finish()?.commit()?;
+    let out = out.finish()?;
+    // Nothing read at all: no file (an existing one is left as it was).
+    if total.games > 0 || total.unreadable == 0 {
+        out.commit()?;
+    }
     eprintln!("{}", total.summary(rewrite.is_some()));
-    Ok(exit::problems(total.problems))
+    Ok(total.exit_code())
 }

@@ -6,6 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats, Tags};
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::printer::{Print, Printer};
@@ -132,8 +133,9 @@ struct Checked {
     failure: Option<io::Error>,
 }
 
-/// Checks the games of one chunk.
-fn check(piece: &Piece, job: &Job<'_>) -> Checked {
+/// Checks the games of one chunk; games for the viewer are encoded with their moves while
+/// `moves_wanted` holds.
+fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
     let (file, chunk, trial) = match piece {
         Piece::Chunk { file, chunk, trial } => (*file, chunk, trial),
         Piece::Failed { file, error, kind } => {
@@ -179,7 +181,12 @@ fn check(piece: &Piece, job: &Job<'_>) -> Checked {
             let positions = again.as_ref().unwrap_or(&game);
             viewed.push((
                 tally.games,
-                view::encode(&origin, &game.diagnostics, positions),
+                view::encode(
+                    &origin,
+                    &game.diagnostics,
+                    positions,
+                    moves_wanted.load(Ordering::Relaxed),
+                ),
             ));
         }
         if job.stats {
@@ -406,13 +413,16 @@ pub fn run(
         );
         bar
     });
+    // Cleared once the viewer keeps no more moves: the chunks checked after that (all later
+    // in input order) encode their games without them.
+    let moves_wanted = AtomicBool::new(true);
     // The file being written, and how many of its games came before the current chunk.
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
     pdn::chunk::map_ordered(
         pieces(inputs),
         IN_FLIGHT,
-        |piece| check(piece, job),
+        |piece| check(piece, job, &moves_wanted),
         |checked: Checked| -> io::Result<()> {
             if current != Some(checked.file) {
                 if let (Some(printer), Some(previous)) = (printer.as_mut(), current) {
@@ -435,6 +445,9 @@ pub fn run(
             if let Some(v) = viewer.as_mut() {
                 for (n, game) in &checked.viewed {
                     v.add(file_index, games_before + n, game);
+                }
+                if !v.wants_moves() {
+                    moves_wanted.store(false, Ordering::Relaxed);
                 }
                 if let Some(row) = v.file_row(file_index) {
                     let t = &checked.tally;

@@ -44,11 +44,13 @@ pub struct Origin<'a> {
 
 /// The game just read, encoded for the viewer. `diagnostics` are the run's own (with their
 /// severity as the run counts it); `positions` is a report of the same game replayed with
-/// [`settings`] (the boards and position strings).
+/// [`settings`] (the boards and position strings). Without `moves`, the game is encoded
+/// without them (the viewer keeps no more: [`stats::Viewer::wants_moves`]).
 pub fn encode(
     origin: &Origin<'_>,
     diagnostics: &[Diagnostic],
     positions: &GameReport,
+    moves: bool,
 ) -> EncodedGame {
     let r = positions;
     let tags: Vec<Cow<'_, str>> = ["White", "Black", "Event", "Date", "Result"]
@@ -106,7 +108,11 @@ pub fn encode(
             .collect(),
         record: &record,
     };
-    game.encode()
+    if moves {
+        game.encode()
+    } else {
+        game.encode_without_moves()
+    }
 }
 
 /// The most of a record's movetext a page shows as text.

@@ -212,7 +212,7 @@ fn the_exactly_spelled_tag_wins_over_a_case_variant_wherever_it_stands() {
     }
     // Without the exact spelling, the last variant counts, as before.
     let r = &reports(
-        &format!("[GAMETYPE \"20\"]\n[gametype \"21\"]\n\n1. 11-15 *\n"),
+        "[GAMETYPE \"20\"]\n[gametype \"21\"]\n\n1. 11-15 *\n",
         Settings::default(),
     )[0];
     assert_eq!(r.game.map(|g| g.id), Some("english"));

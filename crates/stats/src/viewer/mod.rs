@@ -89,9 +89,20 @@ pub struct ViewerGame<'a> {
 impl ViewerGame<'_> {
     /// The game as the page stores it, with and without its moves.
     pub fn encode(&self) -> EncodedGame {
+        self.encode_with(true)
+    }
+
+    /// The game as the page stores it once the viewer keeps no more moves
+    /// ([`Viewer::wants_moves`]): without them, sparing the work of packing its positions.
+    pub fn encode_without_moves(&self) -> EncodedGame {
+        self.encode_with(false)
+    }
+
+    fn encode_with(&self, moves: bool) -> EncodedGame {
         EncodedGame {
-            full: safe(self.value(true)),
+            full: moves.then(|| safe(self.value(true))),
             lite: safe(self.value(false)),
+            has_moves: !(self.positions.is_empty() && self.record.is_empty()),
             label: self.label.to_string(),
             tags: self.tags.map(str::to_string),
             problems: self.problems.iter().map(EncodedProblem::of).collect(),
@@ -141,8 +152,11 @@ fn safe(v: Value) -> String {
 /// (players, events and dates repeat across an archive's games).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EncodedGame {
-    full: String,
+    /// With its moves (`None`: encoded without them, see [`ViewerGame::encode_without_moves`]).
+    full: Option<String>,
     lite: String,
+    /// The game has moves or a record to show (`full` is more than `lite`).
+    has_moves: bool,
     label: String,
     tags: [String; 5],
     problems: Vec<EncodedProblem>,
@@ -283,13 +297,19 @@ impl Viewer {
         self.moves_left_out
     }
 
+    /// True while games are kept with their moves: once false, it stays false, and games
+    /// may be encoded without them ([`ViewerGame::encode_without_moves`]).
+    pub fn wants_moves(&self) -> bool {
+        self.games.len() < self.budget
+    }
+
     /// Adds a game of file `file` ([`Viewer::add_file`]), numbered `number` (from 1) in it.
     pub fn add(&mut self, file: u32, number: u64, game: &EncodedGame) {
-        let keep_moves = self.games.len() < self.budget;
-        if !keep_moves && game.full.len() != game.lite.len() {
+        let full = game.full.as_ref().filter(|_| self.wants_moves());
+        if full.is_none() && game.has_moves {
             self.moves_left_out += 1;
         }
-        let body = if keep_moves { &game.full } else { &game.lite };
+        let body = full.unwrap_or(&game.lite);
         if !self.games.is_empty() {
             self.games.push(',');
         }
@@ -539,6 +559,46 @@ mod tests {
         assert_eq!(data["games"][1]["x"], 1);
         assert_eq!(v.moves_left_out(), 2);
         assert_eq!(v.problems(), 3);
+    }
+
+    /// Games encoded without their moves once the viewer wants no more give the same page
+    /// data as games encoded whole: the viewer would have left their moves out anyway.
+    #[test]
+    fn games_encoded_without_moves_past_the_budget_give_the_same_page() {
+        let b = board(3);
+        let fen = ["W:W1:B9", "B:W2:B9", "W:W2:B8"];
+        let games: Vec<ViewerGame> = (0..6)
+            .map(|i| ViewerGame {
+                label: "Test",
+                positions: fen[..1 + i % 3]
+                    .iter()
+                    .map(|f| ViewerPosition {
+                        fen: f,
+                        board: &b,
+                        last_move: &[],
+                    })
+                    .collect(),
+                moves: vec!["a", "b"][..i % 3].to_vec(),
+                record: if i == 5 { "1. a *" } else { "" },
+                ..ViewerGame::default()
+            })
+            .collect();
+        let mut whole = Viewer::new(120);
+        let mut lean = Viewer::new(120);
+        let (f1, f2) = (whole.add_file("f"), lean.add_file("f"));
+        for (n, game) in games.iter().enumerate() {
+            whole.add(f1, n as u64, &game.encode());
+            let encoded = if lean.wants_moves() {
+                game.encode()
+            } else {
+                game.encode_without_moves()
+            };
+            lean.add(f2, n as u64, &encoded);
+        }
+        assert!(!lean.wants_moves(), "the budget is spent within the test");
+        assert!(whole.moves_left_out() > 0);
+        assert_eq!(lean.data_json(), whole.data_json());
+        assert_eq!(lean.moves_left_out(), whole.moves_left_out());
     }
 
     #[test]

@@ -177,16 +177,18 @@ fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
                 first_line: chunk.first_line,
                 trial: trial.as_deref(),
             };
-            let again = second.as_mut().and_then(|r| view::replay(r, &source));
+            let moves = moves_wanted.load(Ordering::Relaxed);
+            // Without its moves, a game's boards only tell whether it has any to show, which
+            // its movetext tells as well unless it has none.
+            let boards = moves || !job.settings.keep_tags || !view::has_movetext(&source);
+            let again = second
+                .as_mut()
+                .filter(|_| boards)
+                .and_then(|r| view::replay(r, &source));
             let positions = again.as_ref().unwrap_or(&game);
             viewed.push((
                 tally.games,
-                view::encode(
-                    &origin,
-                    &game.diagnostics,
-                    positions,
-                    moves_wanted.load(Ordering::Relaxed),
-                ),
+                view::encode(&origin, &game.diagnostics, positions, moves),
             ));
         }
         if job.stats {

@@ -115,6 +115,11 @@ pub fn encode(
     }
 }
 
+/// True when the game's text holds something after its tags (moves, comments, a result).
+pub fn has_movetext(source: &pdn::Source<'_>) -> bool {
+    !movetext(&pdn::decode(source.text)).is_empty()
+}
+
 /// The most of a record's movetext a page shows as text.
 const MOVETEXT_SHOWN: usize = 4000;
 

@@ -486,8 +486,8 @@ impl<'s> Judge<'s> {
             return r.game.map(|g| (g, r.options.clone()));
         }
         let registry = self.selector.games.registry();
-        let variant = self.scan.tag("Variant");
-        let game_type = self.scan.tag("GameType");
+        let variant = self.scan.game_tag("Variant");
+        let game_type = self.scan.game_tag("GameType");
         let settings = &self.selector.settings;
         let game = match settings.game {
             Some(game) => game,
@@ -498,7 +498,7 @@ impl<'s> Judge<'s> {
         };
         let options = self
             .scan
-            .tag("Rules")
+            .game_tag("Rules")
             .and_then(|r| game.parse_options(&r).ok())
             .unwrap_or_default();
         Some((game, options))
@@ -662,6 +662,25 @@ impl Scan {
             .tags
             .iter()
             .find(|(n, _)| &self.text[n.clone()] == name.as_bytes())?;
+        Some(pdn::decode(&self.text[v.clone()]))
+    }
+
+    /// A tag that says which game the record is, found as the referee finds it (so that a
+    /// filter that does not replay picks the game a replay would): the last tag spelled
+    /// exactly `name`, else the last whose name differs from it only in case.
+    fn game_tag(&self, name: &str) -> Option<Cow<'_, str>> {
+        let named = |exact: bool| {
+            move |(n, _): &&(Range<usize>, Range<usize>)| {
+                let n = &self.text[n.clone()];
+                if exact {
+                    n == name.as_bytes()
+                } else {
+                    n.eq_ignore_ascii_case(name.as_bytes())
+                }
+            }
+        };
+        let (_, v) = (self.tags.iter().rev().find(named(true)))
+            .or_else(|| self.tags.iter().rev().find(named(false)))?;
         Some(pdn::decode(&self.text[v.clone()]))
     }
 

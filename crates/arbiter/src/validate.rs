@@ -405,16 +405,8 @@ pub fn run(
         })
     });
     let mut file_index = 0u32;
-    let bar = (progress && io::stderr().is_terminal() && inputs.len() > 1).then(|| {
-        let bar = indicatif::ProgressBar::new(inputs.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {pos}/{len} files [{elapsed_precise}] {wide_bar} {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let bar = (progress && io::stderr().is_terminal() && inputs.len() > 1)
+        .then(|| files_bar(inputs.len()));
     // Cleared once the viewer keeps no more moves: the chunks checked after that (all later
     // in input order) encode their games without them.
     let moves_wanted = AtomicBool::new(true);
@@ -445,19 +437,7 @@ pub fn run(
             }
             let name = inputs[checked.file].name();
             if let Some(v) = viewer.as_mut() {
-                for (n, game) in &checked.viewed {
-                    v.add(file_index, games_before + n, game);
-                }
-                if !v.wants_moves() {
-                    moves_wanted.store(false, Ordering::Relaxed);
-                }
-                if let Some(row) = v.file_row(file_index) {
-                    let t = &checked.tally;
-                    row.games += t.games;
-                    row.games_with_errors += t.games_with_errors;
-                    row.errors += t.errors;
-                    row.warnings += t.warnings;
-                }
+                add_to_viewer(v, file_index, games_before, &checked, &moves_wanted);
             }
             total.add(&checked.tally);
             stats.merge(checked.stats);
@@ -492,6 +472,42 @@ pub fn run(
         extras.set_viewer(v);
     }
     Ok((total, stats, extras))
+}
+
+/// A progress bar over the input files.
+fn files_bar(files: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(files as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {pos}/{len} files [{elapsed_precise}] {wide_bar} {msg}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Hands a chunk's games to the viewer (file `file`, after `games_before` of its games) and
+/// counts them in the file's row; clears `moves_wanted` once the viewer keeps no more moves.
+fn add_to_viewer(
+    v: &mut stats::Viewer,
+    file: u32,
+    games_before: u64,
+    checked: &Checked,
+    moves_wanted: &AtomicBool,
+) {
+    for (n, game) in &checked.viewed {
+        v.add(file, games_before + n, game);
+    }
+    if !v.wants_moves() {
+        moves_wanted.store(false, Ordering::Relaxed);
+    }
+    if let Some(row) = v.file_row(file) {
+        let t = &checked.tally;
+        row.games += t.games;
+        row.games_with_errors += t.games_with_errors;
+        row.errors += t.errors;
+        row.warnings += t.warnings;
+    }
 }
 
 /// The closing line of a run.

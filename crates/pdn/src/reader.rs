@@ -157,8 +157,20 @@ impl Mark {
 /// with different bits differ.
 #[inline]
 /// Two tag names are the same when their bytes are, or (beyond ASCII) their decoded texts.
+/// Whether two tag names are the same name for a record. Names beyond ASCII are compared as
+/// a record may decode them: each alone, or both with the single-byte encoding guessed for
+/// the whole game (`[Seats и]` in UTF-8 and `[Seats \xe8]` are the same name in a Cyrillic
+/// game), so that a record never holds two tags of one name, and its written form, where
+/// both are spelled alike, is read as the same records.
 fn same_name(a: &[u8], b: &[u8]) -> bool {
-    a == b || (!a.is_ascii() && !b.is_ascii() && crate::decode(a) == crate::decode(b))
+    use crate::encoding::{decode_as, Encoding};
+    a == b
+        || (!a.is_ascii()
+            && !b.is_ascii()
+            && (crate::decode(a) == crate::decode(b)
+                || [Encoding::Windows1251, Encoding::Windows1252]
+                    .iter()
+                    .any(|&e| decode_as(a, e) == decode_as(b, e))))
 }
 
 fn name_bit(name: &[u8]) -> u128 {

@@ -472,3 +472,24 @@ fn an_input_that_fails_at_once_gives_the_error() {
     let e = first.expect_err("nothing was read");
     assert_eq!(e.to_string(), "the disk went away");
 }
+
+/// Two tag names whose bytes differ (`и` in UTF-8, and the Windows-1251 byte of `и`) are one
+/// name in a game the record decodes as Cyrillic: the second starts a new game, as it does
+/// once the record is written (both spelled in UTF-8). Found by the pipeline fuzzer.
+#[test]
+fn a_tag_name_that_decodes_alike_in_the_game_s_encoding_starts_a_new_game() {
+    let text: &[u8] =
+        b"[Event \"a\"]\n[Seats \xd0\xb8 \"1\"]\n[Seats \xe8 \"2\"]\n[N \"\xfd\xfd\xfd\xfd\"]\n1. 32-28 *\n";
+    let games = pdn::read_all(text);
+    assert_eq!(games.len(), 2, "{games:?}");
+    let mut w = pdn::Writer::new(Vec::new());
+    for g in &games {
+        assert!(g.validate().is_ok(), "{g:?}");
+        w.write(g).unwrap();
+    }
+    let again = pdn::read_all(&w.finish().unwrap());
+    assert_eq!(again.len(), games.len());
+    for (a, b) in again.iter().zip(&games) {
+        assert!(a.same_content(b), "{a:?}\n{b:?}");
+    }
+}

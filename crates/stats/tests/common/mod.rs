@@ -1,95 +1,14 @@
 //! Owned games for the tests, borrowed as `GameInput`s.
 #![allow(dead_code)]
 
-use game::{BoardShape, BoardStyle, Chance, GameInfo, Outcome, PlyFacts, Profile, Seat};
+use game::{GameInfo, Outcome, PlyFacts, Seat};
 use stats::{GameInput, Tags};
 
-/// Three games as the registry would describe them. The statistics only read their profiles;
-/// the names are the tests' own.
-pub static TAMA: GameInfo = GameInfo {
-    id: "tama",
-    label: "Tama",
-    variant_tag: "Tama",
-    aliases: &[],
-    game_types: &[],
-    options: &[],
-    seat_names: &["White", "Black"],
-    numeric_squares: true,
-    profile: Profile {
-        two_sides: true,
-        shared_pieces: false,
-        chance: None,
-        counters: &[],
-        board: BoardShape {
-            files: 8,
-            ranks: 8,
-            style: BoardStyle::Checkered,
-        },
-    },
-    codes: &[],
-    claims: &[],
-};
-
-pub static ODNOCVETNIE: GameInfo = GameInfo {
-    id: "odnocvetnie",
-    label: "Odnocvetnie Shashki",
-    variant_tag: "Odnocvetnie",
-    aliases: &[],
-    game_types: &[],
-    options: &[],
-    seat_names: &["South", "West", "North", "East"],
-    numeric_squares: true,
-    profile: Profile {
-        two_sides: false,
-        shared_pieces: true,
-        chance: None,
-        counters: &[],
-        board: BoardShape {
-            files: 10,
-            ranks: 10,
-            style: BoardStyle::DarkOnly,
-        },
-    },
-    codes: &[],
-    claims: &[],
-};
-
-pub static COWRIES: Chance = Chance {
-    name: "throw",
-    values: &[1, 2, 3, 4, 8],
-    probabilities: &[4.0 / 16.0, 6.0 / 16.0, 4.0 / 16.0, 1.0 / 16.0, 1.0 / 16.0],
-};
-
-pub static THAAYAM: GameInfo = GameInfo {
-    id: "thaayam",
-    label: "Thaayam",
-    variant_tag: "Thaayam",
-    aliases: &[],
-    game_types: &[],
-    options: &[],
-    seat_names: &["South", "West", "North", "East"],
-    numeric_squares: true,
-    profile: Profile {
-        two_sides: false,
-        shared_pieces: false,
-        chance: Some(&COWRIES),
-        counters: &[game::Counter {
-            id: "twins",
-            noun: "twins",
-            title: "Twins formed per game",
-            axis: "twins declared in the game",
-            caption: "Twins declared, per game.",
-            row: "Twins per game",
-        }],
-        board: BoardShape {
-            files: 5,
-            ranks: 5,
-            style: BoardStyle::Plain,
-        },
-    },
-    codes: &[],
-    claims: &[],
-};
+/// Three games as the registry would describe them (the statistics only read their
+/// profiles): the synthetic corpus' own, shared with the benchmark.
+#[path = "../../benches/common/synth.rs"]
+mod synth;
+pub use synth::{ODNOCVETNIE, TAMA, THAAYAM};
 
 /// Owned tags.
 #[derive(Debug, Clone, Default)]

@@ -665,22 +665,12 @@ impl Scan {
         Some(pdn::decode(&self.text[v.clone()]))
     }
 
-    /// A tag that says which game the record is, found as the referee finds it (so that a
-    /// filter that does not replay picks the game a replay would): the last tag spelled
-    /// exactly `name`, else the last whose name differs from it only in case.
+    /// A tag that says which game the record is, found as the referee finds it
+    /// ([`pdn::find_tag`]), so that a filter that does not replay picks the game a replay
+    /// would.
     fn game_tag(&self, name: &str) -> Option<Cow<'_, str>> {
-        let named = |exact: bool| {
-            move |(n, _): &&(Range<usize>, Range<usize>)| {
-                let n = &self.text[n.clone()];
-                if exact {
-                    n == name.as_bytes()
-                } else {
-                    n.eq_ignore_ascii_case(name.as_bytes())
-                }
-            }
-        };
-        let (_, v) = (self.tags.iter().rev().find(named(true)))
-            .or_else(|| self.tags.iter().rev().find(named(false)))?;
+        let names = self.tags.iter().map(|(n, _)| &self.text[n.clone()]);
+        let (_, v) = self.tags.get(pdn::find_tag(names, name.as_bytes())?)?;
         Some(pdn::decode(&self.text[v.clone()]))
     }
 

@@ -64,6 +64,30 @@ pub const PROBLEM_KINDS: [&str; SyntaxKind::ALL.len()] = {
     names
 };
 
+/// Which tag a look-up of `name` finds, given the names of a record's tags in file order:
+/// the last spelled exactly `name`, else the last whose name differs from it only in case
+/// (its index in `names`). An exact spelling wins wherever it stands, so a record and its
+/// written form (the writer puts exactly spelled standard tags first) find the same tag.
+///
+/// ```
+/// let names: [&[u8]; 3] = [b"gametype", b"GameType", b"GAMETYPE"];
+/// assert_eq!(pdn::find_tag(names, b"GameType"), Some(1));
+/// assert_eq!(pdn::find_tag(names, b"Gametype"), Some(2));
+/// assert_eq!(pdn::find_tag(names, b"Variant"), None);
+/// ```
+pub fn find_tag<'a, I>(names: I, name: &[u8]) -> Option<usize>
+where
+    I: IntoIterator<Item = &'a [u8]>,
+    I::IntoIter: DoubleEndedIterator + ExactSizeIterator + Clone,
+{
+    let names = names.into_iter().enumerate().rev();
+    names
+        .clone()
+        .find(|(_, n)| *n == name)
+        .or_else(|| names.clone().find(|(_, n)| n.eq_ignore_ascii_case(name)))
+        .map(|(i, _)| i)
+}
+
 /// Removes the one escape PDN strings know: `\"` becomes `"`. Other backslashes stay.
 ///
 /// ```

@@ -23,17 +23,10 @@ impl TagStore {
         self.entries.push((start, mid, self.bytes.len(), span));
     }
 
-    /// The tag a look-up of `name` finds: the last one spelled exactly so, else the last one
-    /// whose name differs from it only in case. (An exact spelling wins wherever it stands,
-    /// so that a written record, whose standard tags come first, names the same game.)
+    /// The tag a look-up of `name` finds ([`pdn::find_tag`]).
     fn find(&self, name: &[u8]) -> Option<&(usize, usize, usize, Span)> {
-        let named = |(s, m, _, _): &&(usize, usize, usize, Span)| &self.bytes[*s..*m] == name;
-        self.entries.iter().rev().find(named).or_else(|| {
-            self.entries
-                .iter()
-                .rev()
-                .find(|(s, m, _, _)| self.bytes[*s..*m].eq_ignore_ascii_case(name))
-        })
+        let names = self.entries.iter().map(|e| &self.bytes[e.0..e.1]);
+        self.entries.get(pdn::find_tag(names, name)?)
     }
 
     /// The unescaped, decoded value of the tag named `name` ([`TagStore::find`]).

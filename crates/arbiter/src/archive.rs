@@ -102,7 +102,7 @@ fn report_unreadable(name: &str, e: &dyn std::fmt::Display) {
 fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<(Vec<Input>, u64), Stop> {
     let (found, missing) = ::archive::collect(paths, ::archive::Dash::Stdin);
     for (path, e) in &missing {
-        report_unreadable(&path.display().to_string(), &format!("cannot read: {e}"));
+        crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
     let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,

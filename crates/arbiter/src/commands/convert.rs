@@ -55,7 +55,7 @@ pub fn run(args: ConvertArgs) -> Outcome {
     settings.positions = edits.positions;
     let (inputs, missing) = ::archive::collect(&args.inputs, ::archive::Dash::Stdin);
     for (path, e) in &missing {
-        eprintln!("arbiter: {}: cannot read: {e}", path.display());
+        crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
     let output = args.output.as_deref();
     if args.to == Target::Trl {

@@ -117,7 +117,7 @@ pub fn run(args: ExportArgs) -> Outcome {
     let by = partition_columns(&args.partition_by)?;
     let (inputs, missing) = ::archive::collect(&args.inputs.paths, ::archive::Dash::Stdin);
     for (path, e) in &missing {
-        eprintln!("arbiter: {}: cannot read: {e}", path.display());
+        crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
     let mut sink = TableSink::create(dir, by, options)?;
     let mut unreadable = missing.len();
@@ -126,7 +126,7 @@ pub fn run(args: ExportArgs) -> Outcome {
         match source.open(games::games()) {
             Ok(reader) => sink.write(&name, reader, &settings)?,
             Err(e) => {
-                eprintln!("arbiter: {name}: cannot read: {e}");
+                crate::validate::unreadable(false, &name, &e)?;
                 unreadable += 1;
             }
         }

@@ -15,6 +15,8 @@
 //! ```
 #![deny(missing_docs)]
 
+mod engine_impl;
+pub mod evaluate;
 mod game_impl;
 mod geometry;
 mod movegen;
@@ -29,6 +31,7 @@ mod token_tests;
 
 use game::token;
 mod variant;
+pub mod weights;
 
 pub use game_impl::{MoveInfo, Names};
 pub use perft_file::{

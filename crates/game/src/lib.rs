@@ -11,6 +11,7 @@
 
 mod code;
 pub mod conformance;
+mod engine;
 mod error;
 pub mod perft_file;
 mod registry;
@@ -20,6 +21,7 @@ pub mod token;
 pub mod zobrist;
 
 pub use code::{Code, CodeInfo};
+pub use engine::{Engine, MOVE_IDS};
 pub use shape::{Claim, RecordShape, SquareStyle};
 /// The inline vector [`PlyFacts`] uses (re-exported so rules crates need no dependency).
 pub use smallvec::{smallvec, SmallVec};

@@ -418,3 +418,6 @@ impl game::perft_file::PerftRules for Odnocvetnie {
         Ok(self.perft(&pos, depth))
     }
 }
+
+/// The search's hooks: the defaults, over this game's own evaluation (mobility).
+impl game::Engine for Odnocvetnie {}

@@ -476,3 +476,18 @@ impl game::perft_file::PerftRules for Tama {
 fn square_number(bit: u32) -> usize {
     bit as usize + 1
 }
+
+/// The search's hooks: captures are compulsory, so a position with one is not quiet.
+impl game::Engine for Tama {
+    fn must_capture(&self, pos: &Position) -> bool {
+        movegen::has_capture_with(pos, *self)
+    }
+
+    fn threat(&self, pos: &Position) -> bool {
+        movegen::has_capture_with(&pos.with_side_to_move(pos.side_to_move().opponent()), *self)
+    }
+
+    fn is_capture(&self, _pos: &Position, mv: &Move) -> bool {
+        !mv.captured().is_empty()
+    }
+}

@@ -890,3 +890,7 @@ impl PathEnds {
         self.moving.or(self.first)
     }
 }
+
+/// The search's hooks: the defaults (expectimax over the series of throws), over this game's
+/// own evaluation (race progress and danger).
+impl game::Engine for Thaayam {}

@@ -1,0 +1,43 @@
+//! The evaluation's weights, per variant: data, not code. `scripts/tune-eval` fits them from
+//! games (logistic regression of results on positions) and rewrites the table below; the
+//! figures of each fit are in docs/analysis.md.
+
+use crate::evaluate::FEATURES;
+use crate::variant::{KingRange, Variant};
+
+/// The weights of one variant, in hundredths of a man per unit of each feature (see
+/// [`crate::evaluate::FEATURE_NAMES`]), and the constant of its winning-chances curve.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    /// One weight per feature.
+    pub terms: [i32; FEATURES],
+    /// `k` of the winning-chances curve `2 / (1 + exp(-k * score)) - 1`, score in hundredths
+    /// of a man.
+    pub curve: f64,
+}
+
+/// Fitted weights, by variant id (`scripts/tune-eval` writes this table).
+pub static FITTED: &[(&str, Weights)] = &[];
+
+/// Weights for a variant no fit covers, by the reach of its kings.
+const FLYING: Weights = Weights {
+    terms: [100, 300, 3, 6, 5, 12, -4, -4],
+    curve: 0.004,
+};
+const SHORT: Weights = Weights {
+    terms: [100, 150, 3, 5, 6, 10, -3, -4],
+    curve: 0.004,
+};
+
+impl Weights {
+    /// The weights of `v`: fitted ones where a fit exists, else the defaults for its kings.
+    pub fn of(v: &Variant) -> &'static Weights {
+        if let Some((_, w)) = FITTED.iter().find(|(id, _)| *id == v.id) {
+            return w;
+        }
+        match v.king {
+            KingRange::Short => &SHORT,
+            _ => &FLYING,
+        }
+    }
+}

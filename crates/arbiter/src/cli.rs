@@ -9,6 +9,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::commands::analyse::AnalyseArgs;
 use crate::commands::completions::CompletionsArgs;
 use crate::commands::convert::ConvertArgs;
 use crate::commands::export::ExportArgs;
@@ -51,6 +52,11 @@ pub enum Command {
   arbiter validate corpus/defects --severity error
   arbiter validate corpus/international --default-game international")]
     Validate(ValidateArgs),
+    #[command(after_help = "Examples:
+  arbiter analyse corpus/international/international-search.pdn
+  arbiter analyse games.pdn --nodes 100000 --format json
+  arbiter analyse games.pdn --annotate -o annotated.pdn")]
+    Analyse(AnalyseArgs),
     /// Replay a corpus and write a statistics report with charts.
     #[command(after_help = "Examples:
   arbiter stats corpus -o report

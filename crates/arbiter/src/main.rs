@@ -3,6 +3,7 @@
 //! `commands`), which wires the library crates together; the games come from the registry
 //! (`games`), and no game is named here.
 
+mod analyse;
 mod archive;
 mod args;
 mod cli;
@@ -39,6 +40,7 @@ fn run(command: Command) -> Outcome {
     use commands::*;
     match command {
         Command::Validate(args) => validate::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Stats(args) => stats::run(args),
         Command::View(args) => view::run(args),
         Command::Convert(args) => convert::run(args),

@@ -217,6 +217,9 @@ impl Game for Race {
     }
 }
 
+/// The search's hooks: the defaults (the race is searched and analysed like any game).
+impl game::Engine for Race {}
+
 impl Explore for Race {
     fn legal_moves(&self, pos: &Pos, _: &[u8]) -> Result<Vec<Step>, Problem> {
         if self.terminal(pos).is_some() {

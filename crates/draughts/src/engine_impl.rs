@@ -21,6 +21,10 @@ impl Engine for Draughts {
         evaluate::value(self, pos, color(seat))
     }
 
+    fn curve(&self) -> f64 {
+        crate::weights::Weights::of(self.variant).curve
+    }
+
     fn moves_into(&self, pos: &Position, _chance: &[u8], out: &mut Vec<Move>) {
         out.clear();
         legal_moves(self.geometry, &self.rules, pos, out);

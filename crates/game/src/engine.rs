@@ -21,6 +21,13 @@ pub trait Engine: Explore {
         self.evaluate(pos, seat)
     }
 
+    /// The constant `k` of the game's winning-chances curve `2 / (1 + exp(-k * v)) - 1`,
+    /// which turns a [`Engine::value`] `v` into the expected result between -1 (lost) and
+    /// +1 (won). Default: 0.004, the constant lidraughts uses for hundredths of a man.
+    fn curve(&self) -> f64 {
+        0.004
+    }
+
     /// Every legal move of `pos` (for the outcome of chance `chance`) into `out`, which is
     /// cleared first, in the same order on every call. Default: [`Explore::legal_moves`]
     /// (nothing when the moves cannot be listed).

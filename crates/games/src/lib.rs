@@ -5,7 +5,8 @@
 //! any game elsewhere: replay engines for the referee ([`referee::Catalog`]), explorers for
 //! `moves` and `perft` ([`Explorer`]) and players for `selfplay` ([`Entry::player`]).
 //!
-//! Adding a game: write a rules crate that implements [`game::Game`] and [`game::Explore`]
+//! Adding a game: write a rules crate that implements [`game::Game`], [`game::Explore`] and
+//! [`game::Engine`] (whose methods all have defaults)
 //! and describes itself with a static [`GameInfo`], then add one [`entry`] line to the list
 //! in [`games`]. It is played by [`selfplay::Generic`] (on the game's own evaluation, seating
 //! and chance, all methods of [`game::Explore`]) unless the line gives it a player of its own
@@ -19,7 +20,7 @@ pub use corpus::CORPUS_FILES;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use game::{Explore, GameInfo, MoveInfo, Options, Problem, Registry};
+use game::{Engine, Explore, GameInfo, MoveInfo, Options, Problem, Registry};
 use ludii::{ConvertError, Converted, Trial, TrialFormat};
 use referee::{Catalog, ReplayEngine};
 use selfplay::{Generic, Names, Player};
@@ -72,7 +73,7 @@ pub fn entry<G>(
     make: impl Fn(&Options) -> G + Send + Sync + 'static,
 ) -> Entry
 where
-    G: Explore + Send + Sync + 'static,
+    G: Engine + Send + Sync + 'static,
     G::Position: Send,
 {
     let rules: Box<dyn Rules> = Box::new(Maker {
@@ -183,6 +184,18 @@ impl Games {
     }
 }
 
+impl analysis::Catalog for Games {
+    fn analyser(
+        &self,
+        game: &'static GameInfo,
+        options: &Options,
+        settings: analysis::Settings,
+    ) -> Option<Box<dyn analysis::Analyser>> {
+        self.entry(game)
+            .map(|e| e.rules.analyser(options, settings))
+    }
+}
+
 impl Catalog for Games {
     fn registry(&self) -> &Registry {
         &self.registry
@@ -222,7 +235,7 @@ pub enum ExplorerError {
 /// A game's rules under fixed options, for looking at one position.
 pub trait Explorer {
     /// True when the legal moves depend on an outcome of chance (see
-    /// [`Explore::needs_chance`]).
+    /// [`game::Explore::needs_chance`]).
     fn needs_chance(&self) -> bool;
     /// Every legal move of the position (`None`: the start position), described. `chance`
     /// is what a game of chance needs (Thaayam: the throws). With `numeric`, the moves are
@@ -257,6 +270,11 @@ pub trait Explorer {
 trait Rules: Send + Sync {
     fn engine(&self, options: &Options) -> ReplayEngine;
     fn explorer(&self, options: &Options) -> Box<dyn Explorer>;
+    fn analyser(
+        &self,
+        options: &Options,
+        settings: analysis::Settings,
+    ) -> Box<dyn analysis::Analyser>;
     /// The generic self-play of the default rules.
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
 }
@@ -271,7 +289,7 @@ struct Maker<G> {
 
 impl<G> Rules for Maker<G>
 where
-    G: Explore + Send + Sync + 'static,
+    G: Engine + Send + Sync + 'static,
     G::Position: Send,
 {
     fn engine(&self, options: &Options) -> ReplayEngine {
@@ -280,6 +298,14 @@ where
 
     fn explorer(&self, options: &Options) -> Box<dyn Explorer> {
         Box::new(Looking((self.make)(options)))
+    }
+
+    fn analyser(
+        &self,
+        options: &Options,
+        settings: analysis::Settings,
+    ) -> Box<dyn analysis::Analyser> {
+        analysis::analyser((self.make)(options), settings)
     }
 
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player> {

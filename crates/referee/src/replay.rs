@@ -565,6 +565,8 @@ impl<G: Explore> Replay for Replayer<G> {
                 last_move: Vec::new(),
             });
             self.game.write_position_into(p, &mut self.start_text);
+        } else if let (true, true, Some(p)) = (self.details, self.positions, pos.as_ref()) {
+            self.game.write_position_into(p, &mut self.start_text);
         }
         if let (Some(BoardAt::Ply(0)), Some(p)) = (self.board_at, pos.as_ref()) {
             self.view = Some(BoardView {
@@ -824,6 +826,8 @@ impl<G: Explore> Replayer<G> {
         report.rewrites = std::mem::take(&mut self.rewrites);
         if self.boards {
             report.boards = std::mem::take(&mut self.board_list);
+        }
+        if self.boards || (self.details && self.positions) {
             report.start_position = std::mem::take(&mut self.start_text);
         }
         // The report may bring an emptied list back (`Referee::recycle_details`).

@@ -285,8 +285,8 @@ pub struct GameReport {
     /// With [`Settings::boards`]: the start position (ply 0), then the position after every
     /// replayed ply of the main line, each with the squares of the ply that led to it.
     pub boards: Vec<BoardView>,
-    /// With [`Settings::boards`]: the start position as a position string (empty when the
-    /// game could not be set up).
+    /// With [`Settings::boards`], or [`Settings::details`] and [`Settings::positions`]: the
+    /// start position as a position string (empty when the game could not be set up).
     pub start_position: String,
 }
 

@@ -1,5 +1,6 @@
 //! One module per subcommand, each with its argument struct and its `run`.
 
+pub mod analyse;
 pub mod completions;
 pub mod convert;
 pub mod export;

@@ -1,0 +1,497 @@
+//! `arbiter analyse`: every ply of every game searched by arbiter's engine and judged, with
+//! per-game and per-player figures; optionally the games written back annotated.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use analysis::{Class, Figures, PlyAnalysis};
+use clap::Args;
+use search::Limits;
+
+use crate::analyse::{self, Analysed};
+use crate::args::{GameChoice, Inputs};
+use crate::exit::{Outcome, CLEAN, PROBLEMS};
+use crate::output::Output;
+use crate::report::Format;
+
+#[derive(Args)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    pub inputs: Inputs,
+    #[command(flatten)]
+    pub game: GameChoice,
+    /// Nodes searched per position (default 20000). The same nodes give the same analysis on
+    /// any machine and any number of cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Plies searched per position at most.
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: Option<u32>,
+    /// Milliseconds per position (the analysis then depends on the machine's speed).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Transposition table per game being analysed, in MB.
+    #[arg(long, value_name = "MB", default_value = "16", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
+    /// Output format: notes in the style of `validate`, or one JSON object per analysed ply,
+    /// then one per game and one per player.
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: Format,
+    /// Write the games annotated (an `[%eval]` comment after every analysed move, `?!`, `?`
+    /// or `??` after classed moves and the engine's line as a variation) to `-o FILE`.
+    #[arg(long, requires = "output")]
+    pub annotate: bool,
+    /// The annotated games' file (with `--annotate`).
+    #[arg(short, long, value_name = "FILE", requires = "annotate")]
+    pub output: Option<PathBuf>,
+    /// Print only the players' figures and the summary.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: AnalyseArgs) -> Outcome {
+    let settings = {
+        let mut s = args.game.settings()?;
+        s.details = true;
+        s.positions = true;
+        s.keep_tags = true;
+        s
+    };
+    let limits = Limits {
+        nodes: args.nodes.or(match (args.depth, args.movetime) {
+            (None, None) => Some(analysis::Settings::DEFAULT_NODES),
+            _ => None,
+        }),
+        depth: args.depth,
+        time: args.movetime.map(Duration::from_millis),
+    };
+    let asettings = analysis::Settings {
+        limits,
+        hash_mb: args.hash as usize,
+        ..analysis::Settings::default()
+    };
+    let (inputs, missing) = ::archive::collect(&args.inputs.paths, ::archive::Dash::Stdin);
+    let json = args.format == Format::Json;
+    for (path, e) in &missing {
+        crate::validate::unreadable(json, &path.display().to_string(), e)?;
+    }
+    let mut annotated = match (&args.output, args.annotate) {
+        (Some(path), true) => Some(pdn::Writer::new(Output::create(Some(path))?)),
+        _ => None,
+    };
+    let mut run = Run {
+        out: io::BufWriter::new(io::stdout().lock()),
+        json,
+        quiet: args.quiet,
+        players: BTreeMap::new(),
+        tally: Tally {
+            unreadable: missing.len() as u64,
+            ..Tally::default()
+        },
+    };
+    let started = Instant::now();
+    for source in &inputs {
+        let name = source.name();
+        let result = analyse::run(source, &settings, asettings, &mut |game| {
+            run.game(&name, &game)?;
+            if let Some(w) = annotated.as_mut() {
+                w.write(&annotate(&game))?;
+            }
+            Ok(())
+        });
+        match result {
+            Ok(()) => {}
+            Err(e) if ::archive::is_read_error(&e) => {
+                run.tally.unreadable += 1;
+                crate::validate::unreadable(json, &name, &e)?;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    run.finish(started.elapsed())?;
+    if let Some(w) = annotated {
+        w.finish()?.commit()?;
+    }
+    Ok(run.tally.exit_code())
+}
+
+#[derive(Debug, Default)]
+struct Tally {
+    games: u64,
+    plies: u64,
+    /// Games not analysed at all.
+    skipped: u64,
+    /// Games whose analysis stopped before the end of the main line.
+    partial: u64,
+    /// Games with errors in the record.
+    with_errors: u64,
+    unreadable: u64,
+    classes: [u64; 6],
+}
+
+impl Tally {
+    /// 2 when an input could not be read; 1 when a game was not wholly analysed or a record
+    /// has errors (never "clean" for what was not checked); else 0.
+    fn exit_code(&self) -> u8 {
+        if self.unreadable > 0 {
+            crate::exit::FAILURE
+        } else if self.skipped + self.partial + self.with_errors > 0 {
+            PROBLEMS
+        } else {
+            CLEAN
+        }
+    }
+}
+
+struct Run<W: Write> {
+    out: W,
+    json: bool,
+    quiet: bool,
+    players: BTreeMap<String, Figures>,
+    tally: Tally,
+}
+
+impl<W: Write> Run<W> {
+    fn game(&mut self, file: &str, g: &Analysed) -> io::Result<()> {
+        self.tally.games += 1;
+        self.tally.plies += g.analysis.plies.len() as u64;
+        self.tally.with_errors += u64::from(g.errors() > 0);
+        for p in &g.analysis.plies {
+            if let Some(c) = p.class {
+                self.tally.classes[class_index(c)] += 1;
+            }
+        }
+        let seats: Vec<u8> = g.report.seats.clone();
+        for &seat in &seats {
+            let f = g.analysis.figures(seat);
+            if f.moves > 0 {
+                self.players.entry(g.player(seat)).or_default().merge(&f);
+            }
+        }
+        if let Some(why) = &g.skipped {
+            self.tally.skipped += 1;
+            return self.not_analysed(file, g, why);
+        }
+        if let Some(u) = &g.analysis.unanalysed {
+            self.tally.partial += 1;
+            self.not_analysed(
+                file,
+                g,
+                &format!("analysed up to ply {} only: {}", u.ply - 1, u.why),
+            )?;
+        }
+        if self.json {
+            for (i, p) in g.analysis.plies.iter().enumerate() {
+                self.json_ply(file, g, i, p)?;
+            }
+            return self.json_game(file, g, &seats);
+        }
+        if !self.quiet {
+            for (i, p) in g.analysis.plies.iter().enumerate() {
+                if p.class.is_some() {
+                    self.human_ply(file, g, i, p)?;
+                }
+            }
+            self.human_game(file, g, &seats)?;
+        }
+        Ok(())
+    }
+
+    fn not_analysed(&mut self, file: &str, g: &Analysed, why: &str) -> io::Result<()> {
+        if self.json {
+            let v = serde_json::json!({
+                "kind": "not-analysed", "file": file, "game": g.index, "why": why,
+            });
+            return writeln!(self.out, "{v}");
+        }
+        writeln!(self.out, "{file}: game {}: {why}", g.index)
+    }
+
+    fn json_ply(&mut self, file: &str, g: &Analysed, i: usize, p: &PlyAnalysis) -> io::Result<()> {
+        let (line, column) = g.places.get(i).copied().unwrap_or((0, 0));
+        let mut v = serde_json::to_value(p).map_err(io::Error::other)?;
+        if let Some(o) = v.as_object_mut() {
+            o.insert("kind".into(), "ply".into());
+            o.insert("file".into(), file.into());
+            o.insert("game".into(), g.index.into());
+            o.insert("player".into(), g.player(p.seat).into());
+            o.insert("line_number".into(), line.into());
+            o.insert("column".into(), column.into());
+        }
+        writeln!(self.out, "{v}")
+    }
+
+    fn json_game(&mut self, file: &str, g: &Analysed, seats: &[u8]) -> io::Result<()> {
+        let players: Vec<serde_json::Value> = seats
+            .iter()
+            .map(|&s| figures_json(&g.player(s), Some(s), &g.analysis.figures(s)))
+            .collect();
+        let v = serde_json::json!({
+            "kind": "game", "file": file, "game": g.index,
+            "game_name": g.report.game.map(|i| i.label),
+            "plies": g.analysis.plies.len(),
+            "unanalysed": g.analysis.unanalysed,
+            "seats": players,
+        });
+        writeln!(self.out, "{v}")
+    }
+
+    fn human_ply(&mut self, file: &str, g: &Analysed, i: usize, p: &PlyAnalysis) -> io::Result<()> {
+        let (line, column) = g.places.get(i).copied().unwrap_or((0, 0));
+        let class = p.class.map_or("", Class::name);
+        let mark = p.class.map_or("", Class::mark);
+        let number = move_number(p.ply, g.report.seats.len().max(1));
+        write!(
+            self.out,
+            "{file}:{line}:{column}: note[{class}]: {number} {}{mark} ({}): {} -> {}, loses {}",
+            p.played,
+            g.player(p.seat),
+            eval_text(p.eval_before),
+            eval_text(p.eval_after),
+            men(p.loss),
+        )?;
+        if let Some(best) = &p.best {
+            write!(self.out, "; best {best}")?;
+            if p.line.len() > 1 {
+                write!(self.out, " ({})", p.line.join(" "))?;
+            }
+        }
+        match p.class {
+            Some(Class::MissedShot) => write!(self.out, "; the shot was {}", p.shot.join(" "))?,
+            Some(Class::AllowedShot) => {
+                write!(self.out, "; it allows the shot {}", p.shot.join(" "))?
+            }
+            _ => {}
+        }
+        writeln!(self.out)
+    }
+
+    fn human_game(&mut self, file: &str, g: &Analysed, seats: &[u8]) -> io::Result<()> {
+        let parts: Vec<String> = seats
+            .iter()
+            .map(|&s| {
+                let f = g.analysis.figures(s);
+                format!(
+                    "{} accuracy {:.1}, average loss {:.0}, {}",
+                    g.player(s),
+                    f.accuracy(),
+                    f.average_loss(),
+                    class_counts(&f)
+                )
+            })
+            .collect();
+        writeln!(self.out, "{file}: game {}: {}", g.index, parts.join("; "))
+    }
+
+    fn finish(&mut self, took: Duration) -> io::Result<()> {
+        if self.json {
+            for (name, f) in &self.players {
+                writeln!(self.out, "{}", figures_json(name, None, f))?;
+            }
+        } else {
+            self.player_table()?;
+        }
+        self.out.flush()?;
+        let t = &self.tally;
+        let mut line = format!(
+            "analysed {} {} ({} {}) in {:.1} s",
+            t.games,
+            plural(t.games, "game"),
+            t.plies,
+            plural(t.plies, "ply"),
+            took.as_secs_f64()
+        );
+        for (n, what) in [
+            (t.skipped, "not analysed"),
+            (t.partial, "analysed in part"),
+            (t.with_errors, "with errors in the record"),
+            (t.unreadable, "unreadable inputs"),
+        ] {
+            if n > 0 {
+                line.push_str(&format!(", {n} {what}"));
+            }
+        }
+        eprintln!("{line}");
+        Ok(())
+    }
+
+    fn player_table(&mut self) -> io::Result<()> {
+        if self.players.is_empty() {
+            return Ok(());
+        }
+        let width = self
+            .players
+            .keys()
+            .map(|k| k.chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        writeln!(
+            self.out,
+            "\n{:width$}  games  moves  accuracy  avg loss   ?!    ?   ??  missed-win  missed-shot  allowed-shot  agreement",
+            "player"
+        )?;
+        for (name, f) in &self.players {
+            writeln!(
+                self.out,
+                "{name:width$}  {:5}  {:5}  {:8.1}  {:8.1}  {:3}  {:3}  {:3}  {:10}  {:11}  {:12}  {:8.1}%",
+                f.games,
+                f.moves,
+                f.accuracy(),
+                f.average_loss(),
+                f.count(Class::Inaccuracy),
+                f.count(Class::Mistake),
+                f.count(Class::Blunder),
+                f.count(Class::MissedWin),
+                f.count(Class::MissedShot),
+                f.count(Class::AllowedShot),
+                f.agreement(),
+            )?;
+        }
+        Ok(())
+    }
+}
+
+fn figures_json(name: &str, seat: Option<u8>, f: &Figures) -> serde_json::Value {
+    let counts: serde_json::Map<String, serde_json::Value> = Class::ALL
+        .iter()
+        .map(|&c| (c.name().to_string(), f.count(c).into()))
+        .collect();
+    let mut v = serde_json::json!({
+        "kind": if seat.is_some() { "seat" } else { "player" },
+        "player": name,
+        "games": f.games,
+        "moves": f.moves,
+        "accuracy": round1(f.accuracy()),
+        "average_loss": round1(f.average_loss()),
+        "agreement": round1(f.agreement()),
+        "classes": counts,
+    });
+    if let (Some(s), Some(o)) = (seat, v.as_object_mut()) {
+        o.insert("seat".into(), s.into());
+    }
+    v
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn class_index(c: Class) -> usize {
+    Class::ALL.iter().position(|&k| k == c).unwrap_or(0)
+}
+
+fn class_counts(f: &Figures) -> String {
+    let parts: Vec<String> = Class::ALL
+        .iter()
+        .rev()
+        .filter(|&&c| f.count(c) > 0)
+        .map(|&c| format!("{} {}", f.count(c), c.name()))
+        .collect();
+    if parts.is_empty() {
+        "no move classed".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn plural(n: u64, word: &str) -> String {
+    match (n, word) {
+        (1, w) => w.to_string(),
+        (_, "ply") => "plies".to_string(),
+        (_, w) => format!("{w}s"),
+    }
+}
+
+/// `12.` for the first seat's ply of round 12, `12...` for a later seat's.
+pub fn move_number(ply: u32, seats: usize) -> String {
+    let i = (ply as usize).saturating_sub(1);
+    let n = i / seats + 1;
+    if i.is_multiple_of(seats) {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
+/// An evaluation as players read it: men with two decimals (`+1.25`), a proven result as
+/// `#N` (`-#N` lost) in N plies.
+pub fn eval_text(v: i32) -> String {
+    let won = analysis::WON_SCORE;
+    if v.abs() > won - 10_000 {
+        let plies = won - v.abs();
+        return format!("{}#{plies}", if v < 0 { "-" } else { "" });
+    }
+    format!("{:+.2}", f64::from(v) / 100.0)
+}
+
+fn men(loss: i32) -> String {
+    format!("{:.2}", f64::from(loss) / 100.0)
+}
+
+/// The record with the analysis written in: after each analysed ply an `[%eval]` comment
+/// (from the first seat's view in a two-seat game, else the mover's), and after a classed
+/// move its mark and the engine's line as a variation.
+fn annotate(g: &Analysed) -> pdn::GameRecord {
+    let mut record = g.record.clone();
+    let two = g.report.seats.len() == 2;
+    for (p, &(_, last)) in g.analysis.plies.iter().zip(&g.nodes).rev() {
+        let view = if two && p.seat != g.report.seats[0] {
+            -p.eval_after
+        } else {
+            p.eval_after
+        };
+        let mut insert = vec![pdn::Node::Comment(pdn::Comment {
+            text: format!("[%eval {}]", eval_text(view)),
+            kind: pdn::CommentKind::Brace,
+            span: Default::default(),
+        })];
+        if let (Some(class), false) = (p.class, p.agreed) {
+            if let Some(pdn::Node::Move(m)) = record.movetext.get_mut(last) {
+                if m.strength().is_none() {
+                    m.annotations.push(pdn::Annotation::Strength(pdn::Strength {
+                        mark: class.mark().to_string(),
+                        span: Default::default(),
+                    }));
+                }
+            }
+            if !p.line.is_empty() {
+                insert.push(pdn::Node::Variation(variation(
+                    p,
+                    g.report.seats.len().max(1),
+                )));
+            }
+        }
+        let at = (last + 1).min(record.movetext.len());
+        record.movetext.splice(at..at, insert);
+    }
+    record
+}
+
+/// The engine's line as a variation replacing the move played.
+fn variation(p: &PlyAnalysis, seats: usize) -> pdn::Variation {
+    let mut nodes = Vec::with_capacity(p.line.len() + 1);
+    for (k, text) in p.line.iter().enumerate() {
+        let ply = p.ply as usize + k;
+        let i = ply - 1;
+        if k == 0 || i.is_multiple_of(seats) {
+            nodes.push(pdn::Node::MoveNumber(pdn::MoveNumber {
+                number: (i / seats + 1) as u32,
+                continuation: !i.is_multiple_of(seats),
+                span: Default::default(),
+            }));
+        }
+        nodes.push(pdn::Node::Move(pdn::Move {
+            token: text.clone(),
+            annotations: Vec::new(),
+            span: Default::default(),
+        }));
+    }
+    pdn::Variation {
+        nodes,
+        open: Default::default(),
+        close: Default::default(),
+    }
+}

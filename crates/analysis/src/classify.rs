@@ -63,9 +63,9 @@ pub const MISTAKE: f64 = 0.15;
 /// See [`INACCURACY`].
 pub const BLUNDER: f64 = 0.30;
 /// Winning chances from which a position counts as won.
-pub const WON: f64 = 0.75;
+pub const WON: f64 = 0.6;
 /// Winning chances below which a won position has been let go.
-pub const LET_GO: f64 = 0.40;
+pub const LET_GO: f64 = 0.3;
 
 /// Scores are capped at this many hundredths of a man when losses are averaged, so that one
 /// move in a lost position does not swamp a game's figures.
@@ -161,7 +161,7 @@ mod tests {
             Some(Class::MissedWin)
         );
         // Still won after the move: graded by the drop only.
-        assert_eq!(classify(&judged(900, 400)), Some(Class::Inaccuracy));
+        assert_eq!(classify(&judged(900, 500)), Some(Class::Mistake));
     }
 
     #[test]

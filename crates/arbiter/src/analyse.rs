@@ -60,10 +60,11 @@ impl Analysed {
     }
 }
 
-/// Reads `source` game by game and analyses the games on every core; `consume` gets them in
-/// input order.
+/// Reads `source` game by game (at most `most` games) and analyses the games on every core;
+/// `consume` gets them in input order.
 pub fn run(
     source: &Source,
+    most: u64,
     settings: &Settings,
     asettings: analysis::Settings,
     consume: &mut dyn FnMut(Analysed) -> io::Result<()>,
@@ -80,6 +81,10 @@ pub fn run(
         }
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH {
+            if next_index >= most {
+                done = true;
+                break;
+            }
             match read_one(&mut reader) {
                 Ok(Some(game)) => {
                     next_index += 1;

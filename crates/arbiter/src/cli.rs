@@ -53,9 +53,9 @@ pub enum Command {
   arbiter validate corpus/international --default-game international")]
     Validate(ValidateArgs),
     #[command(after_help = "Examples:
-  arbiter analyse corpus/international/international-search.pdn
-  arbiter analyse games.pdn --nodes 100000 --format json
-  arbiter analyse games.pdn --annotate -o annotated.pdn")]
+  arbiter analyse corpus/international/international-search.pdn --limit 2
+  arbiter analyse corpus/english --limit 3 --nodes 5000 --format json
+  arbiter analyse corpus/russian --limit 1 --annotate -o annotated.pdn")]
     Analyse(AnalyseArgs),
     /// Replay a corpus and write a statistics report with charts.
     #[command(after_help = "Examples:

@@ -46,6 +46,9 @@ pub struct AnalyseArgs {
     /// The annotated games' file (with `--annotate`).
     #[arg(short, long, value_name = "FILE", requires = "annotate")]
     pub output: Option<PathBuf>,
+    /// Analyse only the first N games (of all inputs together).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
     /// Print only the players' figures and the summary.
     #[arg(short, long)]
     pub quiet: bool,
@@ -92,9 +95,14 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         },
     };
     let started = Instant::now();
+    let mut left = args.limit.unwrap_or(u64::MAX);
     for source in &inputs {
+        if left == 0 {
+            break;
+        }
         let name = source.name();
-        let result = analyse::run(source, &settings, asettings, &mut |game| {
+        let result = analyse::run(source, left, &settings, asettings, &mut |game| {
+            left -= 1;
             run.game(&name, &game)?;
             if let Some(w) = annotated.as_mut() {
                 w.write(&annotate(&game))?;
@@ -271,8 +279,9 @@ impl<W: Write> Run<W> {
     fn human_game(&mut self, file: &str, g: &Analysed, seats: &[u8]) -> io::Result<()> {
         let parts: Vec<String> = seats
             .iter()
-            .map(|&s| {
-                let f = g.analysis.figures(s);
+            .map(|&s| (s, g.analysis.figures(s)))
+            .filter(|(_, f)| f.moves > 0)
+            .map(|(s, f)| {
                 format!(
                     "{} accuracy {:.1}, average loss {:.0}, {}",
                     g.player(s),
@@ -282,6 +291,9 @@ impl<W: Write> Run<W> {
                 )
             })
             .collect();
+        if parts.is_empty() {
+            return Ok(());
+        }
         writeln!(self.out, "{file}: game {}: {}", g.index, parts.join("; "))
     }
 

@@ -1,0 +1,253 @@
+//! Can the labels be trusted? Measured on real games (two-seat draughts games of the given
+//! archives), as docs/analysis.md describes:
+//!
+//! - **replaced moves**: at positions of real games, a legal move other than the engine's
+//!   choice that a search with 10x the nodes proves loses at least a man is put in place of
+//!   the move played; the share the analysis (default nodes) grades mistake or worse, and
+//!   the share graded blunder of those that lose two men or more from a balanced position;
+//! - **original moves**: the share of the moves played that the analysis grades mistake or
+//!   worse while the 10x search finds they lose less than a mistake's worth.
+//!
+//! cargo run --release -p analysis --example labels -- [--nodes N] [--positions K] PATH...
+
+use std::path::PathBuf;
+
+use analysis::classify::{chances, MISTAKE};
+use analysis::{Catalog, Settings};
+use game::{Engine, Game};
+use rayon::prelude::*;
+use referee::Referee;
+use search::{Limits, Search};
+
+struct Args {
+    nodes: u64,
+    positions: usize,
+    paths: Vec<PathBuf>,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        nodes: Settings::DEFAULT_NODES,
+        positions: 200,
+        paths: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(x) = it.next() {
+        match x.as_str() {
+            "--nodes" => a.nodes = it.next().and_then(|v| v.parse().ok()).unwrap_or(a.nodes),
+            "--positions" => {
+                a.positions = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(a.positions)
+            }
+            _ => a.paths.push(x.into()),
+        }
+    }
+    a
+}
+
+/// A position of a real game: its game, position string, and the move played.
+struct Sample {
+    variant: &'static draughts::Variant,
+    fen: String,
+    played: String,
+}
+
+fn samples(a: &Args) -> Vec<Sample> {
+    let settings = referee::Settings {
+        details: true,
+        positions: true,
+        ..Default::default()
+    };
+    let mut referee = Referee::new(games::games(), settings);
+    let mut out = Vec::new();
+    let mut files = Vec::new();
+    for p in &a.paths {
+        collect(p, &mut files);
+    }
+    files.sort();
+    'files: for f in files {
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        for record in pdn::read_all(&bytes) {
+            let report = record.accept(&mut referee);
+            let Some(variant) = report.game.and_then(|g| draughts::Variant::by_id(g.id)) else {
+                continue;
+            };
+            let mut before = report.start_position.clone();
+            for d in report.details.iter() {
+                if d.ply >= 10 && d.ply % 9 == 0 {
+                    out.push(Sample {
+                        variant,
+                        fen: before.clone(),
+                        played: d.notation.to_string(),
+                    });
+                    if out.len() >= a.positions {
+                        break 'files;
+                    }
+                }
+                before = d.position.to_string();
+            }
+        }
+    }
+    out
+}
+
+fn collect(p: &PathBuf, out: &mut Vec<PathBuf>) {
+    if p.is_dir() {
+        if let Ok(entries) = std::fs::read_dir(p) {
+            for e in entries.flatten() {
+                collect(&e.path(), out);
+            }
+        }
+    } else if p.extension().is_some_and(|e| e == "pdn") {
+        out.push(p.clone());
+    }
+}
+
+/// The analysis' drop in winning chances and class for `mv` played at `fen`.
+fn judged(s: &Sample, mv: &str, nodes: u64) -> Option<(f64, Option<analysis::Class>)> {
+    let record = format!(
+        "[GameType \"{}\"]\n[FEN \"{}\"]\n[Result \"*\"]\n\n1. {mv} *\n",
+        s.variant.game_type, s.fen
+    );
+    let settings = referee::Settings {
+        details: true,
+        positions: true,
+        ..Default::default()
+    };
+    let mut referee = Referee::new(games::games(), settings);
+    let report = pdn::read_all(record.as_bytes())
+        .first()?
+        .accept(&mut referee);
+    let info = report.game?;
+    let analysis_settings = Settings {
+        limits: Limits::nodes(nodes),
+        ..Settings::default()
+    };
+    let mut a = games::games().analyser(info, &report.options, analysis_settings)?;
+    let p = a.analyse(&report).plies.into_iter().next()?;
+    let k = draughts::Draughts::new(s.variant).curve();
+    Some((
+        chances(p.eval_before, k) - chances(p.eval_after, k),
+        p.class,
+    ))
+}
+
+/// What the 10x search says: the best score, and each move's score, for the mover.
+struct Deep {
+    best: i32,
+    moves: Vec<(String, i32)>,
+}
+
+fn deep(s: &Sample, nodes: u64) -> Option<Deep> {
+    let g = draughts::Draughts::new(s.variant);
+    let pos = g.parse_position(&s.fen).ok()?;
+    let me = g.to_move(&pos);
+    let mut search = Search::new(&g, 32);
+    let best = search.run(&pos, me, None, &Limits::nodes(nodes)).score;
+    let mut list = Vec::new();
+    g.moves_into(&pos, &[], &mut list);
+    let moves = list
+        .iter()
+        .map(|m| {
+            let mut child = pos;
+            g.play(&mut child, m);
+            let v = search.run(&child, me, None, &Limits::nodes(nodes)).score;
+            (g.write_move(&pos, m, g.default_notation()), v)
+        })
+        .collect();
+    Some(Deep { best, moves })
+}
+
+#[derive(Default)]
+struct Counts {
+    replaced: u32,
+    replaced_mistake: u32,
+    two_men: u32,
+    two_men_blunder: u32,
+    originals: u32,
+    false_mistakes: u32,
+}
+
+fn main() {
+    let a = args();
+    let samples = samples(&a);
+    let deep_nodes = 10 * a.nodes;
+    let results: Vec<Counts> = samples
+        .par_iter()
+        .map(|s| {
+            let mut c = Counts::default();
+            let Some(d) = deep(s, deep_nodes) else {
+                return c;
+            };
+            let k = draughts::Draughts::new(s.variant).curve();
+            let drop = |v: i32| chances(d.best, k) - chances(v, k);
+            if let Some((_, v)) = d.moves.iter().find(|(m, _)| *m == s.played) {
+                if let Some((jdrop, _)) = judged(s, &s.played, a.nodes) {
+                    c.originals += 1;
+                    c.false_mistakes += u32::from(jdrop >= MISTAKE && drop(*v) < MISTAKE);
+                }
+            }
+            // Of the moves losing a man or more, the one losing least: the hardest to tell.
+            let worst = d
+                .moves
+                .iter()
+                .filter(|(_, v)| d.best - v >= 100)
+                .max_by_key(|(_, v)| *v);
+            if let Some((m, v)) = worst {
+                if let Some((jdrop, _)) = judged(s, m, a.nodes) {
+                    c.replaced += 1;
+                    c.replaced_mistake += u32::from(jdrop >= MISTAKE);
+                    if d.best.abs() <= 50 && d.best - v >= 200 {
+                        c.two_men += 1;
+                        c.two_men_blunder += u32::from(jdrop >= analysis::classify::BLUNDER);
+                    }
+                }
+            }
+            c
+        })
+        .collect();
+    let mut t = Counts::default();
+    for c in results {
+        t.replaced += c.replaced;
+        t.replaced_mistake += c.replaced_mistake;
+        t.two_men += c.two_men;
+        t.two_men_blunder += c.two_men_blunder;
+        t.originals += c.originals;
+        t.false_mistakes += c.false_mistakes;
+    }
+    let pct = |x: u32, n: u32| {
+        if n == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(x) / f64::from(n)
+        }
+    };
+    println!(
+        "positions {} (nodes {} a position, checks at {})",
+        samples.len(),
+        a.nodes,
+        deep_nodes
+    );
+    println!(
+        "replaced moves losing a man or more: {} of {} graded mistake or worse ({:.1} %)",
+        t.replaced_mistake,
+        t.replaced,
+        pct(t.replaced_mistake, t.replaced)
+    );
+    println!(
+        "  of those losing two men or more from a balanced position: {} of {} graded blunder ({:.1} %)",
+        t.two_men_blunder,
+        t.two_men,
+        pct(t.two_men_blunder, t.two_men)
+    );
+    println!(
+        "original moves graded mistake or worse where the deeper search disagrees: {} of {} ({:.1} %)",
+        t.false_mistakes,
+        t.originals,
+        pct(t.false_mistakes, t.originals)
+    );
+}

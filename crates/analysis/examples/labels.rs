@@ -136,30 +136,49 @@ fn judged(s: &Sample, mv: &str, nodes: u64) -> Option<(f64, Option<analysis::Cla
     ))
 }
 
-/// What the 10x search says: the best score, and each move's score, for the mover.
-struct Deep {
-    best: i32,
-    moves: Vec<(String, i32)>,
+/// What the searches say, for the mover: the best score and the moves' scores at the
+/// analysis' nodes, and `deep(move)` at 10x.
+struct Scores {
+    g: draughts::Draughts,
+    pos: draughts::Position,
+    me: game::Seat,
+    moves: Vec<(String, draughts::Move, i32)>,
 }
 
-fn deep(s: &Sample, nodes: u64) -> Option<Deep> {
-    let g = draughts::Draughts::new(s.variant);
-    let pos = g.parse_position(&s.fen).ok()?;
-    let me = g.to_move(&pos);
-    let mut search = Search::new(&g, 32);
-    let best = search.run(&pos, me, None, &Limits::nodes(nodes)).score;
-    let mut list = Vec::new();
-    g.moves_into(&pos, &[], &mut list);
-    let moves = list
-        .iter()
-        .map(|m| {
-            let mut child = pos;
-            g.play(&mut child, m);
-            let v = search.run(&child, me, None, &Limits::nodes(nodes)).score;
-            (g.write_move(&pos, m, g.default_notation()), v)
-        })
-        .collect();
-    Some(Deep { best, moves })
+impl Scores {
+    fn new(s: &Sample, nodes: u64) -> Option<Scores> {
+        let g = draughts::Draughts::new(s.variant);
+        let pos = g.parse_position(&s.fen).ok()?;
+        let me = g.to_move(&pos);
+        let mut search = Search::new(&g, 16);
+        let mut list = Vec::new();
+        g.moves_into(&pos, &[], &mut list);
+        let moves = list
+            .iter()
+            .map(|m| {
+                let mut child = pos;
+                g.play(&mut child, m);
+                let v = search.run(&child, me, None, &Limits::nodes(nodes)).score;
+                (g.write_move(&pos, m, g.default_notation()), *m, v)
+            })
+            .collect();
+        Some(Scores { g, pos, me, moves })
+    }
+
+    /// The best score and the score of the move written `text`, at `nodes`.
+    fn deep(&self, text: &str, nodes: u64) -> Option<(i32, i32)> {
+        let mut search = Search::new(&self.g, 32);
+        let best = search
+            .run(&self.pos, self.me, None, &Limits::nodes(nodes))
+            .score;
+        let (_, m, _) = self.moves.iter().find(|(t, _, _)| t == text)?;
+        let mut child = self.pos;
+        self.g.play(&mut child, m);
+        let v = search
+            .run(&child, self.me, None, &Limits::nodes(nodes))
+            .score;
+        Some((best, v))
+    }
 }
 
 #[derive(Default)]
@@ -180,30 +199,37 @@ fn main() {
         .par_iter()
         .map(|s| {
             let mut c = Counts::default();
-            let Some(d) = deep(s, deep_nodes) else {
+            let Some(scores) = Scores::new(s, a.nodes) else {
                 return c;
             };
-            let k = draughts::Draughts::new(s.variant).curve();
-            let drop = |v: i32| chances(d.best, k) - chances(v, k);
-            if let Some((_, v)) = d.moves.iter().find(|(m, _)| *m == s.played) {
-                if let Some((jdrop, _)) = judged(s, &s.played, a.nodes) {
-                    c.originals += 1;
-                    c.false_mistakes += u32::from(jdrop >= MISTAKE && drop(*v) < MISTAKE);
-                }
+            let k = scores.g.curve();
+            let drop = |best: i32, v: i32| chances(best, k) - chances(v, k);
+            if let (Some((best, v)), Some((jdrop, _))) = (
+                scores.deep(&s.played, deep_nodes),
+                judged(s, &s.played, a.nodes),
+            ) {
+                c.originals += 1;
+                c.false_mistakes += u32::from(jdrop >= MISTAKE && drop(best, v) < MISTAKE);
             }
-            // Of the moves losing a man or more, the one losing least: the hardest to tell.
-            let worst = d
+            // A candidate at the analysis' nodes: of the moves that seem to lose a man or
+            // more, the one losing least (the hardest to tell); the 10x search must confirm.
+            let top = scores.moves.iter().map(|m| m.2).max().unwrap_or(0);
+            let candidate = scores
                 .moves
                 .iter()
-                .filter(|(_, v)| d.best - v >= 100)
-                .max_by_key(|(_, v)| *v);
-            if let Some((m, v)) = worst {
-                if let Some((jdrop, _)) = judged(s, m, a.nodes) {
-                    c.replaced += 1;
-                    c.replaced_mistake += u32::from(jdrop >= MISTAKE);
-                    if d.best.abs() <= 50 && d.best - v >= 200 {
-                        c.two_men += 1;
-                        c.two_men_blunder += u32::from(jdrop >= analysis::classify::BLUNDER);
+                .filter(|(_, _, v)| top - v >= 100)
+                .max_by_key(|(_, _, v)| *v);
+            if let Some((text, _, _)) = candidate {
+                if let (Some((best, v)), Some((jdrop, _))) =
+                    (scores.deep(text, deep_nodes), judged(s, text, a.nodes))
+                {
+                    if best - v >= 100 {
+                        c.replaced += 1;
+                        c.replaced_mistake += u32::from(jdrop >= MISTAKE);
+                        if best.abs() <= 50 && best - v >= 200 {
+                            c.two_men += 1;
+                            c.two_men_blunder += u32::from(jdrop >= analysis::classify::BLUNDER);
+                        }
                     }
                 }
             }

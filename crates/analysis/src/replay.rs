@@ -3,7 +3,7 @@
 
 use game::{Engine, Seat};
 use referee::GameReport;
-use search::{outcome_score, Found, Search};
+use search::{Found, Search};
 
 use crate::classify::{accuracy, chances, classify, Judged, LOSS_CAP};
 use crate::shots::{self, Shot};
@@ -103,60 +103,38 @@ impl<G: Engine> Typed<G> {
         search.run(pos, seat, throws, &self.settings.limits)
     }
 
-    /// Every ply searched and judged.
+    /// Every ply searched and judged: the position's search gives the best move and its
+    /// score; the move played is then searched to the same depth in the same table, so that
+    /// the two compare.
     fn judge(&self, steps: &[Step<G>], end: &Option<G::Position>) -> Vec<PlyAnalysis> {
         let g = &self.game;
         let chance = g.needs_chance();
+        let budget = self.settings.shot_nodes;
         let mut search = Search::new(g, self.settings.hash_mb);
-        let found: Vec<Found<G::Move>> = steps
+        let mut shots: Vec<Option<Shot<G::Move>>> = steps
             .iter()
-            .map(|s| {
-                let throws = chance.then_some(s.throws.as_slice());
-                self.search(&mut search, &s.before, s.seat, throws)
-            })
+            .map(|s| shots::find(g, &s.before, budget))
             .collect();
-        let shots: Vec<Option<Shot<G::Move>>> = steps
-            .iter()
-            .map(|s| shots::find(g, &s.before, self.settings.shot_nodes))
-            .chain(std::iter::once(
-                end.as_ref()
-                    .and_then(|p| shots::find(g, p, self.settings.shot_nodes)),
-            ))
-            .collect();
+        shots.push(end.as_ref().and_then(|p| shots::find(g, p, budget)));
         let mut plies = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
-            let next = steps.get(i + 1).map(|s| &s.before).or(end.as_ref());
-            let Some(next) = next else { break };
-            let after =
-                self.value_after(&mut search, step, next, steps.get(i + 1), found.get(i + 1));
-            plies.push(self.ply(i, step, &found[i], after, &shots[i], &shots[i + 1]));
+            let throws = chance.then_some(step.throws.as_slice());
+            let found = self.search(&mut search, &step.before, step.seat, throws);
+            let after = match found.best {
+                Some((b, _)) if b == step.played => found.score,
+                _ => search
+                    .score_move(
+                        &step.before,
+                        step.seat,
+                        &step.throws,
+                        step.played,
+                        found.depth,
+                    )
+                    .unwrap_or(found.score),
+            };
+            plies.push(self.ply(i, step, &found, after, &shots[i], &shots[i + 1]));
         }
         plies
-    }
-
-    /// The value for the mover of the position its move led to: from the next search where
-    /// it says as much, else searched for the mover.
-    fn value_after(
-        &self,
-        search: &mut Search<'_, G>,
-        step: &Step<G>,
-        next: &G::Position,
-        next_step: Option<&Step<G>>,
-        next_found: Option<&Found<G::Move>>,
-    ) -> i32 {
-        let g = &self.game;
-        if let Some(outcome) = g.terminal(next) {
-            return outcome_score(outcome, step.seat, 1);
-        }
-        let two = g.seats_in_play(next).len() <= 2;
-        if let (false, true, Some(ns), Some(nf)) = (g.needs_chance(), two, next_step, next_found) {
-            return if ns.seat == step.seat {
-                nf.score
-            } else {
-                -nf.score
-            };
-        }
-        self.search(search, next, step.seat, None).score
     }
 
     fn ply(

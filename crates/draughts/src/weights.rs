@@ -16,8 +16,13 @@ pub struct Weights {
     pub curve: f64,
 }
 
-/// Fitted weights, by variant id (`scripts/tune-eval` writes this table).
-pub static FITTED: &[(&str, Weights)] = &[];
+/// Fitted weights, by variant id (`scripts/tune-eval` writes this table, one row a variant;
+/// the fits' figures are in docs/analysis.md).
+#[rustfmt::skip]
+pub static FITTED: &[(&str, Weights)] = &[
+    ("english", Weights { terms: [100, 168, 1, -10, 15, 15, -18, 3], curve: 0.00816 }),
+    ("international", Weights { terms: [100, 350, 4, 7, 5, 82, -10, 2], curve: 0.00629 }),
+];
 
 /// Weights for a variant no fit covers, by the reach of its kings.
 const FLYING: Weights = Weights {

@@ -41,7 +41,7 @@ pub const DECIDED: i32 = WIN - 10_000;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after about this many nodes (the iteration under way is abandoned; the last
-    /// complete one answers). Deterministic.
+    /// complete one answers; the first, one ply deep, always completes). Deterministic.
     pub nodes: Option<u64>,
     /// Search this many plies deep at most. Deterministic.
     pub depth: Option<u32>,
@@ -155,6 +155,20 @@ impl<'g, G: Engine> Search<'g, G> {
     ) -> Found<G::Move> {
         let deadline = limits.time.map(|t| Instant::now() + t);
         self.tree.run(pos, root, chance, limits, deadline)
+    }
+
+    /// The score for `root` of move `index` of `pos`'s moves for `chance`, searched to the
+    /// same `depth` as [`Search::run`] searches the root's moves (give it [`Found::depth`]),
+    /// so that it compares with [`Found::score`]. `None` when there is no such move.
+    pub fn score_move(
+        &mut self,
+        pos: &G::Position,
+        root: Seat,
+        chance: &[u8],
+        index: usize,
+        depth: u32,
+    ) -> Option<i32> {
+        self.tree.score_move(pos, root, chance, index, depth)
     }
 
     /// Searches `pos` for the seat to move.

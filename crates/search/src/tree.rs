@@ -54,6 +54,9 @@ pub(crate) struct Tree<'g, G: Engine> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// The first iteration is under way: it runs to its end whatever the limits, so that a
+    /// search always names a move.
+    first: bool,
     root: Seat,
     two_sides: bool,
     chance: bool,
@@ -123,6 +126,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            first: true,
             root: Seat(0),
             two_sides: true,
             chance: game.needs_chance(),
@@ -153,6 +157,7 @@ impl<'g, G: Engine> Tree<'g, G> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.deadline = deadline;
         self.stopped = false;
+        self.first = true;
         let deciding = self.game.terminal(pos).is_none()
             && self.game.to_move(pos) == root
             && (chance.is_some() || !self.chance);
@@ -171,6 +176,32 @@ impl<'g, G: Engine> Tree<'g, G> {
         }
         found.nodes = self.nodes;
         found
+    }
+
+    /// The score for `root` of move `index` of `pos` (for `chance`), searched `depth` plies
+    /// deep as the root's moves are (its reply `depth - 1` plies), with a full window and no
+    /// node or time limit: what the move is worth beside the best one at the same depth.
+    pub fn score_move(
+        &mut self,
+        pos: &G::Position,
+        root: Seat,
+        chance: &[u8],
+        index: usize,
+        depth: u32,
+    ) -> Option<i32> {
+        self.root = root;
+        self.two_sides = self.game.seats_in_play(pos).len() <= 2;
+        self.nodes = 0;
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        self.stopped = false;
+        self.first = false;
+        let mut moves = Vec::new();
+        self.game.moves_into(pos, chance, &mut moves);
+        let mv = moves.get(index)?;
+        let mut child = pos.clone();
+        self.game.play(&mut child, mv);
+        Some(self.ab(&child, depth.max(1) as i32 - 1, 1, -INF, INF))
     }
 
     /// The score of a position without search: its outcome if it is over, else its value.
@@ -194,6 +225,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             }
             found.score = score;
             found.depth = depth;
+            self.first = false;
             if self.exhausted(score, depth) {
                 break;
             }
@@ -244,6 +276,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             found.score = score;
             found.depth = depth;
             found.best = Some((best, moves[best].clone()));
+            self.first = false;
             if self.exhausted(score, depth) || moves.len() == 1 && depth >= 2 {
                 break;
             }
@@ -355,6 +388,9 @@ impl<'g, G: Engine> Tree<'g, G> {
     /// Counts a node; true when the search must stop.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
+        if self.first {
+            return false;
+        }
         if self.nodes > self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {

@@ -102,16 +102,44 @@ pub struct Judged {
     pub missed_shot: bool,
     /// The move gave the opponent a shot.
     pub allowed_shot: bool,
+    /// The position's value for the mover before the move, and what the move cost, in
+    /// hundredths of a man (for the floors of [`classify`]).
+    pub score: i32,
+    /// See [`Judged::score`].
+    pub loss: i32,
 }
 
-/// The class of a move, if it has one. A move that loses less than [`INACCURACY`] has
-/// none, whatever else is true of it; then the allowed shot, the missed shot and the missed
-/// win come first, then the grade of the drop.
+/// A move that loses at least a man is at least a mistake while the position is not already
+/// decided (within this many hundredths of a man of equal)...
+pub const MAN_FLOOR_RANGE: i32 = 400;
+/// ...and one that loses two men from a balanced position (within this much) is a blunder,
+/// whatever the curve says.
+pub const BALANCED: i32 = 100;
+
+/// The class of a move, if it has one. The grade comes from the drop in winning chances,
+/// raised by two floors in material: a man lost from a position not yet decided is at least a
+/// mistake, two men lost from a balanced one a blunder. A move without a grade has no class,
+/// whatever else is true of it; a graded move gets the allowed shot, the missed shot or the
+/// missed win first, else its grade.
 pub fn classify(j: &Judged) -> Option<Class> {
     let drop = j.before - j.after;
-    if drop < INACCURACY {
-        return None;
-    }
+    let by_curve = if drop >= BLUNDER {
+        Some(Class::Blunder)
+    } else if drop >= MISTAKE {
+        Some(Class::Mistake)
+    } else if drop >= INACCURACY {
+        Some(Class::Inaccuracy)
+    } else {
+        None
+    };
+    let by_men = if j.loss >= 200 && j.score.abs() <= BALANCED {
+        Some(Class::Blunder)
+    } else if j.loss >= 100 && j.score.abs() <= MAN_FLOOR_RANGE {
+        Some(Class::Mistake)
+    } else {
+        None
+    };
+    let grade = by_curve.max(by_men)?;
     if j.allowed_shot {
         return Some(Class::AllowedShot);
     }
@@ -121,13 +149,7 @@ pub fn classify(j: &Judged) -> Option<Class> {
     if j.before >= WON && j.after < LET_GO {
         return Some(Class::MissedWin);
     }
-    Some(if drop >= BLUNDER {
-        Class::Blunder
-    } else if drop >= MISTAKE {
-        Class::Mistake
-    } else {
-        Class::Inaccuracy
-    })
+    Some(grade)
 }
 
 #[cfg(test)]
@@ -140,6 +162,8 @@ mod tests {
             after: chances(after, 0.004),
             missed_shot: false,
             allowed_shot: false,
+            score: before,
+            loss: (before.clamp(-LOSS_CAP, LOSS_CAP) - after.clamp(-LOSS_CAP, LOSS_CAP)).max(0),
         }
     }
 
@@ -151,6 +175,20 @@ mod tests {
         assert_eq!(classify(&judged(0, -10)), None);
         // Deep in a lost position a man more or less changes little.
         assert_eq!(classify(&judged(-900, -1000)), None);
+    }
+
+    #[test]
+    fn a_man_lost_is_a_mistake_until_the_game_is_decided() {
+        // Three men up, one given back: the curve says little, the floor says mistake.
+        assert_eq!(classify(&judged(350, 250)), Some(Class::Mistake));
+        assert_eq!(classify(&judged(-300, -400)), Some(Class::Mistake));
+        // Two men from a balanced position: a blunder even on a flat curve.
+        let mut flat = judged(50, -150);
+        flat.before = chances(50, 0.001);
+        flat.after = chances(-150, 0.001);
+        assert_eq!(classify(&flat), Some(Class::Blunder));
+        // Five men up, a man given back: no floor.
+        assert_eq!(classify(&judged(500, 400)), Some(Class::Inaccuracy));
     }
 
     #[test]

@@ -169,11 +169,14 @@ impl<G: Engine> Typed<G> {
         let allowed = shot_next
             .as_ref()
             .filter(|_| opponent_moves_next && !agreed);
+        let loss = (before.clamp(-LOSS_CAP, LOSS_CAP) - after.clamp(-LOSS_CAP, LOSS_CAP)).max(0);
         let judged = Judged {
             before: chances(before, k),
             after: chances(after, k),
             missed_shot: missed.is_some(),
             allowed_shot: allowed.is_some(),
+            score: before,
+            loss,
         };
         let class = classify(&judged);
         let shot_line = match class {
@@ -194,7 +197,7 @@ impl<G: Engine> Typed<G> {
                     .remove(0)
             }),
             line: self.written(&step.before, &found.line),
-            loss: (before.clamp(-LOSS_CAP, LOSS_CAP) - after.clamp(-LOSS_CAP, LOSS_CAP)).max(0),
+            loss,
             class,
             accuracy: accuracy(judged.before, judged.after),
             agreed,

@@ -31,7 +31,16 @@ struct Masks {
     centre: Bits,
     /// The first and last files.
     edge: Bits,
+    /// Per colour and rank: every square of the ranks ahead of it, from that colour's side.
+    ahead: [Vec<Bits>; 2],
+    /// Per square: its rank, and its flags ([`CENTRE`], [`EDGE`], [`BACK`] shifted by the
+    /// colour whose back row it is).
+    square: [(u8, u8); 128],
 }
+
+const CENTRE: u8 = 1;
+const EDGE: u8 = 2;
+const BACK: u8 = 4;
 
 fn masks(g: &Geometry) -> &'static Masks {
     static CELLS: [OnceLock<Masks>; 5] = [
@@ -57,6 +66,8 @@ fn build_masks(g: &Geometry) -> Masks {
         ranks: vec![0; usize::from(h)],
         centre: 0,
         edge: 0,
+        ahead: [vec![0; usize::from(h)], vec![0; usize::from(h)]],
+        square: [(0, 0); 128],
     };
     for b in Geometry::squares(g.mask) {
         let (f, r) = g.coords(b);
@@ -68,6 +79,16 @@ fn build_masks(g: &Geometry) -> Masks {
         if f == 0 || f == w - 1 {
             m.edge |= bit;
         }
+        let mut flags = 0;
+        flags |= if m.centre & bit != 0 { CENTRE } else { 0 };
+        flags |= if m.edge & bit != 0 { EDGE } else { 0 };
+        flags |= if r == 0 { BACK } else { 0 };
+        flags |= if r == h - 1 { BACK << 1 } else { 0 };
+        m.square[usize::from(b)] = (r, flags);
+    }
+    for r in 0..usize::from(h) {
+        m.ahead[0][r] = m.ranks[r + 1..].iter().fold(0, |a, b| a | b);
+        m.ahead[1][r] = m.ranks[..r].iter().fold(0, |a, b| a | b);
     }
     m
 }
@@ -80,37 +101,49 @@ pub fn side_features(d: &Draughts, pos: &Position, c: Color) -> [i32; FEATURES] 
     let men = pos.men[c.index()];
     let them = pos.pieces(c.opponent());
     let empty = g.mask & !pos.occupied();
-    // Rank counted from the side's own back row.
-    let rank = |r: usize| if c == Color::White { r } else { h - 1 - r };
-    let mut advance = 0;
-    let mut runaway = 0;
-    for (r, &row) in m.ranks.iter().enumerate() {
-        let here = (men & row).count_ones() as i32;
-        let ahead = rank(r);
-        advance += here * ahead as i32;
-        // Two rows or fewer from the crown, with both rows ahead clear of the other side.
-        if here > 0 && ahead + 3 >= h && ahead + 1 < h {
-            let rows_ahead: Bits = (r + 1..h)
-                .chain(0..r)
-                .filter(|&q| rank(q) > ahead)
-                .map(|q| m.ranks[q])
-                .fold(0, |a, b| a | b);
-            if rows_ahead & them == 0 {
-                runaway += here * (ahead as i32 + 3 - h as i32 + 1);
-            }
+    // Each man in turn (a side has at most a few dozen): cheaper than counting bits per rank
+    // where the processor has no population count.
+    let ahead_of = &m.ahead[c.index()];
+    let white = c == Color::White;
+    let (mut count, mut advance, mut runaway) = (0, 0, 0);
+    let (mut centre, mut edge, mut back) = (0, 0, 0);
+    let mut bits = men;
+    while bits != 0 {
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let (r, flags) = m.square[b & 127];
+        let r = usize::from(r);
+        let ahead = if white { r } else { h - 1 - r };
+        count += 1;
+        advance += ahead as i32;
+        centre += i32::from(flags & CENTRE != 0);
+        edge += i32::from(flags & EDGE != 0);
+        back += i32::from(flags & (BACK << c.index()) != 0);
+        // Two rows or fewer from the crown, with every row ahead clear of the other side.
+        if ahead + 3 >= h && ahead + 1 < h && ahead_of[r] & them == 0 {
+            runaway += ahead as i32 + 3 - h as i32 + 1;
         }
     }
-    let back = m.ranks[if c == Color::White { 0 } else { h - 1 }];
     [
-        men.count_ones() as i32,
-        pos.kings[c.index()].count_ones() as i32,
+        count,
+        bit_count(pos.kings[c.index()]),
         advance,
-        (men & m.centre).count_ones() as i32,
-        (men & back).count_ones() as i32,
+        centre,
+        back,
         runaway,
-        (men & m.edge).count_ones() as i32,
+        edge,
         blocked(d, men, empty, c),
     ]
+}
+
+/// Set bits, one at a time (few are set).
+fn bit_count(mut bits: Bits) -> i32 {
+    let mut n = 0;
+    while bits != 0 {
+        bits &= bits - 1;
+        n += 1;
+    }
+    n
 }
 
 /// Men of `c` with no empty square to step forward to.
@@ -126,7 +159,7 @@ fn blocked(d: &Draughts, men: Bits, empty: Bits, c: Color) -> i32 {
         };
         free |= to;
     }
-    (men & !free).count_ones() as i32
+    bit_count(men & !free)
 }
 
 /// The features of the side to move less those of the other side.

@@ -103,9 +103,10 @@ impl<G: Engine> Typed<G> {
         search.run(pos, seat, throws, &self.settings.limits)
     }
 
-    /// Every ply searched and judged: the position's search gives the best move and its
-    /// score; the move played is then searched to the same depth in the same table, so that
-    /// the two compare.
+    /// Every ply searched and judged: the position's search gives the engine's choice; when
+    /// the move played is another, both moves are searched again with the same budget each
+    /// (the position after each, for the mover), so that the two compare on equal terms and
+    /// each is seen deeper than among all the moves of the position.
     fn judge(&self, steps: &[Step<G>], end: &Option<G::Position>) -> Vec<PlyAnalysis> {
         let g = &self.game;
         let chance = g.needs_chance();
@@ -120,21 +121,31 @@ impl<G: Engine> Typed<G> {
         for (i, step) in steps.iter().enumerate() {
             let throws = chance.then_some(step.throws.as_slice());
             let found = self.search(&mut search, &step.before, step.seat, throws);
-            let after = match found.best {
-                Some((b, _)) if b == step.played => found.score,
-                _ => search
-                    .score_move(
-                        &step.before,
-                        step.seat,
-                        &step.throws,
-                        step.played,
-                        found.depth,
-                    )
-                    .unwrap_or(found.score),
+            let (before, after) = match found.best {
+                Some((b, _)) if b != step.played => {
+                    let best = self.move_value(&mut search, step, b);
+                    let played = self.move_value(&mut search, step, step.played);
+                    (best.max(played), played)
+                }
+                _ => (found.score, found.score),
             };
-            plies.push(self.ply(i, step, &found, after, &shots[i], &shots[i + 1]));
+            let scores = (before, after);
+            plies.push(self.ply(i, step, &found, scores, &shots[i], &shots[i + 1]));
         }
         plies
+    }
+
+    /// The value for the mover of move `index` of the step's position: the position after
+    /// it searched for the mover with the analysis' limit.
+    fn move_value(&self, search: &mut Search<'_, G>, step: &Step<G>, index: usize) -> i32 {
+        let g = &self.game;
+        let mut moves = Vec::new();
+        g.moves_into(&step.before, &step.throws, &mut moves);
+        let Some(mv) = moves.get(index) else {
+            return 0;
+        };
+        let child = after_move(g, &step.before, mv);
+        search.run(&child, step.seat, None, &self.settings.limits).score
     }
 
     fn ply(
@@ -142,18 +153,14 @@ impl<G: Engine> Typed<G> {
         i: usize,
         step: &Step<G>,
         found: &Found<G::Move>,
-        after: i32,
+        (before, after): (i32, i32),
         shot_here: &Option<Shot<G::Move>>,
         shot_next: &Option<Shot<G::Move>>,
     ) -> PlyAnalysis {
         let g = &self.game;
         let k = g.curve();
-        let before = found.score;
         let best = found.best.as_ref();
         let agreed = best.is_some_and(|(b, _)| *b == step.played);
-        // The move the search prefers is worth what the search says, whatever the next search
-        // makes of the position after it.
-        let after = if agreed { before } else { after };
         let mut moves = Vec::new();
         g.moves_into(&step.before, &step.throws, &mut moves);
         let played_move = &moves[step.played];

@@ -270,8 +270,9 @@ fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &S
     }
     if t.truncated > 0 {
         line.push_str(&format!(
-            "\nwarning: {} longer than the reader's buffer; only their ends were written",
-            plural(t.truncated, "game")
+            "\nerror: {} longer than the reader's limit of {} MiB refused (not written)",
+            plural(t.truncated, "game"),
+            pdn::DEFAULT_MAX_CAPACITY >> 20
         ));
     }
     line
@@ -285,6 +286,7 @@ pub fn split_cmd(
     dir: &Path,
 ) -> Result<u8, Stop> {
     let (inputs, mut unreadable) = archive_inputs(paths, &[])?;
+    let mut refused = 0u64;
     let by = match (games, by) {
         (Some(n), None) => SplitBy::Games(n),
         (None, Some(tag)) => SplitBy::Tag(tag),
@@ -296,6 +298,15 @@ pub fn split_cmd(
     };
     let mut splitter = Splitter::new(dir, by, &stem)
         .map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
+    let (files, _) = ::archive::collect(paths, ::archive::Dash::Stdin);
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter_map(|s| match s {
+            Source::File(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    splitter.protect(&files);
     let bar = progress_bar(paths);
     let progress = |n: u64| {
         if let Some(b) = &bar {
@@ -312,6 +323,15 @@ pub fn split_cmd(
             .and_then(|source| {
                 ::archive::each_game(source, &progress, &mut |tags, text| {
                     games += 1;
+                    let Some(text) = text else {
+                        refused += 1;
+                        eprintln!(
+                            "arbiter: {}: game {games}: longer than the reader's limit of {} MiB; refused (not written)",
+                            crate::report::escape(name),
+                            pdn::DEFAULT_MAX_CAPACITY >> 20
+                        );
+                        return Ok(());
+                    };
                     let value = tag.as_deref().and_then(|t| tags.get(t));
                     splitter.put(value.as_deref(), text, tags.open())
                 })
@@ -323,7 +343,8 @@ pub fn split_cmd(
                 unreadable += 1;
                 report_unreadable(name, &e);
             }
-            Err(e) => return Err(Stop::Usage(format!("{name}: {e}"))),
+            // An error writing names the output it failed on.
+            Err(e) => return Err(Stop::Usage(e.to_string())),
         }
     }
     if let Some(b) = bar {
@@ -341,8 +362,11 @@ pub fn split_cmd(
     if unreadable > 0 {
         line.push_str(&format!(", {}", plural(unreadable, "unreadable input")));
     }
+    if refused > 0 {
+        line.push_str(&format!(", {} refused", plural(refused, "game")));
+    }
     eprintln!("{line}");
-    Ok(copied(unreadable))
+    Ok(copied(unreadable + refused))
 }
 
 /// `tama-random` for `corpus/tama/tama-random.pdn.gz`.

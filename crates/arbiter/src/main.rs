@@ -24,6 +24,8 @@ use cli::{Cli, Command};
 use exit::{Outcome, Stop};
 
 fn main() -> ExitCode {
+    // Before any thread starts: an interrupt removes the temporaries of every output.
+    outfile::cleanup_on_signals();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => ExitCode::from(code),

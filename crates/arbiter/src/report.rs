@@ -93,6 +93,23 @@ pub fn place(source: &pdn::Source<'_>, span: referee::Span) -> Place {
     }
 }
 
+/// Text for a terminal: control characters (ESC, BEL, CR, ...) shown escaped (`\u{1b}`),
+/// so that a tag value, a file name or a message can never drive the terminal.
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
 /// Characters of a source line shown around a diagnostic at most.
 const SNIPPET_CHARS: usize = 120;
 /// Of those, how many come before the diagnostic's start when the line is cut.
@@ -225,7 +242,8 @@ pub fn write(
             out.write_all(b"\n")
         }
         Format::Human => {
-            let files = LineFile { name: file, place };
+            let file = escape(file);
+            let files = LineFile { name: &file, place };
             let mut context = format!("game {game}");
             if let Some(m) = diagnostic.move_number {
                 context.push_str(&format!(", move {m}"));
@@ -242,7 +260,7 @@ pub fn write(
                 Severity::Note => CsSeverity::Note,
             })
             .with_code(diagnostic.code)
-            .with_message(&diagnostic.message)
+            .with_message(escape(&diagnostic.message))
             .with_labels(vec![
                 Label::primary((), place.range.clone()).with_message(context)
             ]);
@@ -303,6 +321,14 @@ mod tests {
         );
         assert_eq!((p.line, p.column), (8, 12));
         assert_eq!(&p.text[p.range.clone()], "d6-d5");
+    }
+
+    #[test]
+    fn escape_shows_control_characters() {
+        assert_eq!(escape("plain é"), "plain é");
+        let shown = escape("a\u{1b}[2J\u{7}b");
+        assert_eq!(shown, "a\\u{1b}[2J\\u{7}b");
+        assert!(!shown.chars().any(char::is_control));
     }
 
     #[test]

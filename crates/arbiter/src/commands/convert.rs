@@ -80,7 +80,9 @@ pub fn run(args: ConvertArgs) -> Outcome {
         )
         .map_err(|e| match e.kind() {
             io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
-            _ => Stop::Usage(format!("{}: {e}", source.name())),
+            // Errors of reading are noted by `convert`: this one is of the output, and
+            // names it.
+            _ => Stop::Usage(e.to_string()),
         })?;
         total.add(&tally);
     }

@@ -87,14 +87,19 @@ pub fn corpus_run(
         eprintln!("{line}");
     }
     if let Some(dir) = report_dir {
+        // Built in a staging folder inside DIR, then moved into place file by file under a
+        // lock: an interrupted or failed run leaves the previous report as it was.
+        let cannot = |e: io::Error| format!("{}: cannot write the report: {e}", dir.display());
+        let staging = outfile::Staging::create(dir).map_err(cannot)?;
         let files = stats
-            .write_report_with(dir, &extras)
-            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
+            .write_report_with(staging.path(), &extras)
+            .map_err(cannot)?;
+        staging.commit(&[]).map_err(cannot)?;
         eprintln!(
             "report written to {} ({} charts, numbers in {})",
-            files.html.display(),
+            dir.join("report.html").display(),
             files.charts.len(),
-            files.json.display()
+            dir.join("stats.json").display()
         );
     }
     Ok(if tally.io_errors > 0 {

@@ -204,6 +204,7 @@ fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
             continue;
         }
         let source = reader.source();
+        let mut locator = report::Locator::new(&source);
         for d in game.diagnostics {
             if !wanted(&d) {
                 continue;
@@ -211,7 +212,7 @@ fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
             let place = match trial {
                 Some(t) => report::trial_place(t, d.span),
                 None => {
-                    let mut place = report::place(&source, d.span);
+                    let mut place = locator.place(d.span);
                     place.line += chunk.first_line - 1;
                     place
                 }

@@ -48,6 +48,9 @@ pub struct Printer {
     /// same however many there are (notes of distinct messages make one group each).
     index: std::collections::HashMap<(&'static str, u8, String), usize>,
     out: Buffer,
+    /// Standard output was closed (`validate corpus | head -1`): nothing more is printed,
+    /// but the run goes on, so that its exit code still reflects every record.
+    closed: bool,
 }
 
 impl Printer {
@@ -59,6 +62,7 @@ impl Printer {
             errors_left: print.max_errors.unwrap_or(u64::MAX),
             groups: Vec::new(),
             index: std::collections::HashMap::new(),
+            closed: false,
             out: if print.color {
                 Buffer::ansi()
             } else {
@@ -152,8 +156,17 @@ impl Printer {
     }
 
     fn emit(&mut self, file: &str, game: u64, d: &Diagnostic, place: &Place) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
         self.out.clear();
         report::write(&mut self.out, self.format, file, game, d, place)?;
-        io::stdout().lock().write_all(self.out.as_slice())
+        match io::stdout().lock().write_all(self.out.as_slice()) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
     }
 }

@@ -83,7 +83,11 @@ pub fn unreadable(json: bool, name: &str, e: &dyn std::fmt::Display) -> io::Resu
             "code": "unreadable",
             "message": format!("cannot read: {e}"),
         });
-        writeln!(io::stdout().lock(), "{line}")
+        // A closed standard output does not stop the run (its exit code tells the verdict).
+        match writeln!(io::stdout().lock(), "{line}") {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
     } else {
         eprintln!("arbiter: {name}: cannot read: {e}");
         Ok(())

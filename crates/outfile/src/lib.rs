@@ -38,10 +38,6 @@ fn temps() -> MutexGuard<'static, Vec<(PathBuf, bool)>> {
     TEMPS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn register(path: &Path, dir: bool) {
-    temps().push((path.to_path_buf(), dir));
-}
-
 fn unregister(list: &mut Vec<(PathBuf, bool)>, path: &Path) {
     if let Some(i) = list.iter().rposition(|(p, _)| p == path) {
         list.swap_remove(i);
@@ -111,6 +107,9 @@ impl TempFile {
             .filter(|m| m.is_file())
             .map(|m| m.permissions().mode() & 0o7777);
         let mut tries = 0;
+        // Created and registered under the lock: once a signal's cleanup holds it, no
+        // temporary can appear that it would miss.
+        let mut list = temps();
         let (file, temp) = loop {
             let temp = dir.join(temp_name(name));
             match create_exclusive(&temp, old_mode.unwrap_or(0o666)) {
@@ -120,7 +119,8 @@ impl TempFile {
                 Err(e) => return Err(named(path, e)),
             }
         };
-        register(&temp, false);
+        list.push((temp.clone(), false));
+        drop(list);
         if let Some(mode) = old_mode {
             // Exactly the old mode, whatever the umask.
             let _ = file.set_permissions(fs::Permissions::from_mode(mode));
@@ -233,10 +233,11 @@ pub struct Staging {
 impl Staging {
     /// A staging folder inside `target` (created if missing, with its parents).
     pub fn create(target: &Path) -> io::Result<Staging> {
+        let mut list = temps();
         let created = !target.exists();
         fs::create_dir_all(target).map_err(|e| named(target, e))?;
         if created {
-            register(target, true);
+            list.push((target.to_path_buf(), true));
         }
         let mut tries = 0;
         let dir = loop {
@@ -247,7 +248,6 @@ impl Staging {
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 16 => tries += 1,
                 Err(e) => {
                     if created {
-                        let mut list = temps();
                         let _ = fs::remove_dir(target);
                         unregister(&mut list, target);
                     }
@@ -255,7 +255,8 @@ impl Staging {
                 }
             }
         };
-        register(&dir, true);
+        list.push((dir.clone(), true));
+        drop(list);
         Ok(Staging {
             target: target.to_path_buf(),
             dir,

@@ -104,26 +104,35 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<(Vec<Input>, u
     for (path, e) in &missing {
         crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
+    refuse_overwrite(&found, outputs)?;
     let mut inputs = Vec::new();
     for i in found {
-        if let Source::File(p) = &i {
-            if let Some(o) = outputs.iter().find(|o| same(p, o)) {
-                return Err(Stop::Usage(format!(
-                    "{} is both an input and an output; write to another file",
-                    o.display()
-                )));
-            }
-        }
         inputs.push(Input {
             name: i.name(),
             open: Box::new(move || i.open(games::games()).map_err(io::Error::from)),
         });
     }
     Ok((inputs, missing.len() as u64))
+}
+
+/// Refuses an output that is one of the inputs (exit 2): it would replace a record being
+/// read, in every command alike.
+pub fn refuse_overwrite(inputs: &[Source], outputs: &[&Path]) -> Result<(), Stop> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    for i in inputs {
+        if let Source::File(p) = i {
+            if let Some(o) = outputs.iter().find(|o| same(p, o)) {
+                return Err(Stop::Usage(format!(
+                    "{} is both an input and an output; write to another file",
+                    crate::report::escape(&o.display().to_string())
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The exit code of a run that copied games: 2 when some input could not be read.

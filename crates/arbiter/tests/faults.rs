@@ -383,12 +383,29 @@ fn outputs_never_follow_a_planted_symlink_and_keep_their_mode() {
 }
 
 #[test]
-fn split_refuses_to_write_over_its_input() {
+fn no_command_writes_over_its_input() {
     let dir = scratch("own-input");
     std::fs::write(dir.join("untagged.pdn"), game(1)).unwrap();
     let o = arbiter(&dir, &["split", "untagged.pdn", "--by", "Round", "-o", "."]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("is an input"), "{}", stderr(&o));
+    for args in [
+        &["convert", "untagged.pdn", "-o", "./untagged.pdn"][..],
+        &[
+            "select",
+            "untagged.pdn",
+            "--tag",
+            "GameType=21",
+            "-o",
+            "untagged.pdn",
+        ][..],
+        &["view", "untagged.pdn", "-o", "untagged.pdn"][..],
+    ] {
+        let o = arbiter(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("both an input and an output"), "{err}");
+    }
     assert_eq!(
         std::fs::read_to_string(dir.join("untagged.pdn")).unwrap(),
         game(1)
@@ -480,4 +497,42 @@ fn a_closed_pipe_keeps_the_verdict_and_never_panics() {
             stderr(&out)
         );
     }
+}
+
+#[test]
+fn a_new_report_leaves_no_chart_of_the_old_one() {
+    let dir = scratch("report");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/defects");
+    let run = |sub: &str| {
+        let o = Command::new(BIN)
+            .current_dir(&dir)
+            .args(["stats"])
+            .arg(corpus.join(sub))
+            .args(["-o", "report"])
+            .output()
+            .unwrap();
+        assert!(o.status.code().is_some_and(|c| c < 2), "{}", stderr(&o));
+        let mut files = tree(&dir.join("report"));
+        files.retain(|f| f.ends_with(".svg"));
+        files
+    };
+    std::fs::create_dir_all(dir.join("report")).unwrap();
+    std::fs::write(dir.join("report/notes.txt"), "the user's").unwrap();
+    let thaayam = run("thaayam");
+    let english = run("english");
+    // Charts only the first report had are gone with it.
+    let only_first: Vec<&String> = thaayam.iter().filter(|c| !english.contains(c)).collect();
+    assert!(
+        !only_first.is_empty(),
+        "the two reports have different charts"
+    );
+    assert_eq!(run("english"), english);
+    let now = tree(&dir.join("report"));
+    assert!(
+        only_first.iter().all(|c| !now.contains(c)),
+        "{only_first:?}"
+    );
+    assert!(now.contains(&"notes.txt".to_string()));
+    assert!(leftovers(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -58,6 +58,9 @@ pub fn run(args: ConvertArgs) -> Outcome {
         crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
     let output = args.output.as_deref();
+    if let Some(o) = output.filter(|o| !output::is_stdout(o)) {
+        crate::archive::refuse_overwrite(&inputs, &[o])?;
+    }
     if args.to == Target::Trl {
         let mut total = trials::convert_all(&inputs, output, &settings, &edits, &mut io::stderr())?;
         total.unreadable += missing.len() as u64;

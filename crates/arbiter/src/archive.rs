@@ -181,7 +181,8 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// `arbiter select`: returns the exit code (0, or 2 when an input could not be read).
+/// `arbiter select`: returns the exit code (0, or 2 when an input could not be read or a
+/// game was refused).
 pub fn select_cmd(
     paths: &[PathBuf],
     args: FilterArgs,
@@ -246,7 +247,8 @@ pub fn select_cmd(
         "{}",
         select_summary(&tally, &out_path, rest_path.as_deref(), &selector)
     );
-    Ok(copied(tally.unreadable))
+    // A refused game leaves the output incomplete: exit 2, as for an unreadable input.
+    Ok(copied(tally.unreadable + tally.truncated))
 }
 
 fn plural(n: u64, one: &str) -> String {
@@ -287,7 +289,8 @@ fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &S
     line
 }
 
-/// `arbiter split`: returns the exit code (0, or 2 when an input could not be read).
+/// `arbiter split`: returns the exit code (0, or 2 when an input could not be read or a
+/// game was refused).
 pub fn split_cmd(
     paths: &[PathBuf],
     games: Option<u64>,

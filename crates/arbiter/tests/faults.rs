@@ -536,3 +536,42 @@ fn a_new_report_leaves_no_chart_of_the_old_one() {
     assert!(leftovers(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_game_beyond_the_readers_limit_is_refused_by_split_and_select_not_cut() {
+    let dir = scratch("huge");
+    // 70 MB in one game (many short comments), between two small games.
+    let mut text = game(1);
+    text.push_str("[Event \"huge\"]\n[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 ");
+    let line = format!("{{{}}} ", "x".repeat(98)).repeat(10_000) + "\n";
+    for _ in 0..70 {
+        text.push_str(&line);
+    }
+    text.push_str("23-18 *\n\n");
+    text.push_str(&game(3));
+    std::fs::write(dir.join("in.pdn"), &text).unwrap();
+    drop(text);
+    let o = arbiter(&dir, &["split", "in.pdn", "--by", "Event", "-o", "parts"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game 2") && err.contains("64 MiB") && err.contains("refused"),
+        "{err}"
+    );
+    assert_eq!(tree(&dir.join("parts")), ["E1.pdn", "E3.pdn"]);
+    let o = arbiter(
+        &dir,
+        &["select", "in.pdn", "--tag", "GameType=21", "-o", "out.pdn"],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("64 MiB") && err.contains("refused"), "{err}");
+    let written = std::fs::read_to_string(dir.join("out.pdn")).unwrap();
+    assert!(
+        !written.contains("xxxx"),
+        "no part of the huge game is written"
+    );
+    assert_eq!(written.matches("[Event").count(), 2);
+    assert!(leftovers(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -94,7 +94,8 @@ impl FilterArgs {
 
 /// Reports an input that cannot be read; the run goes on with the others.
 fn report_unreadable(name: &str, e: &dyn std::fmt::Display) {
-    eprintln!("arbiter: {name}: {e}");
+    let (name, e) = (crate::report::escape(name), e.to_string());
+    eprintln!("arbiter: {name}: {}", crate::report::escape(&e));
 }
 
 /// The inputs as the `archive` crate opens them, refusing an input that is also an output.

@@ -31,7 +31,8 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(Stop::ClosedPipe) => ExitCode::from(exit::CLEAN),
         Err(Stop::Usage(message)) => {
-            eprintln!("arbiter: {message}");
+            // Messages name paths and values: control characters are shown escaped.
+            eprintln!("arbiter: {}", report::escape(&message));
             ExitCode::from(exit::FAILURE)
         }
     }

@@ -89,6 +89,8 @@ pub fn unreadable(json: bool, name: &str, e: &dyn std::fmt::Display) -> io::Resu
             other => other,
         }
     } else {
+        let e = e.to_string();
+        let (name, e) = (crate::report::escape(name), crate::report::escape(&e));
         eprintln!("arbiter: {name}: cannot read: {e}");
         Ok(())
     }

@@ -46,7 +46,7 @@ pub fn run(args: ShowArgs) -> Outcome {
     };
     let shown = show::show(&request)?;
     for note in &shown.notes {
-        eprintln!("arbiter: {note}");
+        eprintln!("arbiter: {}", crate::report::escape(note));
     }
     let place = if output::is_stdout(&request.output) {
         "standard output".to_string()

@@ -461,6 +461,16 @@ fn control_characters_never_reach_the_terminal() {
         String::from_utf8_lossy(&all)
     );
     assert!(String::from_utf8_lossy(&o.stdout).contains("\\u{1b}[2J"));
+    // show: the SVG is valid XML whatever the file name, and its line on the terminal
+    // escapes it.
+    let o = arbiter(&dir, &["show", name, "-o", "x.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!o.stderr.contains(&0x07), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(dir.join("x.svg")).unwrap();
+    assert!(
+        !svg.contains('\u{7}') && svg.contains("e\\u{7}.pdn"),
+        "{svg}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -53,6 +53,7 @@ pub fn run(args: ShowArgs) -> Outcome {
     } else {
         request.output.display().to_string()
     };
-    eprintln!("wrote {place}: {}", shown.title);
+    let place = crate::report::escape(&place);
+    eprintln!("wrote {place}: {}", crate::report::escape(&shown.title));
     Ok(CLEAN)
 }

@@ -94,7 +94,8 @@ impl FilterArgs {
 
 /// Reports an input that cannot be read; the run goes on with the others.
 fn report_unreadable(name: &str, e: &dyn std::fmt::Display) {
-    eprintln!("arbiter: {name}: {e}");
+    let (name, e) = (crate::report::escape(name), e.to_string());
+    eprintln!("arbiter: {name}: {}", crate::report::escape(&e));
 }
 
 /// The inputs as the `archive` crate opens them, refusing an input that is also an output.
@@ -104,26 +105,35 @@ fn archive_inputs(paths: &[PathBuf], outputs: &[&Path]) -> Result<(Vec<Input>, u
     for (path, e) in &missing {
         crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
-    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
+    refuse_overwrite(&found, outputs)?;
     let mut inputs = Vec::new();
     for i in found {
-        if let Source::File(p) = &i {
-            if let Some(o) = outputs.iter().find(|o| same(p, o)) {
-                return Err(Stop::Usage(format!(
-                    "{} is both an input and an output; write to another file",
-                    o.display()
-                )));
-            }
-        }
         inputs.push(Input {
             name: i.name(),
             open: Box::new(move || i.open(games::games()).map_err(io::Error::from)),
         });
     }
     Ok((inputs, missing.len() as u64))
+}
+
+/// Refuses an output that is one of the inputs (exit 2): it would replace a record being
+/// read, in every command alike.
+pub fn refuse_overwrite(inputs: &[Source], outputs: &[&Path]) -> Result<(), Stop> {
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    for i in inputs {
+        if let Source::File(p) = i {
+            if let Some(o) = outputs.iter().find(|o| same(p, o)) {
+                return Err(Stop::Usage(format!(
+                    "{} is both an input and an output; write to another file",
+                    crate::report::escape(&o.display().to_string())
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The exit code of a run that copied games: 2 when some input could not be read.
@@ -172,7 +182,8 @@ fn progress_bar(paths: &[PathBuf]) -> Option<indicatif::ProgressBar> {
     Some(bar)
 }
 
-/// `arbiter select`: returns the exit code (0, or 2 when an input could not be read).
+/// `arbiter select`: returns the exit code (0, or 2 when an input could not be read or a
+/// game was refused).
 pub fn select_cmd(
     paths: &[PathBuf],
     args: FilterArgs,
@@ -237,7 +248,8 @@ pub fn select_cmd(
         "{}",
         select_summary(&tally, &out_path, rest_path.as_deref(), &selector)
     );
-    Ok(copied(tally.unreadable))
+    // A refused game leaves the output incomplete: exit 2, as for an unreadable input.
+    Ok(copied(tally.unreadable + tally.truncated))
 }
 
 fn plural(n: u64, one: &str) -> String {
@@ -270,14 +282,16 @@ fn select_summary(t: &SelectTally, out: &Path, rest: Option<&Path>, selector: &S
     }
     if t.truncated > 0 {
         line.push_str(&format!(
-            "\nwarning: {} longer than the reader's buffer; only their ends were written",
-            plural(t.truncated, "game")
+            "\nerror: {} longer than the reader's limit of {} MiB refused (not written)",
+            plural(t.truncated, "game"),
+            pdn::DEFAULT_MAX_CAPACITY >> 20
         ));
     }
     line
 }
 
-/// `arbiter split`: returns the exit code (0, or 2 when an input could not be read).
+/// `arbiter split`: returns the exit code (0, or 2 when an input could not be read or a
+/// game was refused).
 pub fn split_cmd(
     paths: &[PathBuf],
     games: Option<u64>,
@@ -285,6 +299,7 @@ pub fn split_cmd(
     dir: &Path,
 ) -> Result<u8, Stop> {
     let (inputs, mut unreadable) = archive_inputs(paths, &[])?;
+    let mut refused = 0u64;
     let by = match (games, by) {
         (Some(n), None) => SplitBy::Games(n),
         (None, Some(tag)) => SplitBy::Tag(tag),
@@ -296,6 +311,15 @@ pub fn split_cmd(
     };
     let mut splitter = Splitter::new(dir, by, &stem)
         .map_err(|e| Stop::Usage(format!("{}: {e}", dir.display())))?;
+    let (files, _) = ::archive::collect(paths, ::archive::Dash::Stdin);
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter_map(|s| match s {
+            Source::File(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    splitter.protect(&files);
     let bar = progress_bar(paths);
     let progress = |n: u64| {
         if let Some(b) = &bar {
@@ -312,6 +336,15 @@ pub fn split_cmd(
             .and_then(|source| {
                 ::archive::each_game(source, &progress, &mut |tags, text| {
                     games += 1;
+                    let Some(text) = text else {
+                        refused += 1;
+                        eprintln!(
+                            "arbiter: {}: game {games}: longer than the reader's limit of {} MiB; refused (not written)",
+                            crate::report::escape(name),
+                            pdn::DEFAULT_MAX_CAPACITY >> 20
+                        );
+                        return Ok(());
+                    };
                     let value = tag.as_deref().and_then(|t| tags.get(t));
                     splitter.put(value.as_deref(), text, tags.open())
                 })
@@ -323,7 +356,8 @@ pub fn split_cmd(
                 unreadable += 1;
                 report_unreadable(name, &e);
             }
-            Err(e) => return Err(Stop::Usage(format!("{name}: {e}"))),
+            // An error writing names the output it failed on.
+            Err(e) => return Err(Stop::Usage(e.to_string())),
         }
     }
     if let Some(b) = bar {
@@ -341,8 +375,11 @@ pub fn split_cmd(
     if unreadable > 0 {
         line.push_str(&format!(", {}", plural(unreadable, "unreadable input")));
     }
+    if refused > 0 {
+        line.push_str(&format!(", {} refused", plural(refused, "game")));
+    }
     eprintln!("{line}");
-    Ok(copied(unreadable))
+    Ok(copied(unreadable + refused))
 }
 
 /// `tama-random` for `corpus/tama/tama-random.pdn.gz`.

@@ -12,7 +12,7 @@ use ::archive::Source;
 /// What a conversion met on its way.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ConvertTally {
-    /// Games written.
+    /// Games read (those written, and the [`ConvertTally::refused`]).
     pub games: u64,
     /// Moves written in the new notation.
     pub rewritten: u64,
@@ -21,6 +21,10 @@ pub struct ConvertTally {
     /// Inputs that could not be read, whole or from some game on (the games before are
     /// written).
     pub unreadable: u64,
+    /// Games refused, not written: a part of them lay beyond a limit of the reader
+    /// (variations nested too deep, a token too long to hold), and writing the rest would
+    /// lose it silently.
+    pub refused: u64,
 }
 
 impl ConvertTally {
@@ -30,11 +34,13 @@ impl ConvertTally {
         self.rewritten += other.rewritten;
         self.problems += other.problems;
         self.unreadable += other.unreadable;
+        self.refused += other.refused;
     }
 
-    /// The exit code: 2 when an input could not be read, else 1 when problems were found.
+    /// The exit code: 2 when an input could not be read or a game was refused, else 1 when
+    /// problems were found.
     pub fn exit_code(&self) -> u8 {
-        if self.unreadable > 0 {
+        if self.unreadable > 0 || self.refused > 0 {
             crate::exit::FAILURE
         } else {
             crate::exit::problems(self.problems)
@@ -43,10 +49,11 @@ impl ConvertTally {
 
     /// The closing line: `converted 3 games, 40 moves rewritten, 1 problem (see above)`.
     pub fn summary(&self, rewriting: bool) -> String {
+        let written = self.games - self.refused;
         let mut line = format!(
             "converted {} game{}",
-            self.games,
-            if self.games == 1 { "" } else { "s" }
+            written,
+            if written == 1 { "" } else { "s" }
         );
         if rewriting {
             line.push_str(&format!(", {} moves rewritten", self.rewritten));
@@ -57,6 +64,10 @@ impl ConvertTally {
         if self.unreadable > 0 {
             let s = if self.unreadable == 1 { "" } else { "s" };
             line.push_str(&format!(", {} unreadable input{s}", self.unreadable));
+        }
+        if self.refused > 0 {
+            let s = if self.refused == 1 { "" } else { "s" };
+            line.push_str(&format!(", {} game{s} refused (not written)", self.refused));
         }
         line
     }
@@ -151,7 +162,31 @@ impl<W: Write> Converter<'_, W> {
     fn game(&mut self, mut record: GameRecord) -> io::Result<()> {
         self.tally.games += 1;
         let game = self.tally.games;
-        let name = &self.name;
+        let name = crate::report::escape(&self.name);
+        // A part the reader could not keep: refused whole rather than written without it.
+        if let Some(p) = record
+            .problems
+            .iter()
+            .find(|p| matches!(p.kind, pdn::SyntaxKind::TooDeep | pdn::SyntaxKind::TooLong))
+        {
+            let what = match p.kind {
+                pdn::SyntaxKind::TooDeep => format!(
+                    "a variation nested deeper than the limit of {}",
+                    pdn::MAX_DEPTH
+                ),
+                _ => format!(
+                    "a token longer than the limit of {} MiB",
+                    (pdn::DEFAULT_MAX_CAPACITY / 2) >> 20
+                ),
+            };
+            self.tally.refused += 1;
+            writeln!(
+                self.notes,
+                "{name}: game {game}, byte {}: {what}; the game is refused, not written",
+                p.span.start,
+            )?;
+            return Ok(());
+        }
         for p in &record.problems {
             if p.severity == Severity::Error {
                 self.tally.problems += 1;

@@ -25,12 +25,15 @@ use cli::{Cli, Command};
 use exit::{Outcome, Stop};
 
 fn main() -> ExitCode {
+    // Before any thread starts: an interrupt removes the temporaries of every output.
+    outfile::cleanup_on_signals();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => ExitCode::from(code),
         Err(Stop::ClosedPipe) => ExitCode::from(exit::CLEAN),
         Err(Stop::Usage(message)) => {
-            eprintln!("arbiter: {message}");
+            // Messages name paths and values: control characters are shown escaped.
+            eprintln!("arbiter: {}", report::escape(&message));
             ExitCode::from(exit::FAILURE)
         }
     }

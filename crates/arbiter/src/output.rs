@@ -1,23 +1,22 @@
 //! Where a command writes one file: standard output (`-o -`, or no `-o` where that is the
 //! default), or a file written under a temporary name in the same folder and renamed at the
 //! end, so that a command that fails leaves no output behind (and an existing file is
-//! replaced only by a complete one).
+//! replaced only by a complete one). The files are the shared [`outfile::TempFile`].
 
 use crate::exit::Stop;
-use std::fs::File;
+use outfile::TempFile;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One output being written.
 pub struct Output {
     sink: Sink,
-    /// The file's final name and its temporary name, until [`Output::commit`].
-    file: Option<(PathBuf, PathBuf)>,
 }
 
 enum Sink {
     Stdout(BufWriter<io::StdoutLock<'static>>),
-    File(BufWriter<File>),
+    /// Written under an exclusive, unpredictable temporary name (see [`outfile`]).
+    File(BufWriter<TempFile>),
 }
 
 /// True for `-`, the name of standard output.
@@ -32,12 +31,9 @@ impl Output {
             None => Ok(Output::stdout()),
             Some(p) if is_stdout(p) => Ok(Output::stdout()),
             Some(p) => {
-                let temp = temp_name(p);
-                let file = File::create(&temp)
-                    .map_err(|e| Stop::Usage(format!("{}: {e}", p.display())))?;
+                let file = TempFile::create(p).map_err(|e| Stop::Usage(e.to_string()))?;
                 Ok(Output {
                     sink: Sink::File(BufWriter::with_capacity(1 << 16, file)),
-                    file: Some((p.to_path_buf(), temp)),
                 })
             }
         }
@@ -46,34 +42,24 @@ impl Output {
     fn stdout() -> Output {
         Output {
             sink: Sink::Stdout(BufWriter::new(io::stdout().lock())),
-            file: None,
         }
     }
 
     /// The temporary file being written, for writers that take a path; `None` for standard
     /// output.
     pub fn temp_path(&self) -> Option<&Path> {
-        self.file.as_ref().map(|(_, temp)| temp.as_path())
+        match &self.sink {
+            Sink::File(w) => Some(w.get_ref().temp_path()),
+            Sink::Stdout(_) => None,
+        }
     }
 
     /// Flushes the output and gives the file its name. A flush error keeps its kind (a
-    /// closed pipe stays one).
-    pub fn commit(mut self) -> io::Result<()> {
-        self.flush()?;
-        if let Some((path, temp)) = self.file.take() {
-            std::fs::rename(&temp, &path).map_err(|e| {
-                let _ = std::fs::remove_file(&temp);
-                io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-            })?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for Output {
-    fn drop(&mut self) {
-        if let Some((_, temp)) = self.file.take() {
-            let _ = std::fs::remove_file(temp);
+    /// closed pipe stays one) and names the output.
+    pub fn commit(self) -> io::Result<()> {
+        match self.sink {
+            Sink::Stdout(mut w) => w.flush(),
+            Sink::File(w) => w.into_inner().map_err(|e| e.into_error())?.commit(),
         }
     }
 }
@@ -99,16 +85,6 @@ impl Write for Output {
             Sink::File(w) => w.flush(),
         }
     }
-}
-
-/// `dir/.arbiter-PID.name` for `dir/name`: hidden, in the same folder (a rename does not
-/// cross file systems), one per process, and ending as the name does (writers that choose
-/// a format by the extension, such as PNG, see the right one).
-pub fn temp_name(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".arbiter-{}.{name}", std::process::id()))
 }
 
 #[cfg(test)]

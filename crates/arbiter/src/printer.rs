@@ -32,10 +32,6 @@ const GAME_LEVEL: [&str; 2] = ["game-inferred", "unknown-game"];
 /// One kind of diagnostic repeated in a file, printed once at the end of the file.
 struct Group {
     code: &'static str,
-    severity: Severity,
-    /// The message, for notes and game-level codes (their messages tell them apart); empty
-    /// for warnings, which are grouped by code alone.
-    message: String,
     first: (u64, Diagnostic, Place),
     count: u64,
     games: u64,
@@ -48,7 +44,13 @@ pub struct Printer {
     least: Severity,
     errors_left: u64,
     groups: Vec<Group>,
+    /// The index in `groups` of each (code, severity, message): finding a group costs the
+    /// same however many there are (notes of distinct messages make one group each).
+    index: std::collections::HashMap<(&'static str, u8, String), usize>,
     out: Buffer,
+    /// Standard output was closed (`validate corpus | head -1`): nothing more is printed,
+    /// but the run goes on, so that its exit code still reflects every record.
+    closed: bool,
 }
 
 impl Printer {
@@ -59,6 +61,8 @@ impl Printer {
             least: print.severity,
             errors_left: print.max_errors.unwrap_or(u64::MAX),
             groups: Vec::new(),
+            index: std::collections::HashMap::new(),
+            closed: false,
             out: if print.color {
                 Buffer::ansi()
             } else {
@@ -101,11 +105,8 @@ impl Printer {
         } else {
             String::new()
         };
-        let found = self
-            .groups
-            .iter_mut()
-            .find(|g| g.code == code && g.severity == d.severity && g.message == message);
-        match found {
+        let key = (code, d.severity as u8, message);
+        match self.index.get(&key).map(|&i| &mut self.groups[i]) {
             Some(g) => {
                 g.count += 1;
                 if g.last_game != game {
@@ -113,20 +114,24 @@ impl Printer {
                     g.last_game = game;
                 }
             }
-            None => self.groups.push(Group {
-                code,
-                severity: d.severity,
-                message,
-                first: (game, d.clone(), place.clone()),
-                count: 1,
-                games: 1,
-                last_game: game,
-            }),
+            None => {
+                // The key's message is the message for notes and game-level codes (their
+                // messages tell them apart), empty for warnings, grouped by code alone.
+                self.index.insert(key, self.groups.len());
+                self.groups.push(Group {
+                    code,
+                    first: (game, d.clone(), place.clone()),
+                    count: 1,
+                    games: 1,
+                    last_game: game,
+                });
+            }
         }
     }
 
     /// The end of `file`: its repeated diagnostics, each once with its count.
     pub fn end_file(&mut self, file: &str) -> io::Result<()> {
+        self.index.clear();
         for g in std::mem::take(&mut self.groups) {
             let (game, mut d, place) = g.first;
             if g.count > 1 {
@@ -151,8 +156,17 @@ impl Printer {
     }
 
     fn emit(&mut self, file: &str, game: u64, d: &Diagnostic, place: &Place) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
         self.out.clear();
         report::write(&mut self.out, self.format, file, game, d, place)?;
-        io::stdout().lock().write_all(self.out.as_slice())
+        match io::stdout().lock().write_all(self.out.as_slice()) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
     }
 }

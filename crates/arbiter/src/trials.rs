@@ -155,7 +155,10 @@ pub fn convert_all(
 fn write_to(path: Option<&Path>, trial: &str) -> Result<(), Stop> {
     match path {
         Some(p) => {
-            std::fs::write(p, trial).map_err(|e| Stop::Usage(format!("{}: {e}", p.display())))
+            let mut out = crate::output::Output::create(Some(p))?;
+            out.write_all(trial.as_bytes())
+                .and_then(|()| out.commit())
+                .map_err(|e| Stop::Usage(e.to_string()))
         }
         None => io::stdout()
             .lock()

@@ -83,8 +83,14 @@ pub fn unreadable(json: bool, name: &str, e: &dyn std::fmt::Display) -> io::Resu
             "code": "unreadable",
             "message": format!("cannot read: {e}"),
         });
-        writeln!(io::stdout().lock(), "{line}")
+        // A closed standard output does not stop the run (its exit code tells the verdict).
+        match writeln!(io::stdout().lock(), "{line}") {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other,
+        }
     } else {
+        let e = e.to_string();
+        let (name, e) = (crate::report::escape(name), crate::report::escape(&e));
         eprintln!("arbiter: {name}: cannot read: {e}");
         Ok(())
     }
@@ -204,6 +210,7 @@ fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
             continue;
         }
         let source = reader.source();
+        let mut locator = report::Locator::new(&source);
         for d in game.diagnostics {
             if !wanted(&d) {
                 continue;
@@ -211,7 +218,7 @@ fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
             let place = match trial {
                 Some(t) => report::trial_place(t, d.span),
                 None => {
-                    let mut place = report::place(&source, d.span);
+                    let mut place = locator.place(d.span);
                     place.line += chunk.first_line - 1;
                     place
                 }

@@ -63,7 +63,14 @@ pub fn encode(
         fens.extend(r.details.iter().map(|d| d.position));
     }
     let written: Vec<Option<String>> = diagnostics.iter().map(|d| written(origin, d)).collect();
-    let lines: Vec<u64> = diagnostics.iter().map(|d| place(origin, d).line).collect();
+    let mut locator = report::Locator::new(origin.source);
+    let lines: Vec<u64> = diagnostics
+        .iter()
+        .map(|d| match origin.trial {
+            Some(t) => report::trial_place(t, d.span).line,
+            None => locator.place(d.span).line + origin.first_line - 1,
+        })
+        .collect();
     let notations: Vec<&str> = r.details.iter().map(|d| d.notation).collect();
     // A game with no board (not identified, or no start position) is shown as written.
     let record = if r.boards.is_empty() {
@@ -154,17 +161,6 @@ fn movetext(text: &str) -> String {
         cut -= 1;
     }
     format!("{} …", &rest[..cut])
-}
-
-fn place(origin: &Origin<'_>, d: &Diagnostic) -> report::Place {
-    match origin.trial {
-        Some(t) => report::trial_place(t, d.span),
-        None => {
-            let mut place = report::place(origin.source, d.span);
-            place.line += origin.first_line - 1;
-            place
-        }
-    }
 }
 
 /// The move as written, for a problem about a ply the replay refused.

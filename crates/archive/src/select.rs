@@ -11,8 +11,7 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::ops::{ControlFlow, Range};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 
 use game::{GameInfo, Options};
 use games::Explorer;
@@ -49,7 +48,8 @@ pub struct Verdict {
     /// games replayed to the end), or the same start tag and move tokens (other games).
     pub hash: Option<u128>,
     /// The game was longer than the reader's buffer limit and its first bytes could not be
-    /// kept: only the rest of it is passed on.
+    /// kept: [`select`] refuses it (writes nothing of it) and counts it in
+    /// [`SelectTally::truncated`].
     pub cut: bool,
     /// The game has no result token at its end (see [`SelectTally::open`]).
     pub open: bool,
@@ -66,7 +66,8 @@ pub struct SelectTally {
     pub rest: u64,
     /// Selected games dropped as duplicates of an earlier one.
     pub duplicates: u64,
-    /// Games longer than the reader's buffer limit, whose first bytes could not be kept.
+    /// Games longer than the reader's buffer limit, whose first bytes could not be kept:
+    /// refused, not written.
     pub truncated: u64,
     /// Games written without a result token at their end (unfinished records, or records
     /// cut short by an unterminated comment). Such a game ends only where the next game's
@@ -210,14 +211,11 @@ pub fn select(
         return Ok(part.tally);
     }
     let keep_rest = part.rest.is_some();
-    static RUNS: AtomicU64 = AtomicU64::new(0);
-    let run = RUNS.fetch_add(1, Ordering::Relaxed);
-    let stamp = format!("arbiter-select-{}-{run}", std::process::id());
     let mut spooled: Vec<io::Result<Spooled>> = inputs
         .par_iter()
         .enumerate()
         .map(|(i, input)| {
-            let base = spool.join(format!("{stamp}-{i}"));
+            let base = spool.join(format!("select-{i}"));
             spool_one(selector, input, &base, keep_rest, progress)
                 .map_err(|e| named(&input.name, e))
         })
@@ -236,10 +234,7 @@ pub fn select(
             };
         }
     }
-    for s in spooled.iter().flatten() {
-        let _ = std::fs::remove_file(&s.out);
-        let _ = std::fs::remove_file(&s.rest);
-    }
+    // The spool files are removed as `spooled` is dropped.
     result.map(|()| part.tally)
 }
 
@@ -249,8 +244,10 @@ fn named(name: &str, e: io::Error) -> io::Error {
 
 /// The games of one input, kept on disk until their turn.
 struct Spooled {
-    out: PathBuf,
-    rest: PathBuf,
+    /// Exclusive temporaries (see [`outfile::TempFile`]), never committed: removed when
+    /// dropped, or by the signal cleanup.
+    out: outfile::TempFile,
+    rest: Option<outfile::TempFile>,
     /// Per selected game: bytes in `out` and hash.
     selected: Vec<(u64, Option<u128>)>,
     tally: SelectTally,
@@ -265,11 +262,9 @@ fn spool_one(
     keep_rest: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> io::Result<Spooled> {
-    let out_path = base.with_extension("out");
-    let rest_path = base.with_extension("rest");
-    let mut out = BufWriter::new(File::create(&out_path)?);
+    let mut out = BufWriter::new(outfile::TempFile::create(&base.with_extension("out"))?);
     let mut rest = keep_rest
-        .then(|| File::create(&rest_path).map(BufWriter::new))
+        .then(|| outfile::TempFile::create(&base.with_extension("rest")).map(BufWriter::new))
         .transpose()?;
     let mut selected = Vec::new();
     let mut tally = SelectTally::default();
@@ -280,7 +275,9 @@ fn spool_one(
                 tally.read += 1;
                 tally.truncated += u64::from(v.cut);
                 tally.open += u64::from(v.open);
-                if v.selected {
+                if v.cut {
+                    // Its first bytes are gone: refused, never written cut.
+                } else if v.selected {
                     selected.push((write_game(&mut out, text, v.open)?, v.hash));
                 } else {
                     tally.rest += 1;
@@ -298,13 +295,13 @@ fn spool_one(
         Err(e) if is_read_error(&e) => Some(e),
         Err(e) => return Err(e),
     };
-    out.flush()?;
-    if let Some(mut rest) = rest {
-        rest.flush()?;
-    }
+    let out = out.into_inner().map_err(|e| e.into_error())?;
+    let rest = rest
+        .map(|r| r.into_inner().map_err(|e| e.into_error()))
+        .transpose()?;
     Ok(Spooled {
-        out: out_path,
-        rest: rest_path,
+        out,
+        rest,
         selected,
         tally,
         failed,
@@ -325,6 +322,10 @@ impl Partition<'_, '_> {
         self.tally.read += 1;
         self.tally.truncated += u64::from(v.cut);
         self.tally.open += u64::from(v.open);
+        if v.cut {
+            // Its first bytes are gone: refused, never written cut.
+            return Ok(());
+        }
         if !v.selected {
             self.tally.rest += 1;
             if let Some(rest) = self.rest.as_mut() {
@@ -352,10 +353,10 @@ impl Partition<'_, '_> {
             duplicates: 0,
             ..s.tally
         });
-        if let Some(rest) = self.rest.as_mut() {
-            io::copy(&mut File::open(&s.rest)?, rest)?;
+        if let (Some(rest), Some(spooled)) = (self.rest.as_mut(), s.rest.as_ref()) {
+            io::copy(&mut File::open(spooled.temp_path())?, rest)?;
         }
-        let mut spooled = BufReader::new(File::open(&s.out)?);
+        let mut spooled = BufReader::new(File::open(s.out.temp_path())?);
         let mut buf = Vec::new();
         for &(len, hash) in &s.selected {
             buf.resize(len as usize, 0);
@@ -815,13 +816,18 @@ impl<'a> Tags<'a> {
     }
 }
 
+/// What [`each_game`] hands every game to: its tags and its bytes (`None`: refused).
+pub type GameFn<'f> = dyn FnMut(&Tags<'_>, Option<&[u8]>) -> io::Result<()> + 'f;
+
 /// Reads every game of `input` without replaying it and hands its tags and its bytes as
-/// read to `f` (for `split`). Returns the number of games, or the first error: of the input
-/// (marked, see [`crate::is_read_error`]) or of `f`.
+/// read to `f` (for `split`); `None` instead of the bytes for a game longer than the
+/// reader's limit ([`pdn::DEFAULT_MAX_CAPACITY`]), whose first bytes are gone: such a game
+/// is refused, never written cut. Returns the number of games, or the first error: of the
+/// input (marked, see [`crate::is_read_error`]) or of `f`.
 pub fn each_game(
     input: impl Read,
     progress: &(dyn Fn(u64) + Sync),
-    f: &mut dyn FnMut(&Tags<'_>, &[u8]) -> io::Result<()>,
+    f: &mut GameFn<'_>,
 ) -> io::Result<u64> {
     let mut scan = Scan::default();
     let mut reader = pdn::Reader::new(Counted {
@@ -832,8 +838,15 @@ pub fn each_game(
     while let Some(span) = reader.read_game(&mut scan).map_err(read_error)? {
         games += 1;
         let source = reader.source();
+        if span.start < source.offset {
+            f(&Tags(&scan), None)?;
+            continue;
+        }
         let skip = span.start.saturating_sub(source.offset) as usize;
-        f(&Tags(&scan), &source.text[skip.min(source.text.len())..])?;
+        f(
+            &Tags(&scan),
+            Some(&source.text[skip.min(source.text.len())..]),
+        )?;
     }
     Ok(games)
 }

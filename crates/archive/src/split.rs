@@ -1,7 +1,6 @@
 //! `split`: one archive into files of N games, or one file per value of a tag.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -96,17 +95,21 @@ impl Namer {
 /// How many files a splitter keeps open at once; others are reopened to append.
 const OPEN_FILES: usize = 64;
 
-/// Writes games into the files of a folder.
+/// Writes games into the files of a folder, each under an exclusive temporary name
+/// ([`outfile::TempFile`]) until [`Splitter::finish`].
 pub struct Splitter {
     dir: PathBuf,
     by: SplitBy,
     stem: String,
     namer: Namer,
-    open: HashMap<String, BufWriter<File>>,
+    /// Files whose descriptor is open.
+    open: HashSet<usize>,
     /// Every file written, in the order first written, with its number of games.
-    files: Vec<(String, u64)>,
+    files: Vec<(String, u64, BufWriter<outfile::TempFile>)>,
     index: HashMap<String, usize>,
     games: u64,
+    /// Files the splitter must not write (its inputs), canonical.
+    inputs: Vec<PathBuf>,
 }
 
 impl Splitter {
@@ -125,11 +128,21 @@ impl Splitter {
             by,
             stem: safe_name(stem),
             namer: Namer::default(),
-            open: HashMap::new(),
+            open: HashSet::new(),
             files: Vec::new(),
             index: HashMap::new(),
             games: 0,
+            inputs: Vec::new(),
         })
+    }
+
+    /// Refuses to write over these files (the run's inputs): a file name that would
+    /// replace one of them is an error.
+    pub fn protect(&mut self, inputs: &[PathBuf]) {
+        self.inputs = inputs
+            .iter()
+            .filter_map(|p| p.canonicalize().ok())
+            .collect();
     }
 
     /// The tag a split by tag needs, if any.
@@ -148,71 +161,72 @@ impl Splitter {
             SplitBy::Tag(_) => format!("{}.pdn", self.namer.name(tag_value)),
         };
         self.games += 1;
-        let out = self.writer(&name)?;
-        write_game(out, text, open)?;
-        let i = self.index[&name];
-        self.files[i].1 += 1;
+        let i = self.writer(&name)?;
+        let file = &mut self.files[i];
+        write_game(&mut file.2, text, open)?;
+        file.1 += 1;
         Ok(())
     }
 
-    /// The open file called `name`: created (emptied) the first time, reopened to append
-    /// after it was closed to keep the number of open files bounded.
-    fn writer(&mut self, name: &str) -> io::Result<&mut BufWriter<File>> {
-        if !self.open.contains_key(name) {
-            if self.open.len() >= OPEN_FILES {
-                for (_, mut w) in self.open.drain() {
-                    w.flush()?;
-                }
+    /// The index of the file called `name`, open: created the first time, reopened to
+    /// append after it was closed to keep the number of open files bounded.
+    fn writer(&mut self, name: &str) -> io::Result<usize> {
+        if let Some(&i) = self.index.get(name) {
+            if !self.open.contains(&i) {
+                self.make_room()?;
+                self.files[i].2.get_mut().reopen()?;
+                self.open.insert(i);
             }
-            let path = self.dir.join(part_name(name));
-            let file = if self.index.contains_key(name) {
-                OpenOptions::new().append(true).open(&path)?
-            } else {
-                self.index.insert(name.to_string(), self.files.len());
-                self.files.push((name.to_string(), 0));
-                File::create(&path)?
-            };
-            self.open
-                .insert(name.to_string(), BufWriter::with_capacity(1 << 16, file));
+            return Ok(i);
         }
-        Ok(self.open.get_mut(name).expect("just opened"))
+        let path = self.dir.join(name);
+        if let Ok(canonical) = path.canonicalize() {
+            if self.inputs.contains(&canonical) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{} is an input of this run; split into another folder",
+                        path.display()
+                    ),
+                ));
+            }
+        }
+        self.make_room()?;
+        let file = outfile::TempFile::create(&path)?;
+        let i = self.files.len();
+        self.index.insert(name.to_string(), i);
+        self.files
+            .push((name.to_string(), 0, BufWriter::with_capacity(1 << 16, file)));
+        self.open.insert(i);
+        Ok(i)
+    }
+
+    /// Closes every open file when as many are open as may be.
+    fn make_room(&mut self) -> io::Result<()> {
+        if self.open.len() >= OPEN_FILES {
+            for i in self.open.drain() {
+                let w = &mut self.files[i].2;
+                w.flush()?;
+                w.get_mut().close();
+            }
+        }
+        Ok(())
     }
 
     /// Flushes every file and gives it its name; returns the files written (paths) with
-    /// their numbers of games. Until then the files are written under temporary names (see
-    /// [`part_name`]), removed if the splitter is dropped unfinished: a failed split leaves
-    /// no file behind.
+    /// their numbers of games. Until then the files are written under temporary names,
+    /// removed if the splitter is dropped unfinished: a failed split leaves no file behind.
     pub fn finish(mut self) -> io::Result<Vec<(PathBuf, u64)>> {
-        for (_, mut w) in self.open.drain() {
-            w.flush()?;
+        for i in self.open.drain() {
+            self.files[i].2.flush()?;
         }
-        let files = std::mem::take(&mut self.files);
-        let mut done = Vec::with_capacity(files.len());
-        for (i, (name, n)) in files.iter().enumerate() {
-            let path = self.dir.join(name);
-            if let Err(e) = std::fs::rename(self.dir.join(part_name(name)), &path) {
-                // Put the rest back for `drop` to remove.
-                self.files = files[i..].to_vec();
-                return Err(e);
-            }
-            done.push((path, *n));
+        let mut done = Vec::with_capacity(self.files.len());
+        for (name, n, w) in std::mem::take(&mut self.files) {
+            w.into_inner().map_err(|e| e.into_error())?.commit()?;
+            done.push((self.dir.join(name), n));
         }
         Ok(done)
     }
-}
-
-impl Drop for Splitter {
-    fn drop(&mut self) {
-        self.open.clear();
-        for (name, _) in &self.files {
-            let _ = std::fs::remove_file(self.dir.join(part_name(name)));
-        }
-    }
-}
-
-/// The temporary name of a file being written: `.NAME.PID.part`.
-pub fn part_name(name: &str) -> String {
-    format!(".{name}.{}.part", std::process::id())
 }
 
 #[cfg(test)]

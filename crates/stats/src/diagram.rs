@@ -344,11 +344,11 @@ impl Diagram {
         let left = if self.coordinates { 30 } else { 12 };
         let board_w = side * files;
         let inner = (board_w + left + 12).max(360);
-        let title = wrap(&self.title, TITLE_SIZE, true, inner - 16);
+        let title = wrap(&visible(&self.title), TITLE_SIZE, true, inner - 16);
         let captions: Vec<String> = self
             .captions
             .iter()
-            .flat_map(|c| wrap(c, CAPTION_SIZE, false, inner - 16))
+            .flat_map(|c| wrap(&visible(c), CAPTION_SIZE, false, inner - 16))
             .collect();
         let top = 12 + title.len() as i32 * (LINE + 4) + 6;
         let bottom = if self.coordinates { 30 } else { 12 };
@@ -811,9 +811,35 @@ fn wrap(s: &str, size: u32, strong: bool, width: i32) -> Vec<String> {
     lines
 }
 
+/// Text as drawn: control characters, which no SVG (XML) document may hold even escaped,
+/// shown as `\u{7}` (a file name with a BEL in a title made `show -o x.svg` invalid).
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn svg_text_is_valid_xml_whatever_the_title() {
+        let mut d = Diagram::new("a\u{7}b <&> \u{1b}[2J", 8, 8, SquareStyle::DarkOnly);
+        d.captions.push("c\u{0}d".into());
+        let svg = d.to_svg();
+        assert!(!svg
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r'));
+        assert!(svg.contains("a\\u{7}b"), "{svg}");
+        assert!(!svg.contains("<&>"), "markup in the title is escaped");
+    }
 
     #[test]
     fn wrapping_respects_width() {

@@ -1,6 +1,6 @@
 //! `arbiter completions`: a shell completion script.
 
-use std::io;
+use std::io::{self, Write};
 
 use clap::Args;
 
@@ -14,6 +14,12 @@ pub struct CompletionsArgs {
 
 /// Prints the completion script of `cli`, the whole command line.
 pub fn run(args: CompletionsArgs, mut cli: clap::Command) -> Outcome {
-    clap_complete::generate(args.shell, &mut cli, "arbiter", &mut io::stdout().lock());
+    // Generated into memory first: clap_complete panics when its writer fails (a closed
+    // pipe, `arbiter completions bash | head -1`).
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cli, "arbiter", &mut script);
+    let mut out = io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(CLEAN)
 }

@@ -58,6 +58,9 @@ pub fn run(args: ConvertArgs) -> Outcome {
         crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
     let output = args.output.as_deref();
+    if let Some(o) = output.filter(|o| !output::is_stdout(o)) {
+        crate::archive::refuse_overwrite(&inputs, &[o])?;
+    }
     if args.to == Target::Trl {
         let mut total = trials::convert_all(&inputs, output, &settings, &edits, &mut io::stderr())?;
         total.unreadable += missing.len() as u64;
@@ -80,7 +83,9 @@ pub fn run(args: ConvertArgs) -> Outcome {
         )
         .map_err(|e| match e.kind() {
             io::ErrorKind::BrokenPipe => Stop::ClosedPipe,
-            _ => Stop::Usage(format!("{}: {e}", source.name())),
+            // Errors of reading are noted by `convert`: this one is of the output, and
+            // names it.
+            _ => Stop::Usage(e.to_string()),
         })?;
         total.add(&tally);
     }

@@ -45,16 +45,29 @@ enum TableSink {
     Partitioned(export::PartitionedSink),
 }
 
+/// What `export` writes into its folder, in either form: the entries a run replaces.
+const TABLE_ENTRIES: [&str; 6] = [
+    "games.parquet",
+    "plies.parquet",
+    "diagnostics.parquet",
+    "games",
+    "plies",
+    "diagnostics",
+];
+
 impl TableSink {
+    /// The sink, writing into `staging` (see [`outfile::Staging`]).
     fn create(
-        dir: &Path,
+        staging: &Path,
         by: Vec<export::PartitionColumn>,
         options: export::SinkOptions,
     ) -> Result<Self, Stop> {
         match by.is_empty() {
-            true => export::ParquetSink::with_options(dir, options)
+            true => export::ParquetSink::with_options(staging, options)
                 .map(|s| TableSink::Plain(Box::new(s))),
-            false => export::PartitionedSink::create(dir, by, options).map(TableSink::Partitioned),
+            false => {
+                export::PartitionedSink::create(staging, by, options).map(TableSink::Partitioned)
+            }
         }
         .map_err(|e| Stop::Usage(e.to_string()))
     }
@@ -119,7 +132,10 @@ pub fn run(args: ExportArgs) -> Outcome {
     for (path, e) in &missing {
         crate::validate::unreadable(false, &path.display().to_string(), e)?;
     }
-    let mut sink = TableSink::create(dir, by, options)?;
+    // The tables are built in a staging folder inside DIR and replace the earlier ones (in
+    // either form: a partitioned run leaves no stale partition) only when complete.
+    let staging = outfile::Staging::create(dir).map_err(|e| Stop::Usage(e.to_string()))?;
+    let mut sink = TableSink::create(staging.path(), by, options)?;
     let mut unreadable = missing.len();
     for source in &inputs {
         let name = source.name();
@@ -132,6 +148,9 @@ pub fn run(args: ExportArgs) -> Outcome {
         }
     }
     let counts = sink.finish()?;
+    staging
+        .commit(&TABLE_ENTRIES)
+        .map_err(|e| Stop::Usage(e.to_string()))?;
     eprintln!(
         "wrote {} games, {} plies and {} diagnostics to {}",
         counts.games,

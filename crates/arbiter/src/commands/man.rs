@@ -1,5 +1,6 @@
 //! `arbiter man`: the manual pages.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -34,5 +35,8 @@ fn write_page(dir: &Path, name: &str, cmd: clap::Command) -> Result<(), Stop> {
     clap_mangen::Man::new(cmd)
         .render(&mut buf)
         .map_err(|e| Stop::Usage(e.to_string()))?;
-    std::fs::write(&path, buf).map_err(|e| Stop::Usage(format!("{}: {e}", path.display())))
+    let mut out = crate::output::Output::create(Some(&path))?;
+    out.write_all(&buf)
+        .and_then(|()| out.commit())
+        .map_err(|e| Stop::Usage(e.to_string()))
 }

@@ -46,13 +46,14 @@ pub fn run(args: ShowArgs) -> Outcome {
     };
     let shown = show::show(&request)?;
     for note in &shown.notes {
-        eprintln!("arbiter: {note}");
+        eprintln!("arbiter: {}", crate::report::escape(note));
     }
     let place = if output::is_stdout(&request.output) {
         "standard output".to_string()
     } else {
         request.output.display().to_string()
     };
-    eprintln!("wrote {place}: {}", shown.title);
+    let place = crate::report::escape(&place);
+    eprintln!("wrote {place}: {}", crate::report::escape(&shown.title));
     Ok(CLEAN)
 }

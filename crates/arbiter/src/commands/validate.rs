@@ -60,6 +60,24 @@ pub fn run(args: ValidateArgs) -> Outcome {
     corpus_run(&args.inputs.paths, &settings, print, report_dir)
 }
 
+/// The chart files of the report already in `dir`, as its `stats.json` lists them: a new
+/// report replaces them all, so no chart of an earlier run is left beside it. Only files the
+/// earlier report itself names are listed.
+fn previous_charts(dir: &Path) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(dir.join("stats.json")) else {
+        return Vec::new();
+    };
+    let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return Vec::new();
+    };
+    let ids = doc["charts"].as_array().into_iter().flatten();
+    ids.filter_map(|c| c["id"].as_str())
+        // A chart id is a plain name, never a path.
+        .filter(|id| !id.is_empty() && !id.contains(['/', '\\']) && !id.starts_with('.'))
+        .flat_map(|id| [format!("{id}.svg"), format!("{id}.png")])
+        .collect()
+}
+
 /// Validates a corpus, optionally writing the statistics report; returns the exit code.
 pub fn corpus_run(
     paths: &[PathBuf],
@@ -82,19 +100,30 @@ pub fn corpus_run(
     tally.io_errors += missing.len() as u64;
     let line = validate::summary(&tally);
     if print.summary_on_stdout {
-        writeln!(io::stdout().lock(), "{line}")?;
+        // A closed pipe does not change the verdict the exit code gives.
+        match writeln!(io::stdout().lock(), "{line}") {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+            other => other?,
+        }
     } else {
         eprintln!("{line}");
     }
     if let Some(dir) = report_dir {
+        // Built in a staging folder inside DIR, then moved into place file by file under a
+        // lock: an interrupted or failed run leaves the previous report as it was.
+        let cannot = |e: io::Error| format!("{}: cannot write the report: {e}", dir.display());
+        let staging = outfile::Staging::create(dir).map_err(cannot)?;
         let files = stats
-            .write_report_with(dir, &extras)
-            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
+            .write_report_with(staging.path(), &extras)
+            .map_err(cannot)?;
+        let stale = previous_charts(dir);
+        let stale: Vec<&str> = stale.iter().map(String::as_str).collect();
+        staging.commit(&stale).map_err(cannot)?;
         eprintln!(
             "report written to {} ({} charts, numbers in {})",
-            files.html.display(),
+            dir.join("report.html").display(),
             files.charts.len(),
-            files.json.display()
+            dir.join("stats.json").display()
         );
     }
     Ok(if tally.io_errors > 0 {

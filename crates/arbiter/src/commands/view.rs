@@ -34,6 +34,7 @@ fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, S
         validate::unreadable(false, &path.display().to_string(), e)
             .map_err(|e| Stop::Usage(e.to_string()))?;
     }
+    crate::archive::refuse_overwrite(&inputs, &[output])?;
     let settings = view::settings(base);
     let job = validate::Job {
         settings: &settings,

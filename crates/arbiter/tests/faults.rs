@@ -1,0 +1,587 @@
+//! Fault injection: every writing command interrupted mid-run (SIGINT and SIGTERM), writing to
+//! a disk that fills up (the `ARBITER_TEST_FAIL_WRITES_AFTER` hook of `outfile`, and
+//! `/dev/full`), two runs at once into one folder, symlinks planted where outputs go. Each
+//! time the previous output is intact or the new one complete, nothing is left behind and
+//! nothing outside the folder changes. Also: records beyond a reader's limit are refused, not
+//! cut; control characters never reach the terminal; a closed pipe keeps the verdict.
+//!
+//! No test waits on a clock: a run is interrupted once its temporary file is seen, and
+//! blocks reading standard input until then.
+
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_arbiter");
+
+fn arbiter(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("arbiter runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-faults-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every path under `dir`, relative, sorted.
+fn tree(dir: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            out.push(p.strip_prefix(root).unwrap().to_string_lossy().into_owned());
+            if p.is_dir() && !p.is_symlink() {
+                walk(root, &p, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+/// Whether any temporary of a run is left under `dir`.
+fn leftovers(dir: &Path) -> Vec<String> {
+    tree(dir)
+        .into_iter()
+        .filter(|p| p.contains(".arbiter-") || p.ends_with(".part"))
+        .collect()
+}
+
+/// A draughts game (GameType 21), numbered.
+fn game(n: usize) -> String {
+    format!("[Event \"E{n}\"]\n[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 23-19 *\n\n")
+}
+
+/// Waits (without a clock: as long as it takes) until `found` holds.
+fn wait_until(child: &mut Child, mut found: impl FnMut() -> bool) {
+    while !found() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the run ended before it could be interrupted: {status}");
+        }
+        std::thread::yield_now();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+fn signal(child: &Child, sig: &str) {
+    let ok = Command::new("kill")
+        .args([&format!("-{sig}"), &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -{sig}");
+}
+
+/// One writing command, interrupted while it reads standard input.
+struct Case {
+    name: &'static str,
+    args: &'static [&'static str],
+    /// What the folder holds before (the previous output), written by `prepare`.
+    prepare: fn(&Path),
+    /// Whether the run makes a temporary before it has read anything.
+    temp_at_once: bool,
+}
+
+fn previous_file(dir: &Path) {
+    std::fs::write(dir.join("out.pdn"), "previous output\n").unwrap();
+}
+
+fn previous_folder(dir: &Path) {
+    std::fs::create_dir_all(dir.join("out")).unwrap();
+    std::fs::write(dir.join("out/games.parquet"), "previous tables").unwrap();
+    std::fs::write(dir.join("out/report.html"), "previous report").unwrap();
+    std::fs::write(dir.join("out/mine.txt"), "the user's own file").unwrap();
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "convert",
+        args: &["convert", "-", "-o", "out.pdn"],
+        prepare: previous_file,
+        temp_at_once: true,
+    },
+    Case {
+        name: "select",
+        args: &["select", "-", "--tag", "GameType=21", "-o", "out.pdn"],
+        prepare: previous_file,
+        temp_at_once: true,
+    },
+    Case {
+        name: "split",
+        args: &["split", "-", "--games", "1", "-o", "out"],
+        prepare: previous_folder,
+        temp_at_once: false,
+    },
+    Case {
+        name: "export",
+        args: &["export", "-", "-o", "out"],
+        prepare: previous_folder,
+        temp_at_once: true,
+    },
+    Case {
+        name: "stats",
+        args: &["stats", "-", "-o", "out"],
+        prepare: previous_folder,
+        temp_at_once: false,
+    },
+];
+
+#[test]
+fn an_interrupt_leaves_the_previous_output_and_nothing_else() {
+    for case in CASES {
+        for (sig, code) in [("INT", 130), ("TERM", 143)] {
+            let dir = scratch(&format!("sig-{}-{sig}", case.name));
+            (case.prepare)(&dir);
+            let listed = tree(&dir);
+            let before: Vec<(String, Vec<u8>)> = tree(&dir)
+                .into_iter()
+                .filter(|p| dir.join(p).is_file())
+                .map(|p| {
+                    let bytes = std::fs::read(dir.join(&p)).unwrap();
+                    (p, bytes)
+                })
+                .collect();
+            let mut child = Command::new(BIN)
+                .current_dir(&dir)
+                .args(case.args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            // Enough games to fill the reader's first buffer: they are handed on while the
+            // run waits for more.
+            let games: String = (0..2000).map(game).collect();
+            stdin.write_all(games.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            if case.temp_at_once || case.args[0] == "split" {
+                wait_until(&mut child, || !leftovers(&dir).is_empty());
+            }
+            signal(&child, sig);
+            let out = child.wait_with_output().unwrap();
+            drop(stdin);
+            let what = format!("{} on SIG{sig}", case.name);
+            assert_eq!(out.status.code(), Some(code), "{what}: {}", stderr(&out));
+            assert!(leftovers(&dir).is_empty(), "{what}: {:?}", leftovers(&dir));
+            for (p, bytes) in &before {
+                assert_eq!(&std::fs::read(dir.join(p)).unwrap(), bytes, "{what}: {p}");
+            }
+            assert_eq!(tree(&dir), listed, "{what}: entries added or removed");
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_run_removes_the_folder_it_created() {
+    let dir = scratch("created");
+    let mut child = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["export", "-", "-o", "new/tables"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_until(&mut child, || !leftovers(&dir).is_empty());
+    signal(&child, "INT");
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(!dir.join("new/tables").exists(), "{:?}", tree(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_disk_that_fills_up_leaves_the_previous_output() {
+    let dir = scratch("full");
+    let input: String = (0..300).map(game).collect();
+    std::fs::write(dir.join("in.pdn"), &input).unwrap();
+    for args in [
+        &["convert", "in.pdn", "-o", "out.pdn"][..],
+        &["select", "in.pdn", "--tag", "GameType=21", "-o", "out.pdn"][..],
+        &["split", "in.pdn", "--games", "100", "-o", "parts"][..],
+    ] {
+        std::fs::write(dir.join("out.pdn"), "previous output\n").unwrap();
+        std::fs::create_dir_all(dir.join("parts")).unwrap();
+        std::fs::write(dir.join("parts/in-0001.pdn"), "previous part\n").unwrap();
+        let out = Command::new(BIN)
+            .current_dir(&dir)
+            .args(args)
+            .env("ARBITER_TEST_FAIL_WRITES_AFTER", "1000")
+            .output()
+            .unwrap();
+        let what = args[0];
+        assert_eq!(out.status.code(), Some(2), "{what}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains("No space left on device"), "{what}: {err}");
+        // The error names the output, not the input.
+        assert!(
+            err.contains("out.pdn") || err.contains("parts/"),
+            "{what}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("out.pdn")).unwrap(),
+            "previous output\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("parts/in-0001.pdn")).unwrap(),
+            "previous part\n"
+        );
+        assert!(leftovers(&dir).is_empty(), "{what}: {:?}", leftovers(&dir));
+    }
+    // Standard output on a full device: an error, not a quiet success.
+    if Path::new("/dev/full").exists() {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let out = Command::new(BIN)
+            .current_dir(&dir)
+            .args(["convert", "in.pdn"])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn two_exports_at_once_into_one_folder_never_mix() {
+    let dir = scratch("two");
+    let a: String = (0..400).map(game).collect();
+    let b = "[GameType \"21\"]\n[Result \"*\"]\n1. 9-13 22-18 *\n\n".repeat(700);
+    std::fs::write(dir.join("a.pdn"), &a).unwrap();
+    std::fs::write(dir.join("b.pdn"), &b).unwrap();
+    for (input, out) in [("a.pdn", "solo-a"), ("b.pdn", "solo-b")] {
+        let o = arbiter(&dir, &["export", input, "-o", out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let tables = ["games.parquet", "plies.parquet", "diagnostics.parquet"];
+    let set = |folder: &str| -> Vec<Vec<u8>> {
+        tables
+            .iter()
+            .map(|t| std::fs::read(dir.join(folder).join(t)).unwrap())
+            .collect()
+    };
+    let (solo_a, solo_b) = (set("solo-a"), set("solo-b"));
+    assert_ne!(solo_a, solo_b);
+    for round in 0..3 {
+        let spawn = |input: &str| {
+            Command::new(BIN)
+                .current_dir(&dir)
+                .args(["export", input, "-o", "shared"])
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (x, y) = (spawn("a.pdn"), spawn("b.pdn"));
+        for c in [x, y] {
+            let o = c.wait_with_output().unwrap();
+            assert!(o.status.success(), "round {round}: {}", stderr(&o));
+        }
+        let shared = set("shared");
+        assert!(
+            shared == solo_a || shared == solo_b,
+            "round {round}: the tables of two runs are mixed"
+        );
+        assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_partitioned_export_replaces_every_old_partition() {
+    let dir = scratch("partitions");
+    let year = |y: u32, n: usize| -> String {
+        (0..n)
+            .map(|i| {
+                format!("[Date \"{y}.01.01\"]\n[Event \"{i}\"]\n[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 *\n\n")
+            })
+            .collect()
+    };
+    std::fs::write(dir.join("old.pdn"), year(2001, 3) + &year(2002, 3)).unwrap();
+    std::fs::write(dir.join("new.pdn"), year(2003, 2)).unwrap();
+    let run = |input: &str, by: &str| {
+        let o = arbiter(&dir, &["export", input, "-o", "t", "--partition-by", by]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    run("old.pdn", "year");
+    assert!(dir.join("t/games/year=2001").is_dir());
+    run("new.pdn", "year");
+    let games: Vec<String> = tree(&dir.join("t/games"));
+    assert_eq!(games, ["year=2003", "year=2003/part-0.parquet"]);
+    // The plain form replaces the partitioned one, and the other way round.
+    let o = arbiter(&dir, &["export", "new.pdn", "-o", "t"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        tree(&dir.join("t")),
+        ["diagnostics.parquet", "games.parquet", "plies.parquet"]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn outputs_never_follow_a_planted_symlink_and_keep_their_mode() {
+    let dir = scratch("symlink");
+    let outside = scratch("symlink-outside");
+    let victim = outside.join("victim");
+    std::fs::write(&victim, "must not change").unwrap();
+    std::fs::write(dir.join("in.pdn"), game(1) + &game(2)).unwrap();
+    // The output name itself a symlink: replaced, never written through.
+    std::os::unix::fs::symlink(&victim, dir.join("out.pdn")).unwrap();
+    let o = arbiter(&dir, &["convert", "in.pdn", "-o", "out.pdn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!dir.join("out.pdn").is_symlink());
+    // A split file name planted as a symlink.
+    std::fs::create_dir_all(dir.join("parts")).unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("parts/in-0001.pdn")).unwrap();
+    let o = arbiter(&dir, &["split", "in.pdn", "--games", "1", "-o", "parts"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Temporary names planted in every form earlier versions used, for this and any pid.
+    for name in [
+        ".arbiter-1.out.pdn",
+        ".out.pdn.1.part",
+        "arbiter-select-1-0-0.out",
+    ] {
+        std::os::unix::fs::symlink(&victim, dir.join(name)).unwrap();
+    }
+    for args in [
+        &["convert", "in.pdn", "-o", "out.pdn"][..],
+        &["select", "in.pdn", "--tag", "GameType=21", "-o", "out.pdn"][..],
+        &["export", "in.pdn", "-o", "."][..],
+    ] {
+        let o = arbiter(&dir, args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "must not change");
+    assert_eq!(tree(&outside), ["victim"]);
+    // A replaced file keeps its mode.
+    std::fs::set_permissions(dir.join("out.pdn"), std::fs::Permissions::from_mode(0o600)).unwrap();
+    let o = arbiter(&dir, &["convert", "in.pdn", "-o", "out.pdn"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mode = std::fs::metadata(dir.join("out.pdn"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&outside).unwrap();
+}
+
+#[test]
+fn no_command_writes_over_its_input() {
+    let dir = scratch("own-input");
+    std::fs::write(dir.join("untagged.pdn"), game(1)).unwrap();
+    let o = arbiter(&dir, &["split", "untagged.pdn", "--by", "Round", "-o", "."]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is an input"), "{}", stderr(&o));
+    for args in [
+        &["convert", "untagged.pdn", "-o", "./untagged.pdn"][..],
+        &[
+            "select",
+            "untagged.pdn",
+            "--tag",
+            "GameType=21",
+            "-o",
+            "untagged.pdn",
+        ][..],
+        &["view", "untagged.pdn", "-o", "untagged.pdn"][..],
+    ] {
+        let o = arbiter(&dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("both an input and an output"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("untagged.pdn")).unwrap(),
+        game(1)
+    );
+    assert!(leftovers(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn variations_beyond_the_readers_depth_refuse_the_game_not_cut_it() {
+    let dir = scratch("deep");
+    let deep = format!(
+        "[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 {}{} 23-18 *\n\n",
+        "( 1. 9-13 ".repeat(40),
+        ")".repeat(40)
+    );
+    let fine = format!(
+        "[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 {}{} 23-18 *\n\n",
+        "( 1. 9-13 ".repeat(32),
+        ")".repeat(32)
+    );
+    std::fs::write(dir.join("d.pdn"), deep + &fine).unwrap();
+    let o = arbiter(&dir, &["convert", "d.pdn", "-o", "o.pdn"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game 1") && err.contains("limit of 32"),
+        "{err}"
+    );
+    assert!(err.contains("refused"), "{err}");
+    assert!(!err.contains("kept as read"), "{err}");
+    // The game within the limit is written back whole: 32 variations, the move after them.
+    let written = std::fs::read_to_string(dir.join("o.pdn")).unwrap();
+    assert_eq!(written.matches('(').count(), 32, "{written}");
+    assert!(written.contains("23-18"), "{written}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let dir = scratch("escape");
+    let name = "e\u{7}.pdn";
+    std::fs::write(
+        dir.join(name),
+        "[Rules \"\u{1b}[2J\"]\n[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 *\n",
+    )
+    .unwrap();
+    let o = arbiter(&dir, &["validate", name]);
+    let all = [o.stdout.as_slice(), o.stderr.as_slice()].concat();
+    assert!(
+        !all.contains(&0x1b) && !all.contains(&0x07),
+        "{}",
+        String::from_utf8_lossy(&all)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("\\u{1b}[2J"));
+    // show: the SVG is valid XML whatever the file name, and its line on the terminal
+    // escapes it.
+    let o = arbiter(&dir, &["show", name, "-o", "x.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!o.stderr.contains(&0x07), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(dir.join("x.svg")).unwrap();
+    assert!(
+        !svg.contains('\u{7}') && svg.contains("e\\u{7}.pdn"),
+        "{svg}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict_and_never_panics() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/defects");
+    let mut child = Command::new(BIN)
+        .arg("validate")
+        .arg(&corpus)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains("error"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    for args in [&["completions", "bash"][..], &["games"][..]] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.signal().is_none(), "{args:?}");
+        assert!(
+            !stderr(&out).contains("panicked"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn a_new_report_leaves_no_chart_of_the_old_one() {
+    let dir = scratch("report");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/defects");
+    let run = |sub: &str| {
+        let o = Command::new(BIN)
+            .current_dir(&dir)
+            .args(["stats"])
+            .arg(corpus.join(sub))
+            .args(["-o", "report"])
+            .output()
+            .unwrap();
+        assert!(o.status.code().is_some_and(|c| c < 2), "{}", stderr(&o));
+        let mut files = tree(&dir.join("report"));
+        files.retain(|f| f.ends_with(".svg"));
+        files
+    };
+    std::fs::create_dir_all(dir.join("report")).unwrap();
+    std::fs::write(dir.join("report/notes.txt"), "the user's").unwrap();
+    let thaayam = run("thaayam");
+    let english = run("english");
+    // Charts only the first report had are gone with it.
+    let only_first: Vec<&String> = thaayam.iter().filter(|c| !english.contains(c)).collect();
+    assert!(
+        !only_first.is_empty(),
+        "the two reports have different charts"
+    );
+    assert_eq!(run("english"), english);
+    let now = tree(&dir.join("report"));
+    assert!(
+        only_first.iter().all(|c| !now.contains(c)),
+        "{only_first:?}"
+    );
+    assert!(now.contains(&"notes.txt".to_string()));
+    assert!(leftovers(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_beyond_the_readers_limit_is_refused_by_split_and_select_not_cut() {
+    let dir = scratch("huge");
+    // 70 MB in one game (many short comments), between two small games.
+    let mut text = game(1);
+    text.push_str("[Event \"huge\"]\n[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 ");
+    let line = format!("{{{}}} ", "x".repeat(98)).repeat(10_000) + "\n";
+    for _ in 0..70 {
+        text.push_str(&line);
+    }
+    text.push_str("23-18 *\n\n");
+    text.push_str(&game(3));
+    std::fs::write(dir.join("in.pdn"), &text).unwrap();
+    drop(text);
+    let o = arbiter(&dir, &["split", "in.pdn", "--by", "Event", "-o", "parts"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("game 2") && err.contains("64 MiB") && err.contains("refused"),
+        "{err}"
+    );
+    assert_eq!(tree(&dir.join("parts")), ["E1.pdn", "E3.pdn"]);
+    let o = arbiter(
+        &dir,
+        &["select", "in.pdn", "--tag", "GameType=21", "-o", "out.pdn"],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("64 MiB") && err.contains("refused"), "{err}");
+    let written = std::fs::read_to_string(dir.join("out.pdn")).unwrap();
+    assert!(
+        !written.contains("xxxx"),
+        "no part of the huge game is written"
+    );
+    assert_eq!(written.matches("[Event").count(), 2);
+    assert!(leftovers(&dir).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

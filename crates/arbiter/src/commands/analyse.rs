@@ -80,6 +80,9 @@ pub fn run(args: AnalyseArgs) -> Outcome {
     for (path, e) in &missing {
         crate::validate::unreadable(json, &path.display().to_string(), e)?;
     }
+    if let Some(o) = args.output.as_deref() {
+        crate::archive::refuse_overwrite(&inputs, &[o])?;
+    }
     let mut annotated = match (&args.output, args.annotate) {
         (Some(path), true) => Some(pdn::Writer::new(Output::create(Some(path))?)),
         _ => None,

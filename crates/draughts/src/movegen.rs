@@ -977,6 +977,29 @@ fn play_quiet(rules: &Rules, pos: &mut Position, from: Bit, to: Bit, king: bool,
 
 /// Number of leaf positions `depth` plies ahead, with bulk counting at the last ply.
 pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    perft_with(g, rules, pos, depth, true)
+}
+
+/// The moves perft counts in `pos`: [`legal_moves`], except that with
+/// `rules.perft_merges_duplicates` false the captures that differ only in their route (same
+/// start, end and captured pieces) are each kept.
+pub fn perft_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    if has_capture(g, rules, pos) {
+        allowed_chains(g, rules, pos, out);
+        if rules.perft_merges_duplicates {
+            dedup_results(out, start);
+        }
+    } else {
+        quiet_moves(g, rules, pos, out);
+    }
+}
+
+/// Number of leaf positions `depth` plies ahead. With `bulk`, the moves of the last ply are
+/// counted without being played (whole-board shifts for the quiet ones); without it every
+/// leaf is played, as a search visits it. Identical captures count once when
+/// `rules.perft_merges_duplicates`, else apart.
+pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -984,7 +1007,11 @@ pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
         moves: Vec::with_capacity(256),
         keys: Vec::with_capacity(64),
     };
-    perft_rec(g, rules, pos, depth, &mut scratch)
+    if bulk {
+        perft_rec::<true>(g, rules, pos, depth, &mut scratch)
+    } else {
+        perft_rec::<false>(g, rules, pos, depth, &mut scratch)
+    }
 }
 
 /// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
@@ -993,19 +1020,28 @@ struct Scratch {
     keys: Vec<(u16, Bits)>,
 }
 
-fn perft_rec(
+fn perft_rec<const BULK: bool>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
+    if !BULK && depth == 0 {
+        // A leaf, played: kept from being optimised away.
+        std::hint::black_box(pos);
+        return 1;
+    }
     let capture = has_capture(g, rules, pos);
-    if depth == 1 && !capture {
+    if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);
     }
     if !capture && rules.movement == Movement::Diagonal {
-        return with_half!(g, perft_quiet, g, rules, pos, depth, scratch);
+        return match g.half {
+            4 => perft_quiet::<BULK, 4>(g, rules, pos, depth, scratch),
+            5 => perft_quiet::<BULK, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, 6>(g, rules, pos, depth, scratch),
+        };
     }
     if !capture {
         let start = scratch.moves.len();
@@ -1016,12 +1052,12 @@ fn perft_rec(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += perft_rec(g, rules, &child, depth - 1, scratch);
+            total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
         }
         scratch.moves.truncate(start);
         return total;
     }
-    if depth == 1 {
+    if BULK && depth == 1 {
         return count_captures(g, rules, pos, &mut scratch.keys);
     }
     let start = scratch.moves.len();
@@ -1035,7 +1071,7 @@ fn perft_rec(
         let mv = scratch.moves[i];
         let mut child = *pos;
         play(g, rules, &mut child, &mv);
-        total += perft_rec(g, rules, &child, depth - 1, scratch);
+        total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
     }
     scratch.moves.truncate(start);
     total
@@ -1065,9 +1101,9 @@ fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u
     keys.len() as u64
 }
 
-/// perft below a position without captures (`depth` >= 2): the children are made straight
+/// perft below a position without captures (`depth` >= 2 with bulk counting): the children are made straight
 /// from the bitboards, no move list.
-fn perft_quiet<const H: i32>(
+fn perft_quiet<const BULK: bool, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -1092,7 +1128,7 @@ fn perft_quiet<const H: i32>(
             let from = (i32::from(to) - off) as Bit;
             let mut child = *pos;
             play_quiet(rules, &mut child, from, to, false, crown & bit(to) != 0);
-            total += perft_rec(g, rules, &child, depth - 1, scratch);
+            total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
         }
     }
     for from in Geometry::squares(pos.kings[us.index()]) {
@@ -1104,7 +1140,7 @@ fn perft_quiet<const H: i32>(
             while to != NONE && empty & bit(to) != 0 {
                 let mut child = *pos;
                 play_quiet(rules, &mut child, from, to, true, false);
-                total += perft_rec(g, rules, &child, depth - 1, scratch);
+                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
                 if rules.king == KingRange::Short {
                     break;
                 }

@@ -612,6 +612,12 @@ trait Word:
     const ZERO: Self;
     /// The squares of `b` (all below the word's width).
     fn of(b: Bits) -> Self;
+    /// The lowest square of a non-empty set.
+    fn lowest(self) -> u32;
+    /// The set without its lowest square.
+    fn clear_lowest(self) -> Self;
+    /// Number of squares.
+    fn count(self) -> u32;
 }
 
 impl Word for u64 {
@@ -620,6 +626,18 @@ impl Word for u64 {
     fn of(b: Bits) -> u64 {
         b as u64
     }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> u64 {
+        self & (self - 1)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
 }
 
 impl Word for Bits {
@@ -627,6 +645,18 @@ impl Word for Bits {
     #[inline(always)]
     fn of(b: Bits) -> Bits {
         b
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> Bits {
+        self & (self - 1)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
 }
 
@@ -779,7 +809,13 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
     let empty = g.mask & !pos.occupied();
     let men = pos.men[us.index()];
     let mut n = if rules.movement == Movement::Diagonal {
-        with_half!(g, count_man_steps, men, us, empty)
+        match (g.half, g.mask >> 64 == 0) {
+            (4, true) => count_man_steps::<u64, 4>(men, us, empty),
+            (5, true) => count_man_steps::<u64, 5>(men, us, empty),
+            (4, false) => count_man_steps::<Bits, 4>(men, us, empty),
+            (5, false) => count_man_steps::<Bits, 5>(men, us, empty),
+            _ => count_man_steps::<Bits, 6>(men, us, empty),
+        }
     } else {
         man_steps(rules, us)
             .iter()
@@ -808,14 +844,15 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
 }
 
 #[inline(always)]
-fn count_man_steps<const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
+fn count_man_steps<W: Word, const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
     let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let (men, empty) = (W::of(men), W::of(empty));
     let n = match us {
         Color::White => {
-            (shift(men, nw) & empty).count_ones() + (shift(men, ne) & empty).count_ones()
+            (shift_word(men, nw) & empty).count() + (shift_word(men, ne) & empty).count()
         }
         Color::Black => {
-            (shift(men, sw) & empty).count_ones() + (shift(men, se) & empty).count_ones()
+            (shift_word(men, sw) & empty).count() + (shift_word(men, se) & empty).count()
         }
     };
     u64::from(n)
@@ -1037,10 +1074,13 @@ fn perft_rec<const BULK: bool>(
         return count_quiet(g, rules, pos);
     }
     if !capture && rules.movement == Movement::Diagonal {
-        return match g.half {
-            4 => perft_quiet::<BULK, 4>(g, rules, pos, depth, scratch),
-            5 => perft_quiet::<BULK, 5>(g, rules, pos, depth, scratch),
-            _ => perft_quiet::<BULK, 6>(g, rules, pos, depth, scratch),
+        let small = g.mask >> 64 == 0;
+        return match (g.half, small) {
+            (4, true) => perft_quiet::<BULK, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => perft_quiet::<BULK, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => perft_quiet::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => perft_quiet::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
         };
     }
     if !capture {
@@ -1101,9 +1141,10 @@ fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u
     keys.len() as u64
 }
 
-/// perft below a position without captures (`depth` >= 2 with bulk counting): the children are made straight
-/// from the bitboards, no move list.
-fn perft_quiet<const BULK: bool, const H: i32>(
+/// perft below a position without captures (`depth` >= 2 with bulk counting): the children
+/// are made straight from the bitboards, no move list. The men's steps are made and unmade
+/// on one copy of the position (two exclusive-ors each way), found in the word `W`.
+fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -1111,36 +1152,65 @@ fn perft_quiet<const BULK: bool, const H: i32>(
     scratch: &mut Scratch,
 ) -> u64 {
     let us = pos.side;
-    let empty = g.mask & !pos.occupied();
-    let men = pos.men[us.index()];
-    let crown = g.crown[us.index()];
+    let u = us.index();
+    let empty = W::of(g.mask & !pos.occupied());
+    let men = W::of(pos.men[u]);
+    let crown = g.crown[u];
     let [nw, ne, sw, se] = diagonal_offsets::<H>();
     let dirs = match us {
         Color::White => [nw, ne],
         Color::Black => [sw, se],
     };
     let mut total = 0;
+    let mut child = *pos;
+    child.side = us.opponent();
+    if rules.king_quiet_limit > 0 {
+        child.king_run[u] = (0, 0);
+    }
     for off in dirs {
-        let mut targets = shift(men, off) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Bit;
-            targets &= targets - 1;
-            let from = (i32::from(to) - off) as Bit;
-            let mut child = *pos;
-            play_quiet(rules, &mut child, from, to, false, crown & bit(to) != 0);
-            total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+        let mut targets = shift_word(men, off) & empty;
+        while targets != W::ZERO {
+            let to = targets.lowest();
+            targets = targets.clear_lowest();
+            let from = (to as i32 - off) as Bit;
+            let (f, t) = (bit(from), bit(to as Bit));
+            if crown & t != 0 {
+                child.men[u] ^= f;
+                child.kings[u] ^= t;
+                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                child.men[u] ^= f;
+                child.kings[u] ^= t;
+            } else {
+                child.men[u] ^= f | t;
+                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                child.men[u] ^= f | t;
+            }
         }
     }
-    for from in Geometry::squares(pos.kings[us.index()]) {
+    let kings = pos.kings[u];
+    if kings == 0 {
+        return total;
+    }
+    let empty = g.mask & !pos.occupied();
+    let runs = rules.king_quiet_limit > 0;
+    for from in Geometry::squares(kings) {
         if king_is_held(rules, pos, from) {
             continue;
         }
         for &d in king_steps(rules) {
             let mut to = g.step(from, d);
             while to != NONE && empty & bit(to) != 0 {
-                let mut child = *pos;
-                play_quiet(rules, &mut child, from, to, true, false);
-                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                if runs {
+                    // Frisian: the king's run changes too; a copy of the position.
+                    let mut next = *pos;
+                    play_quiet(rules, &mut next, from, to, true, false);
+                    total += perft_rec::<BULK>(g, rules, &next, depth - 1, scratch);
+                } else {
+                    let ft = bit(from) | bit(to);
+                    child.kings[u] ^= ft;
+                    total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                    child.kings[u] ^= ft;
+                }
                 if rules.king == KingRange::Short {
                     break;
                 }

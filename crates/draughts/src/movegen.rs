@@ -159,6 +159,9 @@ struct Ctx<'a> {
     /// A flying king may stop on any landing square, even where another landing of the same
     /// jump lets it capture on (for diagnosing chains the rules do not allow).
     free_landing: bool,
+    /// Men capture along diagonals only, with no rule on turning back: their chains are
+    /// followed by [`Ctx::extend_man`].
+    plain_men: bool,
 }
 
 /// The set holding square `b` alone, for every bit index (a table: a variable shift of a
@@ -260,6 +263,72 @@ impl Ctx<'_> {
             enemy_kings: pos.kings[them.index()],
             occ: pos.occupied(),
             free_landing: false,
+            plain_men: rules.movement == Movement::Diagonal
+                && !rules.orthogonal_captures
+                && !rules.no_turn_back,
+        }
+    }
+
+    /// [`Ctx::extend`] for a man of a variant where men capture along diagonals only: each
+    /// jump is the square one diagonal offset away and the one behind it (the ghost squares
+    /// of the layout keep a step from wrapping onto the other edge), tested against whole
+    /// sets, in the directions and order of `capture_dirs`, so the chains come in the same
+    /// order as from [`Ctx::extend`].
+    fn extend_man(&self, mv: &mut Move, cur: Bit, f: &mut dyn FnMut(&Move)) {
+        let n = mv.len as usize;
+        let mut any = false;
+        let occ = if self.rules.immediate_removal {
+            self.occ & !mv.captured
+        } else {
+            self.occ
+        };
+        let free = self.g.mask & !occ;
+        let mut victims = self.enemy & !mv.captured;
+        if !self.rules.man_takes_king {
+            victims &= !self.enemy_kings;
+        }
+        let crown = self.g.crown[self.us.index()];
+        for &d in capture_dirs(self.rules, self.us, false) {
+            let off = self.g.offset(d);
+            let (v, l) = (i32::from(cur) + off, i32::from(cur) + 2 * off);
+            if !(0..128).contains(&v) || !(0..128).contains(&l) {
+                continue;
+            }
+            let (victim, land) = (v as Bit, l as Bit);
+            let (vb, lb) = (bit(victim), bit(land));
+            if victims & vb == 0 || free & lb == 0 {
+                continue;
+            }
+            any = true;
+            mv.landings[n] = land;
+            mv.taken[n] = victim;
+            mv.len = n as u8 + 1;
+            mv.captured |= vb;
+            let victim_king = self.enemy_kings & vb != 0;
+            if victim_king {
+                mv.captured_kings |= vb;
+            }
+            match (crown & lb != 0, self.rules.promotion) {
+                (true, PromotionInCapture::EndsMove) => {
+                    mv.to = land;
+                    mv.promotes = true;
+                    f(mv);
+                    mv.promotes = false;
+                }
+                (true, PromotionInCapture::ContinueAsKing) => {
+                    self.extend(mv, land, true, Some(d), f)
+                }
+                _ => self.extend_man(mv, land, f),
+            }
+            mv.captured &= !vb;
+            mv.captured_kings &= !vb;
+            mv.len = n as u8;
+        }
+        if !any && n > 0 {
+            mv.to = cur;
+            mv.promotes = !mv.king && crown & bit(cur) != 0;
+            f(mv);
+            mv.promotes = false;
         }
     }
 
@@ -272,6 +341,9 @@ impl Ctx<'_> {
         last: Option<Dir>,
         f: &mut dyn FnMut(&Move),
     ) {
+        if !king_now && self.plain_men {
+            return self.extend_man(mv, cur, f);
+        }
         let mut any = false;
         let n = mv.len as usize;
         let flying = king_now && self.rules.king != KingRange::Short;

@@ -94,8 +94,15 @@ pub enum Command {
   arbiter moves --game odnocvetnie --format json
   arbiter moves --game thaayam --throws \"1 4 2\"")]
     Moves(MovesArgs),
-    /// Count the move sequences of 1..N plies from a position (draughts perft convention).
+    /// Count the move sequences of 1..N plies from a position (perft), on every core.
+    ///
+    /// By default every leaf is played (--bulk counts the last ply without playing it) and
+    /// identical captures follow the variant's published tables (--duplicates overrides).
+    /// Tama and Odnocvetnie count their own way (bulk) whatever the options.
     #[command(after_help = "Examples:
+  arbiter perft --game international --depth 6
+  arbiter perft --game international --depth 6 --bulk --threads 1
+  arbiter perft --game english --depth 6 --duplicates drop --divide
   arbiter perft --game tama --depth 4
   arbiter perft --game odnocvetnie --depth 5 --format json")]
     Perft(PerftArgs),

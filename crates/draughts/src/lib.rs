@@ -47,8 +47,8 @@ pub use token::{
 pub use geometry::{Bit, Bits, Dir, Geometry, NONE as NO_SQUARE};
 pub use movegen::{
     allowed_chains, capturers, count_quiet, for_each_chain, for_each_chain_free_landing,
-    for_each_chain_from, has_capture, has_legal_move, legal_moves, perft, play, quiet_moves, Move,
-    MAX_CAPTURES,
+    for_each_chain_from, has_capture, has_legal_move, legal_moves, perft, perft_moves, perft_with,
+    play, quiet_moves, Move, MAX_CAPTURES,
 };
 pub use position::{parse_algebraic, Color, FenError, Position};
 pub use variant::*;
@@ -106,6 +106,29 @@ impl Draughts {
     /// perft: leaf positions `depth` plies ahead.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         perft(self.geometry, &self.rules, pos, depth)
+    }
+
+    /// perft under the counting options: `bulk` counts the last ply's moves without playing
+    /// them; `keep_duplicates` (`None`: the variant's convention,
+    /// [`Variant::perft_merges_duplicates`]) counts identical captures apart.
+    pub fn perft_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        bulk: bool,
+        keep_duplicates: Option<bool>,
+    ) -> u64 {
+        let rules = self.perft_rules(keep_duplicates);
+        perft_with(self.geometry, &rules, pos, depth, bulk)
+    }
+
+    /// The rules with perft's convention for identical captures set (`None`: the variant's).
+    pub(crate) fn perft_rules(&self, keep_duplicates: Option<bool>) -> Rules {
+        let mut rules = self.rules;
+        if let Some(keep) = keep_duplicates {
+            rules.perft_merges_duplicates = !keep;
+        }
+        rules
     }
 
     /// Plays a legal move.

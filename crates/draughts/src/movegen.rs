@@ -159,6 +159,9 @@ struct Ctx<'a> {
     /// A flying king may stop on any landing square, even where another landing of the same
     /// jump lets it capture on (for diagnosing chains the rules do not allow).
     free_landing: bool,
+    /// Men capture along diagonals only, with no rule on turning back: their chains are
+    /// followed by [`Ctx::extend_man`].
+    plain_men: bool,
 }
 
 /// The set holding square `b` alone, for every bit index (a table: a variable shift of a
@@ -260,6 +263,72 @@ impl Ctx<'_> {
             enemy_kings: pos.kings[them.index()],
             occ: pos.occupied(),
             free_landing: false,
+            plain_men: rules.movement == Movement::Diagonal
+                && !rules.orthogonal_captures
+                && !rules.no_turn_back,
+        }
+    }
+
+    /// [`Ctx::extend`] for a man of a variant where men capture along diagonals only: each
+    /// jump is the square one diagonal offset away and the one behind it (the ghost squares
+    /// of the layout keep a step from wrapping onto the other edge), tested against whole
+    /// sets, in the directions and order of `capture_dirs`, so the chains come in the same
+    /// order as from [`Ctx::extend`].
+    fn extend_man(&self, mv: &mut Move, cur: Bit, f: &mut dyn FnMut(&Move)) {
+        let n = mv.len as usize;
+        let mut any = false;
+        let occ = if self.rules.immediate_removal {
+            self.occ & !mv.captured
+        } else {
+            self.occ
+        };
+        let free = self.g.mask & !occ;
+        let mut victims = self.enemy & !mv.captured;
+        if !self.rules.man_takes_king {
+            victims &= !self.enemy_kings;
+        }
+        let crown = self.g.crown[self.us.index()];
+        for &d in capture_dirs(self.rules, self.us, false) {
+            let off = self.g.offset(d);
+            let (v, l) = (i32::from(cur) + off, i32::from(cur) + 2 * off);
+            if !(0..128).contains(&v) || !(0..128).contains(&l) {
+                continue;
+            }
+            let (victim, land) = (v as Bit, l as Bit);
+            let (vb, lb) = (bit(victim), bit(land));
+            if victims & vb == 0 || free & lb == 0 {
+                continue;
+            }
+            any = true;
+            mv.landings[n] = land;
+            mv.taken[n] = victim;
+            mv.len = n as u8 + 1;
+            mv.captured |= vb;
+            let victim_king = self.enemy_kings & vb != 0;
+            if victim_king {
+                mv.captured_kings |= vb;
+            }
+            match (crown & lb != 0, self.rules.promotion) {
+                (true, PromotionInCapture::EndsMove) => {
+                    mv.to = land;
+                    mv.promotes = true;
+                    f(mv);
+                    mv.promotes = false;
+                }
+                (true, PromotionInCapture::ContinueAsKing) => {
+                    self.extend(mv, land, true, Some(d), f)
+                }
+                _ => self.extend_man(mv, land, f),
+            }
+            mv.captured &= !vb;
+            mv.captured_kings &= !vb;
+            mv.len = n as u8;
+        }
+        if !any && n > 0 {
+            mv.to = cur;
+            mv.promotes = !mv.king && crown & bit(cur) != 0;
+            f(mv);
+            mv.promotes = false;
         }
     }
 
@@ -272,6 +341,9 @@ impl Ctx<'_> {
         last: Option<Dir>,
         f: &mut dyn FnMut(&Move),
     ) {
+        if !king_now && self.plain_men {
+            return self.extend_man(mv, cur, f);
+        }
         let mut any = false;
         let n = mv.len as usize;
         let flying = king_now && self.rules.king != KingRange::Short;
@@ -612,6 +684,12 @@ trait Word:
     const ZERO: Self;
     /// The squares of `b` (all below the word's width).
     fn of(b: Bits) -> Self;
+    /// The lowest square of a non-empty set.
+    fn lowest(self) -> u32;
+    /// The set without its lowest square.
+    fn clear_lowest(self) -> Self;
+    /// Number of squares.
+    fn count(self) -> u32;
 }
 
 impl Word for u64 {
@@ -620,6 +698,18 @@ impl Word for u64 {
     fn of(b: Bits) -> u64 {
         b as u64
     }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> u64 {
+        self & (self - 1)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
 }
 
 impl Word for Bits {
@@ -627,6 +717,18 @@ impl Word for Bits {
     #[inline(always)]
     fn of(b: Bits) -> Bits {
         b
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn clear_lowest(self) -> Bits {
+        self & (self - 1)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
 }
 
@@ -779,7 +881,13 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
     let empty = g.mask & !pos.occupied();
     let men = pos.men[us.index()];
     let mut n = if rules.movement == Movement::Diagonal {
-        with_half!(g, count_man_steps, men, us, empty)
+        match (g.half, g.mask >> 64 == 0) {
+            (4, true) => count_man_steps::<u64, 4>(men, us, empty),
+            (5, true) => count_man_steps::<u64, 5>(men, us, empty),
+            (4, false) => count_man_steps::<Bits, 4>(men, us, empty),
+            (5, false) => count_man_steps::<Bits, 5>(men, us, empty),
+            _ => count_man_steps::<Bits, 6>(men, us, empty),
+        }
     } else {
         man_steps(rules, us)
             .iter()
@@ -808,14 +916,15 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
 }
 
 #[inline(always)]
-fn count_man_steps<const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
+fn count_man_steps<W: Word, const H: i32>(men: Bits, us: Color, empty: Bits) -> u64 {
     let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let (men, empty) = (W::of(men), W::of(empty));
     let n = match us {
         Color::White => {
-            (shift(men, nw) & empty).count_ones() + (shift(men, ne) & empty).count_ones()
+            (shift_word(men, nw) & empty).count() + (shift_word(men, ne) & empty).count()
         }
         Color::Black => {
-            (shift(men, sw) & empty).count_ones() + (shift(men, se) & empty).count_ones()
+            (shift_word(men, sw) & empty).count() + (shift_word(men, se) & empty).count()
         }
     };
     u64::from(n)
@@ -977,6 +1086,29 @@ fn play_quiet(rules: &Rules, pos: &mut Position, from: Bit, to: Bit, king: bool,
 
 /// Number of leaf positions `depth` plies ahead, with bulk counting at the last ply.
 pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    perft_with(g, rules, pos, depth, true)
+}
+
+/// The moves perft counts in `pos`: [`legal_moves`], except that with
+/// `rules.perft_merges_duplicates` false the captures that differ only in their route (same
+/// start, end and captured pieces) are each kept.
+pub fn perft_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    if has_capture(g, rules, pos) {
+        allowed_chains(g, rules, pos, out);
+        if rules.perft_merges_duplicates {
+            dedup_results(out, start);
+        }
+    } else {
+        quiet_moves(g, rules, pos, out);
+    }
+}
+
+/// Number of leaf positions `depth` plies ahead. With `bulk`, the moves of the last ply are
+/// counted without being played (whole-board shifts for the quiet ones); without it every
+/// leaf is played, as a search visits it. Identical captures count once when
+/// `rules.perft_merges_duplicates`, else apart.
+pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -984,7 +1116,11 @@ pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
         moves: Vec::with_capacity(256),
         keys: Vec::with_capacity(64),
     };
-    perft_rec(g, rules, pos, depth, &mut scratch)
+    if bulk {
+        perft_rec::<true>(g, rules, pos, depth, &mut scratch)
+    } else {
+        perft_rec::<false>(g, rules, pos, depth, &mut scratch)
+    }
 }
 
 /// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
@@ -993,19 +1129,31 @@ struct Scratch {
     keys: Vec<(u16, Bits)>,
 }
 
-fn perft_rec(
+fn perft_rec<const BULK: bool>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
+    if !BULK && depth == 0 {
+        // A leaf, played: kept from being optimised away.
+        std::hint::black_box(pos);
+        return 1;
+    }
     let capture = has_capture(g, rules, pos);
-    if depth == 1 && !capture {
+    if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);
     }
     if !capture && rules.movement == Movement::Diagonal {
-        return with_half!(g, perft_quiet, g, rules, pos, depth, scratch);
+        let small = g.mask >> 64 == 0;
+        return match (g.half, small) {
+            (4, true) => perft_quiet::<BULK, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => perft_quiet::<BULK, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => perft_quiet::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => perft_quiet::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
+        };
     }
     if !capture {
         let start = scratch.moves.len();
@@ -1016,12 +1164,12 @@ fn perft_rec(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += perft_rec(g, rules, &child, depth - 1, scratch);
+            total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
         }
         scratch.moves.truncate(start);
         return total;
     }
-    if depth == 1 {
+    if BULK && depth == 1 {
         return count_captures(g, rules, pos, &mut scratch.keys);
     }
     let start = scratch.moves.len();
@@ -1035,7 +1183,7 @@ fn perft_rec(
         let mv = scratch.moves[i];
         let mut child = *pos;
         play(g, rules, &mut child, &mv);
-        total += perft_rec(g, rules, &child, depth - 1, scratch);
+        total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
     }
     scratch.moves.truncate(start);
     total
@@ -1065,9 +1213,10 @@ fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u
     keys.len() as u64
 }
 
-/// perft below a position without captures (`depth` >= 2): the children are made straight
-/// from the bitboards, no move list.
-fn perft_quiet<const H: i32>(
+/// perft below a position without captures (`depth` >= 2 with bulk counting): the children
+/// are made straight from the bitboards, no move list. The men's steps are made and unmade
+/// on one copy of the position (two exclusive-ors each way), found in the word `W`.
+fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -1075,36 +1224,65 @@ fn perft_quiet<const H: i32>(
     scratch: &mut Scratch,
 ) -> u64 {
     let us = pos.side;
-    let empty = g.mask & !pos.occupied();
-    let men = pos.men[us.index()];
-    let crown = g.crown[us.index()];
+    let u = us.index();
+    let empty = W::of(g.mask & !pos.occupied());
+    let men = W::of(pos.men[u]);
+    let crown = g.crown[u];
     let [nw, ne, sw, se] = diagonal_offsets::<H>();
     let dirs = match us {
         Color::White => [nw, ne],
         Color::Black => [sw, se],
     };
     let mut total = 0;
+    let mut child = *pos;
+    child.side = us.opponent();
+    if rules.king_quiet_limit > 0 {
+        child.king_run[u] = (0, 0);
+    }
     for off in dirs {
-        let mut targets = shift(men, off) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros() as Bit;
-            targets &= targets - 1;
-            let from = (i32::from(to) - off) as Bit;
-            let mut child = *pos;
-            play_quiet(rules, &mut child, from, to, false, crown & bit(to) != 0);
-            total += perft_rec(g, rules, &child, depth - 1, scratch);
+        let mut targets = shift_word(men, off) & empty;
+        while targets != W::ZERO {
+            let to = targets.lowest();
+            targets = targets.clear_lowest();
+            let from = (to as i32 - off) as Bit;
+            let (f, t) = (bit(from), bit(to as Bit));
+            if crown & t != 0 {
+                child.men[u] ^= f;
+                child.kings[u] ^= t;
+                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                child.men[u] ^= f;
+                child.kings[u] ^= t;
+            } else {
+                child.men[u] ^= f | t;
+                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                child.men[u] ^= f | t;
+            }
         }
     }
-    for from in Geometry::squares(pos.kings[us.index()]) {
+    let kings = pos.kings[u];
+    if kings == 0 {
+        return total;
+    }
+    let empty = g.mask & !pos.occupied();
+    let runs = rules.king_quiet_limit > 0;
+    for from in Geometry::squares(kings) {
         if king_is_held(rules, pos, from) {
             continue;
         }
         for &d in king_steps(rules) {
             let mut to = g.step(from, d);
             while to != NONE && empty & bit(to) != 0 {
-                let mut child = *pos;
-                play_quiet(rules, &mut child, from, to, true, false);
-                total += perft_rec(g, rules, &child, depth - 1, scratch);
+                if runs {
+                    // Frisian: the king's run changes too; a copy of the position.
+                    let mut next = *pos;
+                    play_quiet(rules, &mut next, from, to, true, false);
+                    total += perft_rec::<BULK>(g, rules, &next, depth - 1, scratch);
+                } else {
+                    let ft = bit(from) | bit(to);
+                    child.kings[u] ^= ft;
+                    total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                    child.kings[u] ^= ft;
+                }
                 if rules.king == KingRange::Short {
                     break;
                 }

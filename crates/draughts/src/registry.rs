@@ -138,6 +138,22 @@ impl Explore for Draughts {
     fn perft(&self, pos: &Position, depth: u32) -> u64 {
         Draughts::perft(self, pos, depth)
     }
+
+    fn perft_has_options(&self) -> bool {
+        true
+    }
+
+    fn perft_moves(&self, pos: &Position, options: &game::PerftOptions) -> Vec<Move> {
+        let rules = self.perft_rules(options.keep_duplicates);
+        let mut out = Vec::new();
+        crate::movegen::perft_moves(self.geometry, &rules, pos, &mut out);
+        out
+    }
+
+    fn perft_with(&self, pos: &Position, depth: u32, options: &game::PerftOptions) -> u64 {
+        let rules = self.perft_rules(options.keep_duplicates);
+        crate::movegen::perft_with(self.geometry, &rules, pos, depth, options.bulk)
+    }
 }
 
 #[cfg(test)]

@@ -467,6 +467,19 @@ pub struct MoveInfo {
     pub captured: Vec<String>,
 }
 
+/// How perft counts, for the games whose counter has a choice (the draughts variants); other
+/// games count their one way and ignore it (see [`Explore::perft_with`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// The moves of the last ply are counted without being played (bulk counting); otherwise
+    /// every leaf is played.
+    pub bulk: bool,
+    /// Identical captures (the same pieces taken from the same start to the same end along
+    /// different routes): `Some(true)` counted apart, `Some(false)` once, `None` as the
+    /// game's own convention says.
+    pub keep_duplicates: Option<bool>,
+}
+
 /// Move generation, the other half of a game's rules: every legal move of a position. It is
 /// what `moves`, `perft` and self-play are written once over.
 ///
@@ -560,6 +573,26 @@ pub trait Explore: Game {
     fn join_moves(&self, turn: &mut Self::Move, next: &Self::Move) -> bool {
         let _ = (turn, next);
         false
+    }
+
+    /// The moves perft counts in `pos` under `options` (the root of a split or divided
+    /// count): by default [`Explore::legal_moves`] (none when they cannot be listed).
+    fn perft_moves(&self, pos: &Self::Position, options: &PerftOptions) -> Vec<Self::Move> {
+        let _ = options;
+        self.legal_moves(pos, &[]).unwrap_or_default()
+    }
+
+    /// True when [`Explore::perft_with`] honours [`PerftOptions`] (the default: false, the
+    /// game counts one way only).
+    fn perft_has_options(&self) -> bool {
+        false
+    }
+
+    /// [`Explore::perft`] under `options`. The default is [`Explore::perft`]: a game that
+    /// counts one way only ignores the options.
+    fn perft_with(&self, pos: &Self::Position, depth: u32, options: &PerftOptions) -> u64 {
+        let _ = options;
+        self.perft(pos, depth)
     }
 
     /// The number of move sequences of `depth` plies from `pos`. The default walks

@@ -20,8 +20,9 @@ pub use corpus::CORPUS_FILES;
 use std::marker::PhantomData;
 use std::sync::OnceLock;
 
-use game::{Engine, Explore, GameInfo, MoveInfo, Options, Problem, Registry};
+use game::{Engine, Explore, GameInfo, MoveInfo, Options, PerftOptions, Problem, Registry};
 use ludii::{ConvertError, Converted, Trial, TrialFormat};
+use rayon::prelude::*;
 use referee::{Catalog, ReplayEngine};
 use selfplay::{Generic, Names, Player};
 
@@ -74,7 +75,8 @@ pub fn entry<G>(
 ) -> Entry
 where
     G: Engine + Send + Sync + 'static,
-    G::Position: Send,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
 {
     let rules: Box<dyn Rules> = Box::new(Maker {
         make: Box::new(make),
@@ -221,6 +223,15 @@ pub enum ExplorerError {
     /// The move is not legal in the position or does not read.
     #[error("{0}")]
     Move(Problem),
+    /// A perft depth beyond [`MAX_PERFT_DEPTH`].
+    #[error(
+        "perft counts at most {MAX_PERFT_DEPTH} plies deep (asked: {0}); a count that deep \
+         would run for ages on any game"
+    )]
+    Depth(u32),
+    /// The threads to count on could not be started.
+    #[error("cannot start the threads to count on: {0}")]
+    Threads(String),
     /// `perft` asked of a game whose moves depend on chance.
     #[error(
         "perft counts the positions of a game without chance; in {game} the moves depend \
@@ -230,6 +241,31 @@ pub enum ExplorerError {
         /// The game's name.
         game: &'static str,
     },
+}
+
+/// The deepest perft an [`Explorer`] counts. International's published tables stop at 15
+/// plies and English's (OEIS A133046) at 28; every count up to 64 plies fits a `u64` in the
+/// games arbiter knows, and one deeper would not finish in a lifetime anyway.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// How [`Explorer::perft_count`] counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PerftRun {
+    /// The counting convention (bulk counting, identical captures).
+    pub options: PerftOptions,
+    /// The count of every root move is wanted too.
+    pub divide: bool,
+    /// Threads to count on; 0: one per core.
+    pub threads: usize,
+}
+
+/// One depth of perft ([`Explorer::perft_count`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerftCount {
+    /// Leaves at the depth.
+    pub nodes: u64,
+    /// With `divide`: every root move (in the game's notation, sorted) with its leaves.
+    pub divide: Vec<(String, u64)>,
 }
 
 /// A game's rules under fixed options, for looking at one position.
@@ -248,6 +284,18 @@ pub trait Explorer {
     ) -> Result<Vec<MoveInfo>, ExplorerError>;
     /// The perft count at every depth from 1 to `depth`.
     fn perft(&self, position: Option<&str>, depth: u32) -> Result<Vec<u64>, ExplorerError>;
+    /// True when [`PerftRun::options`] change how this game counts (the draughts variants);
+    /// the other games count their one way (bulk, no identical captures).
+    fn perft_has_options(&self) -> bool;
+    /// The perft count at `depth` alone, as `run` says: the work is split at the root, or a
+    /// ply or two below when the root has few moves, counted on `run.threads` threads, and
+    /// the sum is the one-thread count. With `run.divide`, the count of every root move too.
+    fn perft_count(
+        &self,
+        position: Option<&str>,
+        depth: u32,
+        run: &PerftRun,
+    ) -> Result<PerftCount, ExplorerError>;
     /// The position as a diagram draws it.
     fn board(&self, position: Option<&str>) -> Result<game::Board, ExplorerError>;
     /// The position string as the game writes it (`None`: the start position): a position
@@ -290,7 +338,8 @@ struct Maker<G> {
 impl<G> Rules for Maker<G>
 where
     G: Engine + Send + Sync + 'static,
-    G::Position: Send,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
 {
     fn engine(&self, options: &Options) -> ReplayEngine {
         referee::engine((self.make)(options))
@@ -326,7 +375,12 @@ impl<G: Explore> Looking<G> {
     }
 }
 
-impl<G: Explore> Explorer for Looking<G> {
+impl<G> Explorer for Looking<G>
+where
+    G: Explore + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+{
     fn needs_chance(&self) -> bool {
         self.0.needs_chance()
     }
@@ -366,10 +420,47 @@ impl<G: Explore> Explorer for Looking<G> {
                 game: self.0.name(),
             });
         }
+        if depth > MAX_PERFT_DEPTH {
+            return Err(ExplorerError::Depth(depth));
+        }
         let pos = self.position(position)?;
         Ok((1..=depth).map(|d| self.0.perft(&pos, d)).collect())
     }
 
+    fn perft_has_options(&self) -> bool {
+        self.0.perft_has_options()
+    }
+
+    fn perft_count(
+        &self,
+        position: Option<&str>,
+        depth: u32,
+        run: &PerftRun,
+    ) -> Result<PerftCount, ExplorerError> {
+        if self.0.needs_chance() {
+            return Err(ExplorerError::Chance {
+                game: self.0.name(),
+            });
+        }
+        if depth > MAX_PERFT_DEPTH {
+            return Err(ExplorerError::Depth(depth));
+        }
+        let pos = self.position(position)?;
+        if depth == 0 {
+            return Ok(PerftCount {
+                nodes: 1,
+                divide: Vec::new(),
+            });
+        }
+        if run.threads == 0 {
+            return Ok(self.split_perft(&pos, depth, &run.options, run.divide));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(run.threads)
+            .build()
+            .map_err(|e| ExplorerError::Threads(e.to_string()))?;
+        Ok(pool.install(|| self.split_perft(&pos, depth, &run.options, run.divide)))
+    }
     fn board(&self, position: Option<&str>) -> Result<game::Board, ExplorerError> {
         self.position(position).map(|p| self.0.board(&p))
     }
@@ -400,6 +491,74 @@ impl<G: Explore> Explorer for Looking<G> {
 
     fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, ExplorerError> {
         self.position(position).map(|p| self.0.terminal(&p))
+    }
+}
+
+impl<G> Looking<G>
+where
+    G: Explore + Sync,
+    G::Position: Send + Sync,
+    G::Move: Send + Sync,
+{
+    /// perft at `depth` >= 1 on the current rayon pool (see [`Explorer::perft_count`]).
+    fn split_perft(
+        &self,
+        pos: &G::Position,
+        depth: u32,
+        options: &PerftOptions,
+        divide: bool,
+    ) -> PerftCount {
+        let root = self.0.perft_moves(pos, options);
+        // Tasks: (root move, position, plies left), split a ply lower while there are too
+        // few of them to keep every thread busy to the end.
+        let play = |p: &G::Position, m: &G::Move| {
+            let mut next = p.clone();
+            self.0.play(&mut next, m);
+            next
+        };
+        let mut tasks: Vec<(usize, G::Position)> = root
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (i, play(pos, m)))
+            .collect();
+        let mut left = depth - 1;
+        let enough = 8 * rayon::current_num_threads();
+        while tasks.len() < enough && left >= 2 {
+            tasks = tasks
+                .par_iter()
+                .flat_map_iter(|(i, p)| {
+                    let moves = self.0.perft_moves(p, options);
+                    moves
+                        .into_iter()
+                        .map(|m| (*i, play(p, &m)))
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            left -= 1;
+        }
+        let counts: Vec<u64> = tasks
+            .par_iter()
+            .with_max_len(1)
+            .map(|(_, p)| self.0.perft_with(p, left, options))
+            .collect();
+        let mut per_root = vec![0u64; root.len()];
+        for ((i, _), n) in tasks.iter().zip(counts) {
+            per_root[*i] += n;
+        }
+        let nodes = per_root.iter().sum();
+        let mut moves = Vec::new();
+        if divide {
+            moves = root
+                .iter()
+                .zip(per_root)
+                .map(|(m, n)| (self.0.describe(pos, m).notation, n))
+                .collect();
+            moves.sort();
+        }
+        PerftCount {
+            nodes,
+            divide: moves,
+        }
     }
 }
 
@@ -535,6 +694,49 @@ mod tests {
         let plays = e.moves(None, &[1, 4, 2], None).unwrap();
         assert!(!plays.is_empty());
         assert!(plays.iter().all(|m| m.notation.contains("in")));
+    }
+
+    #[test]
+    fn perft_counts_alike_on_any_number_of_threads() {
+        let g = games();
+        for info in g.registry().games() {
+            let e = g.explorer(info, &Options::default()).unwrap();
+            if e.needs_chance() {
+                let run = PerftRun::default();
+                assert!(e.perft_count(None, 1, &run).is_err());
+                continue;
+            }
+            let depth = if info.id == "odnocvetnie" { 5 } else { 4 };
+            let want = e.perft(None, depth).unwrap();
+            for threads in [1, 2, 3] {
+                for bulk in [false, true] {
+                    let run = PerftRun {
+                        options: PerftOptions {
+                            bulk,
+                            keep_duplicates: None,
+                        },
+                        divide: true,
+                        threads,
+                    };
+                    for d in 1..=depth {
+                        let got = e.perft_count(None, d, &run).unwrap();
+                        let at = format!("{} depth {d} threads {threads} bulk {bulk}", info.id);
+                        assert_eq!(got.nodes, want[d as usize - 1], "{at}");
+                        assert_eq!(got.divide.iter().map(|m| m.1).sum::<u64>(), got.nodes);
+                        assert!(!got.divide.is_empty(), "{at}");
+                    }
+                }
+            }
+        }
+        let intl = g.registry().by_name("international").unwrap();
+        let e = g.explorer(intl, &Options::default()).unwrap();
+        assert!(e.perft_has_options());
+        let run = PerftRun::default();
+        assert_eq!(
+            e.perft_count(None, MAX_PERFT_DEPTH + 1, &run),
+            Err(ExplorerError::Depth(MAX_PERFT_DEPTH + 1))
+        );
+        assert!(e.perft(None, u32::MAX).is_err());
     }
 
     #[test]

@@ -21,7 +21,7 @@ mod source;
 mod split;
 
 pub use date::{DateError, PartialDate};
-pub use edit::{fix, plies_json, strip, Fixes, ListError, Strip, Stripped};
+pub use edit::{fix, plies_json, strip, Fixes, ListError, PliesJson, Strip, Stripped};
 pub use filter::{Filter, FilterError, Problems, PLAYER_TAGS};
 pub use select::{each_game, select, write_game, Input, SelectTally, Selector, Tags, Verdict};
 pub use source::{

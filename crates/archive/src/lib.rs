@@ -28,4 +28,4 @@ pub use source::{
     collect, is_read_error, read_error, Dash, ReadError, Records, Source, SourceError, Trial,
     Unreadable,
 };
-pub use split::{safe_name, Namer, SplitBy, Splitter, MAX_NAME};
+pub use split::{safe_name, Namer, SplitBy, SplitFiles, Splitter, MAX_NAME};

@@ -318,3 +318,22 @@ fn a_cut_gzip_file_is_the_same_error_in_every_command() {
     assert!(!dir.join("parts").exists() || listing(&dir.join("parts")).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `export` exits as `validate` and `stats` do (docs/user-guide.md): 1 when records have
+/// errors, 0 when they have none; the tables are written either way.
+#[test]
+fn export_exits_1_on_records_with_errors_as_validate_does() {
+    let dir = scratch("export-exit");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let defects = repo.join("corpus/defects/english");
+    let clean = repo.join("corpus/tama");
+    for (input, code) in [(&defects, 1), (&clean, 0)] {
+        let input = input.display().to_string();
+        let validated = arbiter(&dir, &["validate", "-q", &input]);
+        assert_eq!(validated.status.code(), Some(code), "{input}");
+        let _ = std::fs::remove_dir_all(dir.join("tables"));
+        let out = arbiter(&dir, &["export", &input, "-o", "tables"]);
+        assert_eq!(out.status.code(), Some(code), "{input}: {}", stderr(&out));
+        assert!(dir.join("tables/games.parquet").exists());
+    }
+}

@@ -469,5 +469,6 @@ fn difference(after: Counts, before: Counts) -> Counts {
         games: after.games - before.games,
         plies: after.plies - before.plies,
         diagnostics: after.diagnostics - before.diagnostics,
+        games_with_errors: after.games_with_errors - before.games_with_errors,
     }
 }

@@ -84,6 +84,8 @@ pub struct Counts {
     pub plies: u64,
     /// Rows of `diagnostics.parquet`.
     pub diagnostics: u64,
+    /// Games with at least one error (their `errors` column above 0).
+    pub games_with_errors: u64,
 }
 
 /// Writes `games.parquet`, `plies.parquet` and `diagnostics.parquet` into a directory.
@@ -101,6 +103,7 @@ pub struct ParquetSink {
     plies: Table<PlyColumns>,
     diagnostics: Table<DiagnosticColumns>,
     next_id: u64,
+    games_with_errors: u64,
     poisoned: bool,
 }
 
@@ -151,6 +154,7 @@ impl ParquetSink {
                 DiagnosticColumns::default(),
             )?,
             next_id: 0,
+            games_with_errors: 0,
             poisoned: false,
         })
     }
@@ -174,6 +178,7 @@ impl ParquetSink {
         }
         let id = self.next_id;
         self.next_id += 1;
+        self.games_with_errors += u64::from(game.errors > 0);
         self.games.cols.push(id, game);
         for p in plies {
             self.plies.cols.push(id, p);
@@ -251,6 +256,7 @@ impl ParquetSink {
                 source,
             })?;
         self.games.total += n;
+        self.games_with_errors += games.with_errors;
         self.games.write_batch(batch)?;
         self.next_id += n;
         for (g, d) in diagnostics {
@@ -278,6 +284,7 @@ impl ParquetSink {
             games: self.games.total,
             plies: self.plies.total,
             diagnostics: self.diagnostics.total,
+            games_with_errors: self.games_with_errors,
         }
     }
 
@@ -582,6 +589,7 @@ impl<C: Columns> Table<C> {
 pub struct EncodedGames {
     cols: GameColumns,
     rows: usize,
+    with_errors: u64,
 }
 
 impl EncodedGames {
@@ -589,6 +597,7 @@ impl EncodedGames {
     pub fn push(&mut self, game: &GameRow) {
         self.cols.push(self.rows as u64, game);
         self.rows += 1;
+        self.with_errors += u64::from(game.errors > 0);
     }
 
     /// Games added.

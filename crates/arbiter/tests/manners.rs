@@ -337,3 +337,23 @@ fn export_exits_1_on_records_with_errors_as_validate_does() {
         assert!(dir.join("tables/games.parquet").exists());
     }
 }
+
+/// Counts are worded for their number ("1 game", "1 ply", "2 plies"), and `--help` names every
+/// kind of file a folder search finds.
+#[test]
+fn counts_are_worded_for_their_number_and_help_names_trial_files() {
+    let dir = scratch("wording");
+    std::fs::write(dir.join("one.pdn"), "[GameType \"20\"]\n\n1. 32-28 *\n").unwrap();
+    let out = arbiter(&dir, &["export", "one.pdn", "-o", "tables"]);
+    let said = stderr(&out);
+    assert!(
+        said.contains("wrote 1 game, 1 ply and 0 diagnostics"),
+        "{said}"
+    );
+    let out = arbiter(&dir, &["view", "one.pdn", "-o", "v.html"]);
+    let said = stderr(&out);
+    assert!(said.contains("(1 game, 0 problems)"), "{said}");
+    let out = arbiter(&dir, &["validate", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("*.trl"), "{help}");
+}

@@ -133,10 +133,10 @@ pub fn run(args: ExportArgs) -> Outcome {
     }
     let counts = sink.finish()?;
     eprintln!(
-        "wrote {} games, {} plies and {} diagnostics to {}",
-        counts.games,
-        counts.plies,
-        counts.diagnostics,
+        "wrote {}, {} and {} to {}",
+        crate::archive::plural(counts.games, "game"),
+        crate::archive::plural(counts.plies, "ply"),
+        crate::archive::plural(counts.diagnostics, "diagnostic"),
         dir.display()
     );
     // As validate and stats: 2 for an input not read, else 1 for records with errors.

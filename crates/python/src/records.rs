@@ -209,6 +209,9 @@ fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, Pos
     Ok(out)
 }
 
+/// An input being read: its name and reader.
+type Open = (String, Reader<Box<dyn Read + Send>>);
+
 /// A lazy iterator over the games of a list of inputs, one after another.
 #[pyclass(module = "arbiter._arbiter")]
 pub struct GameIter {
@@ -216,7 +219,7 @@ pub struct GameIter {
     /// The next input to open.
     next: usize,
     /// The input being read: its name and reader.
-    current: Mutex<Option<(String, Reader<Box<dyn Read + Send>>)>>,
+    current: Mutex<Option<Open>>,
     /// Games read from the current input.
     index: u64,
 }

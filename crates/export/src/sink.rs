@@ -336,6 +336,7 @@ impl TableBatches {
             self.diagnostics.push(id, d);
         }
         self.pending.games += 1;
+        self.pending.games_with_errors += u64::from(game.errors > 0);
         self.pending.plies += plies.len() as u64;
         self.pending.diagnostics += diags.len() as u64;
         id

@@ -33,4 +33,30 @@ for id in $("$arbiter" games | awk '/^[a-z]/ { print $1 }'); do
   done
   index=$((index + 1))
 done
+# Records large in one dimension (tags, comments, comment length, NAGs, variations, nesting,
+# moves on one line), as in crates/arbiter/tests/linear.rs: the fuzzer starts from inputs
+# where a step quadratic in that dimension would show.
+plain() { { printf '\x00'; printf '%s\n' "$1"; } > "$out/$2"; }
+repeat() { local i; for ((i = 0; i < $2; i++)); do printf '%s' "${1//@/$i}"; done; }
+head='[Event "e"]
+[GameType "20"]
+'
+plain "$head$(repeat '[T@ "v"]
+' 2000)
+1. 32-28 19-23 *" many-tags
+plain "$head
+1. 32-28 $(repeat '{c} ' 2000)19-23 *" many-comments
+plain "$head
+1. 32-28 {$(repeat c 20000)} 19-23 *" long-comment
+plain "$head
+1. 32-28 $(repeat '$1 ' 2000)19-23 *" many-nags
+plain "$head
+1. 32-28 $(repeat '(1. 33-29) ' 2000)19-23 *" many-variations
+plain "$head
+1. 32-28 $(repeat '(1. 33-29 ' 200)$(repeat ')' 200) 19-23 *" deep-variations
+plain "[Event \"e\"]
+[GameType \"20\"]
+[FEN \"W:WK50:BK1\"]
+
+$(for ((i = 1; i < 2000; i += 2)); do printf '%d. 50-45 1-6 %d. 45-50 6-1 ' $i $((i + 1)); done)*" long-line
 echo "$(ls "$out" | wc -l) seeds in $out"

@@ -252,8 +252,13 @@ pub fn select_cmd(
     Ok(copied(tally.unreadable + tally.truncated))
 }
 
-fn plural(n: u64, one: &str) -> String {
-    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+/// `1 game`, `2 games`; `ply` and `diagnosis`-like words are not needed: `1 ply`, `2 plies`.
+pub(crate) fn plural(n: u64, one: &str) -> String {
+    match (n, one) {
+        (1, _) => format!("1 {one}"),
+        (_, "ply") => format!("{n} plies"),
+        _ => format!("{n} {one}s"),
+    }
 }
 
 /// `read 3368 games: 120 to wins.pdn, 3248 to others.pdn, 2 dropped as duplicates`.

@@ -155,10 +155,10 @@ pub struct PositionArgs {
     pub format: Format,
 }
 
-/// Inputs: files, folders (searched for *.pdn and *.pdn.gz) or `-` for standard input.
+/// Inputs: files, folders (searched for *.pdn, *.pdn.gz and *.trl) or `-` for standard input.
 #[derive(Args, Debug, Clone)]
 pub struct Inputs {
-    /// Files, folders (searched for *.pdn and *.pdn.gz) or `-` for standard input.
+    /// Files, folders (searched for *.pdn, *.pdn.gz and *.trl) or `-` for standard input.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 }

@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 use pdn::{GameRecord, Node, Severity};
-use referee::{Referee, Settings};
+use referee::{GameReport, Referee, Settings};
 
 use crate::archive::Edits;
 use crate::args::Target;
@@ -208,8 +208,8 @@ impl<W: Write> Converter<'_, W> {
     }
 
     /// Replays the game: notes on what cannot be rewritten, the rewrites and fixes applied;
-    /// returns the plies of `--positions`.
-    fn replay(&mut self, record: &mut GameRecord) -> io::Result<Option<serde_json::Value>> {
+    /// returns the report, whose plies `--positions` writes.
+    fn replay(&mut self, record: &mut GameRecord) -> io::Result<Option<GameReport>> {
         let Some(referee) = self.referee.as_mut() else {
             return Ok(None);
         };
@@ -259,19 +259,29 @@ impl<W: Write> Converter<'_, W> {
         for change in fixes {
             writeln!(notes, "{name}: game {game}: {change}")?;
         }
-        Ok(self.edits.positions.then(|| archive::plies_json(&report)))
+        Ok(self.edits.positions.then_some(report))
     }
 
     /// Writes the game in the target form.
-    fn write(&mut self, record: &GameRecord, plies: Option<serde_json::Value>) -> io::Result<()> {
+    /// With `--positions`, the record's JSON form gets a `plies` array written as it is made
+    /// from the report (a game of 200,000 plies is not held as a JSON value).
+    fn write(&mut self, record: &GameRecord, plies: Option<GameReport>) -> io::Result<()> {
         match self.target {
             Target::Pdn => self.out.write(record)?,
             Target::Json => {
                 let out = self.out.get_mut();
                 match plies {
-                    Some(plies) => {
-                        let mut value = serde_json::to_value(record).map_err(io::Error::other)?;
-                        value["plies"] = plies;
+                    Some(report) => {
+                        #[derive(serde::Serialize)]
+                        struct WithPlies<'a> {
+                            #[serde(flatten)]
+                            record: &'a GameRecord,
+                            plies: archive::PliesJson<'a>,
+                        }
+                        let value = WithPlies {
+                            record,
+                            plies: archive::PliesJson(&report),
+                        };
                         serde_json::to_writer(&mut *out, &value)?;
                     }
                     None => out.write_all(record.to_json().as_bytes())?,

@@ -94,7 +94,8 @@ fn every_help_page_has_examples_and_they_succeed() {
                 .unwrap();
             let code = out.status.code();
             let problems_shown =
-                matches!(args[1].as_str(), "validate" | "stats" | "view") && code == Some(1);
+                matches!(args[1].as_str(), "validate" | "stats" | "view" | "export")
+                    && code == Some(1);
             assert!(
                 code == Some(0) || problems_shown,
                 "example `{line}` exited with {code:?}:\n{}",

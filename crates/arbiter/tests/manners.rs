@@ -316,3 +316,42 @@ fn a_cut_gzip_file_is_the_same_error_in_every_command() {
     assert!(!dir.join("parts").exists() || listing(&dir.join("parts")).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `export` exits as `validate` and `stats` do (docs/user-guide.md): 1 when records have
+/// errors, 0 when they have none; the tables are written either way.
+#[test]
+fn export_exits_1_on_records_with_errors_as_validate_does() {
+    let dir = scratch("export-exit");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let defects = repo.join("corpus/defects/english");
+    let clean = repo.join("corpus/tama");
+    for (input, code) in [(&defects, 1), (&clean, 0)] {
+        let input = input.display().to_string();
+        let validated = arbiter(&dir, &["validate", "-q", &input]);
+        assert_eq!(validated.status.code(), Some(code), "{input}");
+        let _ = std::fs::remove_dir_all(dir.join("tables"));
+        let out = arbiter(&dir, &["export", &input, "-o", "tables"]);
+        assert_eq!(out.status.code(), Some(code), "{input}: {}", stderr(&out));
+        assert!(dir.join("tables/games.parquet").exists());
+    }
+}
+
+/// Counts are worded for their number ("1 game", "1 ply", "2 plies"), and `--help` names every
+/// kind of file a folder search finds.
+#[test]
+fn counts_are_worded_for_their_number_and_help_names_trial_files() {
+    let dir = scratch("wording");
+    std::fs::write(dir.join("one.pdn"), "[GameType \"20\"]\n\n1. 32-28 *\n").unwrap();
+    let out = arbiter(&dir, &["export", "one.pdn", "-o", "tables"]);
+    let said = stderr(&out);
+    assert!(
+        said.contains("wrote 1 game, 1 ply and 0 diagnostics"),
+        "{said}"
+    );
+    let out = arbiter(&dir, &["view", "one.pdn", "-o", "v.html"]);
+    let said = stderr(&out);
+    assert!(said.contains("(1 game, 0 problems)"), "{said}");
+    let out = arbiter(&dir, &["validate", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("*.trl"), "{help}");
+}

@@ -4,7 +4,7 @@
 use games::Explorer;
 use pdn::{GameRecord, GameResult, Node, Tag};
 use referee::GameReport;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// What `--strip` removes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -254,31 +254,59 @@ fn fix_result(
 /// Every replayed ply of the main line as a JSON array (the report must come from a referee
 /// with `Settings::details`): ply number, mover (seat name), the move in the game's standard
 /// notation, from, to, captured squares, promotion, the position after the ply in the game's
-/// position-string dialect, and for games of chance the throws.
+/// position-string dialect, and for games of chance the throws. [`PliesJson`] writes the
+/// same array as it goes, without building it.
 pub fn plies_json(report: &GameReport) -> Value {
-    let seats = report.game.map_or(&[][..], |g| g.seat_names);
-    let plies: Vec<Value> = report
-        .details
-        .iter()
-        .map(|d| {
-            let mut v = json!({
-                "ply": d.ply,
-                "mover": seats.get(d.mover as usize).copied().unwrap_or("?"),
-                "move": d.notation,
-                "from": d.from,
-                "to": d.to,
-                "captured": d.captured.collect::<Vec<_>>(),
-                "promotion": d.promotion,
-                "position": d.position,
-            });
-            if !d.throws.is_empty() {
-                v["throws"] = json!(d.throws);
-                v["lost_throws"] = json!(d.lost_throws);
-            }
-            v
-        })
-        .collect();
-    Value::Array(plies)
+    serde_json::to_value(PliesJson(report)).unwrap_or_default()
+}
+
+/// The plies of [`plies_json`] as a value that serializes one ply at a time, so that the
+/// JSON of a long game is written as it is produced rather than built whole in memory.
+pub struct PliesJson<'a>(pub &'a GameReport);
+
+/// One ply of [`PliesJson`].
+#[derive(serde::Serialize)]
+struct PlyJson<'a> {
+    ply: u32,
+    mover: &'a str,
+    #[serde(rename = "move")]
+    notation: &'a str,
+    from: Option<&'a str>,
+    to: Option<&'a str>,
+    captured: Captured<'a>,
+    promotion: bool,
+    position: &'a str,
+    #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+    throws: &'a [u8],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost_throws: Option<u8>,
+}
+
+/// The captured squares of a ply, written as they are read from the report.
+struct Captured<'a>(referee::Squares<'a>);
+
+impl serde::Serialize for Captured<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.clone())
+    }
+}
+
+impl serde::Serialize for PliesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let seats = self.0.game.map_or(&[][..], |g| g.seat_names);
+        s.collect_seq(self.0.details.iter().map(|d| PlyJson {
+            ply: d.ply,
+            mover: seats.get(d.mover as usize).copied().unwrap_or("?"),
+            notation: d.notation,
+            from: d.from,
+            to: d.to,
+            captured: Captured(d.captured.clone()),
+            promotion: d.promotion,
+            position: d.position,
+            throws: d.throws,
+            lost_throws: (!d.throws.is_empty()).then_some(d.lost_throws),
+        }))
+    }
 }
 
 #[cfg(test)]

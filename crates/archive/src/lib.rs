@@ -21,11 +21,11 @@ mod source;
 mod split;
 
 pub use date::{DateError, PartialDate};
-pub use edit::{fix, plies_json, strip, Fixes, ListError, Strip, Stripped};
+pub use edit::{fix, plies_json, strip, Fixes, ListError, PliesJson, Strip, Stripped};
 pub use filter::{Filter, FilterError, Problems, PLAYER_TAGS};
 pub use select::{each_game, select, write_game, Input, SelectTally, Selector, Tags, Verdict};
 pub use source::{
     collect, is_read_error, read_error, Dash, ReadError, Records, Source, SourceError, Trial,
     Unreadable,
 };
-pub use split::{safe_name, Namer, SplitBy, Splitter, MAX_NAME};
+pub use split::{safe_name, Namer, SplitBy, SplitFiles, Splitter, MAX_NAME};

@@ -21,8 +21,8 @@ use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
 use crate::partition::PartitionedSink;
 use crate::sink::{PlyFields, Throws};
 use crate::{
-    Counts, DiagnosticRow, EncodedPlies, ExportError, GameRow, ParquetSink, PlyEncoder,
-    PlyEncoding, PlyRow,
+    Counts, DiagnosticRow, EncodedGames, EncodedPlies, ExportError, GameRow, ParquetSink,
+    PlyEncoder, PlyEncoding, PlyRow,
 };
 
 /// One game as the [`Recorder`] saw it.
@@ -353,12 +353,10 @@ pub fn export_chunked<R: Read>(
         in_flight,
         |chunk| encode_chunk(catalog, file, chunk, settings, &encoding),
         |encoded| {
-            let mut encoded = encoded?;
-            for (game, _) in &mut encoded.games {
-                index += 1;
-                game.index = index;
-            }
-            sink.push_encoded(&encoded.games, encoded.plies)?;
+            let encoded = encoded?;
+            let games = encoded.games.len() as u64;
+            sink.push_encoded(encoded.games, index, &encoded.diagnostics, encoded.plies)?;
+            index += games;
             Ok(())
         },
     )?;
@@ -392,11 +390,14 @@ pub fn export_partitioned<R: Read>(
     )
 }
 
-/// What one chunk gives the sink: its games with their diagnostics as rows, and their plies
-/// already encoded.
+/// What one chunk gives the sink: its games as columns, their diagnostics as rows, and their
+/// plies already encoded (a chunk of many small games is held as the bytes of its values,
+/// whatever the number of games).
 pub struct EncodedChunk {
-    /// The games rows (`index` counts from 1 within the chunk) with their diagnostics rows.
-    pub games: Vec<(GameRow, Vec<DiagnosticRow>)>,
+    /// The games rows (`index` counts from 1 within the chunk).
+    pub games: EncodedGames,
+    /// The diagnostics rows, each with the number of its game in the chunk (from 0).
+    pub diagnostics: Vec<(u32, DiagnosticRow)>,
     /// The plies of those games, game `i` of the encoder being `games[i]`.
     pub plies: EncodedPlies,
 }
@@ -413,7 +414,8 @@ pub fn encode_chunk(
     let mut reader = chunk.reader();
     let mut recorder = Recorder::new(catalog, settings.clone());
     let mut encoder = encoding.encoder();
-    let mut games = Vec::new();
+    let mut games = EncodedGames::default();
+    let mut diagnostics = Vec::new();
     // Reading from memory cannot fail.
     while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
         let number = games.len() as u32;
@@ -426,10 +428,12 @@ pub fn encode_chunk(
         encode_plies(&mut encoder, number, &rec);
         let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
         recorder.recycle(rec);
-        games.push((game, diags));
+        games.push(&game);
+        diagnostics.extend(diags.into_iter().map(|d| (number, d)));
     }
     Ok(EncodedChunk {
         games,
+        diagnostics,
         plies: encoder.finish()?,
     })
 }
@@ -465,5 +469,6 @@ fn difference(after: Counts, before: Counts) -> Counts {
         games: after.games - before.games,
         plies: after.plies - before.plies,
         diagnostics: after.diagnostics - before.diagnostics,
+        games_with_errors: after.games_with_errors - before.games_with_errors,
     }
 }

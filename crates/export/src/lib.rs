@@ -29,8 +29,9 @@ mod sink;
 pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, Recorder};
 pub use partition::{PartitionColumn, PartitionedSink};
 pub use sink::{
-    key_bits, tag_column_names, Counts, EncodedPlies, ParquetSink, PlyEncoder, PlyEncoding,
-    SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS, PLIES_FILE,
+    key_bits, tag_column_names, Counts, EncodedGames, EncodedPlies, ParquetSink, PlyEncoder,
+    PlyEncoding, SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS,
+    PLIES_FILE,
 };
 
 /// The tags that get a column of their own in `games.parquet` (column names: see

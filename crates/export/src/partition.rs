@@ -161,6 +161,7 @@ impl PartitionedSink {
             total.games += c.games;
             total.plies += c.plies;
             total.diagnostics += c.diagnostics;
+            total.games_with_errors += c.games_with_errors;
         }
         Ok(total)
     }

@@ -84,6 +84,8 @@ pub struct Counts {
     pub plies: u64,
     /// Rows of `diagnostics.parquet`.
     pub diagnostics: u64,
+    /// Games with at least one error (their `errors` column above 0).
+    pub games_with_errors: u64,
 }
 
 /// Writes `games.parquet`, `plies.parquet` and `diagnostics.parquet` into a directory.
@@ -101,6 +103,7 @@ pub struct ParquetSink {
     plies: Table<PlyColumns>,
     diagnostics: Table<DiagnosticColumns>,
     next_id: u64,
+    games_with_errors: u64,
     poisoned: bool,
 }
 
@@ -151,6 +154,7 @@ impl ParquetSink {
                 DiagnosticColumns::default(),
             )?,
             next_id: 0,
+            games_with_errors: 0,
             poisoned: false,
         })
     }
@@ -174,6 +178,7 @@ impl ParquetSink {
         }
         let id = self.next_id;
         self.next_id += 1;
+        self.games_with_errors += u64::from(game.errors > 0);
         self.games.cols.push(id, game);
         for p in plies {
             self.plies.cols.push(id, p);
@@ -202,19 +207,23 @@ impl ParquetSink {
         }
     }
 
-    /// Adds a run of games with their diagnostics, and their plies as a [`PlyEncoder`]
-    /// encoded them (game `i` of the encoder is `games[i]`); returns the `game_id` of the
-    /// first game. The files hold the same rows as [`ParquetSink::push_game`] would write.
+    /// Adds a run of games as [`EncodedGames`] with their diagnostics (each with the number
+    /// of its game in the run), and their plies as a [`PlyEncoder`] encoded them (game `i`
+    /// of the encoder is game `i` of the run); `index_before` is added to every game's
+    /// `index` (the games of its input before the run). Returns the `game_id` of the first
+    /// game. The files hold the same rows as [`ParquetSink::push_game`] would write.
     pub fn push_encoded(
         &mut self,
-        games: &[(GameRow, Vec<DiagnosticRow>)],
+        games: EncodedGames,
+        index_before: u64,
+        diagnostics: &[(u32, DiagnosticRow)],
         plies: EncodedPlies,
     ) -> Result<u64, ExportError> {
         if self.poisoned {
             return Err(ExportError::Poisoned);
         }
         let first = self.next_id;
-        let r = self.push_encoded_inner(games, plies);
+        let r = self.push_encoded_inner(games, index_before, diagnostics, plies);
         if r.is_err() {
             self.poisoned = true;
         }
@@ -223,25 +232,42 @@ impl ParquetSink {
 
     fn push_encoded_inner(
         &mut self,
-        games: &[(GameRow, Vec<DiagnosticRow>)],
+        mut games: EncodedGames,
+        index_before: u64,
+        diagnostics: &[(u32, DiagnosticRow)],
         plies: EncodedPlies,
     ) -> Result<(), ExportError> {
         let first = self.next_id;
-        for (game, diagnostics) in games {
-            let id = self.next_id;
-            self.next_id += 1;
-            self.games.cols.push(id, game);
-            for d in diagnostics {
-                self.diagnostics.cols.push(id, d);
-            }
-            self.games.rows_added(1)?;
-            self.diagnostics.rows_added(diagnostics.len())?;
+        let n = games.rows as u64;
+        if diagnostics.iter().any(|&(g, _)| u64::from(g) >= n) {
+            return Err(ExportError::Parquet {
+                file: DIAGNOSTICS_FILE,
+                source: ParquetError::General("diagnostics of a game not pushed".into()),
+            });
+        }
+        // Rows pushed earlier go first, so the games stay in order.
+        self.games.write_pending()?;
+        let batch = games
+            .cols
+            .batch()
+            .and_then(|b| shift_columns(b, &[("game_id", first), ("index_in_file", index_before)]))
+            .map_err(|source| ExportError::Arrow {
+                file: GAMES_FILE,
+                source,
+            })?;
+        self.games.total += n;
+        self.games_with_errors += games.with_errors;
+        self.games.write_batch(batch)?;
+        self.next_id += n;
+        for (g, d) in diagnostics {
+            self.diagnostics.cols.push(first + u64::from(*g), d);
+            self.diagnostics.rows_added(1)?;
         }
         // Rows pushed earlier go first, so the plies stay in game order.
         self.plies.write_pending()?;
         self.plies.close_group()?;
         for group in plies.groups {
-            if group.runs.iter().any(|&(g, _)| g as usize >= games.len()) {
+            if group.runs.iter().any(|&(g, _)| u64::from(g) >= n) {
                 return Err(ExportError::Parquet {
                     file: PLIES_FILE,
                     source: ParquetError::General("plies of a game not pushed".into()),
@@ -258,6 +284,7 @@ impl ParquetSink {
             games: self.games.total,
             plies: self.plies.total,
             diagnostics: self.diagnostics.total,
+            games_with_errors: self.games_with_errors,
         }
     }
 
@@ -309,6 +336,7 @@ impl TableBatches {
             self.diagnostics.push(id, d);
         }
         self.pending.games += 1;
+        self.pending.games_with_errors += u64::from(game.errors > 0);
         self.pending.plies += plies.len() as u64;
         self.pending.diagnostics += diags.len() as u64;
         id
@@ -468,6 +496,13 @@ impl<C: Columns> Table<C> {
             .batch()
             .map_err(|source| ExportError::Arrow { file, source })?;
         self.pending = 0;
+        self.write_batch(batch)
+    }
+
+    /// Encodes a batch of rows (with the table's schema) into the row group being built,
+    /// closing it (and starting another) each time it is full. The rows are counted by the
+    /// caller.
+    fn write_batch(&mut self, batch: RecordBatch) -> Result<(), ExportError> {
         let mut done = 0;
         while done < batch.num_rows() {
             let (mut writers, rows) = match self.group.take() {
@@ -545,6 +580,54 @@ impl<C: Columns> Table<C> {
         }
         Ok(())
     }
+}
+
+/// Games rows gathered on a worker thread as Arrow columns, for
+/// [`ParquetSink::push_encoded`]: a game costs the bytes of its values, not a [`GameRow`] of
+/// twenty optional strings, so a chunk of many small games stays small until it is written.
+/// Game `i` (from 0, in push order) is given its `game_id` by the sink.
+#[derive(Default)]
+pub struct EncodedGames {
+    cols: GameColumns,
+    rows: usize,
+    with_errors: u64,
+}
+
+impl EncodedGames {
+    /// Adds a game; its `index` is counted on by [`ParquetSink::push_encoded`].
+    pub fn push(&mut self, game: &GameRow) {
+        self.cols.push(self.rows as u64, game);
+        self.rows += 1;
+        self.with_errors += u64::from(game.errors > 0);
+    }
+
+    /// Games added.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// Whether no game was added.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+}
+
+/// The batch with `amount` added to every value of each named `UInt64` column.
+fn shift_columns(
+    batch: RecordBatch,
+    shifts: &[(&str, u64)],
+) -> Result<RecordBatch, arrow_schema::ArrowError> {
+    let schema = batch.schema();
+    let mut columns = batch.columns().to_vec();
+    for &(name, amount) in shifts {
+        let i = schema.index_of(name)?;
+        let values = columns[i].as_primitive::<UInt64Type>();
+        let shifted: ArrayRef = Arc::new(UInt64Array::from_iter_values(
+            values.values().iter().map(|v| v + amount),
+        ));
+        columns[i] = shifted;
+    }
+    RecordBatch::try_new(schema, columns)
 }
 
 /// Most plies a [`PlyEncoder`] gathers before encoding them: small enough for the builders

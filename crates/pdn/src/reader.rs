@@ -90,6 +90,10 @@ pub struct Reader<R> {
     /// A bit for each tag name of the current game (see [`name_bit`]), to tell a repeated one
     /// cheaply.
     name_bits: u128,
+    /// The current game's tag names, gathered once a look-up could not be settled by
+    /// `name_bits` (a game with many tags, or names beyond ASCII), so that each later tag is
+    /// checked in constant time instead of by reading the game again.
+    names: TagNames,
     /// The last position located (see [`Reader::locate`]).
     mark: Cell<Option<Mark>>,
 }
@@ -156,23 +160,6 @@ impl Mark {
 /// One of 128 bits for a tag name, from its length and its first and last bytes: two names
 /// with different bits differ.
 #[inline]
-/// Two tag names are the same when their bytes are, or (beyond ASCII) their decoded texts.
-/// Whether two tag names are the same name for a record. Names beyond ASCII are compared as
-/// a record may decode them: each alone, or both with the single-byte encoding guessed for
-/// the whole game (`[Seats и]` in UTF-8 and `[Seats \xe8]` are the same name in a Cyrillic
-/// game), so that a record never holds two tags of one name, and its written form, where
-/// both are spelled alike, is read as the same records.
-fn same_name(a: &[u8], b: &[u8]) -> bool {
-    use crate::encoding::{decode_as, Encoding};
-    a == b
-        || (!a.is_ascii()
-            && !b.is_ascii()
-            && (crate::decode(a) == crate::decode(b)
-                || [Encoding::Windows1251, Encoding::Windows1252]
-                    .iter()
-                    .any(|&e| decode_as(a, e) == decode_as(b, e))))
-}
-
 fn name_bit(name: &[u8]) -> u128 {
     let (first, last) = match name {
         [] => (0, 0),
@@ -181,6 +168,71 @@ fn name_bit(name: &[u8]) -> u128 {
     };
     let key = (name.len() as u32 & 0xff) | u32::from(first) << 8 | u32::from(last) << 16;
     1 << (key.wrapping_mul(0x9E37_79B9) >> 25)
+}
+
+/// The tag names of a game, as keys that make a look-up one hash each.
+///
+/// Two tag names are the same name for a record when their bytes are, or, beyond ASCII, when
+/// any decoding a record may use makes them equal: each alone, or both with the single-byte
+/// encoding guessed for the whole game (`[Seats и]` in UTF-8 and `[Seats \xe8]` are the same
+/// name in a Cyrillic game), so that a record never holds two tags of one name, and its
+/// written form, where both are spelled alike, is read as the same records. A name is kept
+/// under one key per way of reading it (its bytes for an ASCII name, else its text as
+/// decoded alone, as Windows-1251 and as Windows-1252), and two names are the same when
+/// they share a key of the same way.
+#[derive(Default)]
+struct TagNames {
+    /// Whether the names are being gathered for the current game.
+    active: bool,
+    keys: std::collections::HashSet<Vec<u8>>,
+    key: Vec<u8>,
+}
+
+impl TagNames {
+    fn clear(&mut self) {
+        if self.active {
+            self.active = false;
+            self.keys.clear();
+        }
+    }
+
+    /// Puts the keys of `name` into `key`, one after another, calling `each` with each.
+    fn each_key(&mut self, name: &[u8], mut each: impl FnMut(&mut Self) -> bool) -> bool {
+        use crate::encoding::{decode_as, Encoding};
+        if name.is_ascii() {
+            self.key.clear();
+            self.key.push(0);
+            self.key.extend_from_slice(name);
+            return each(self);
+        }
+        let texts = [
+            crate::decode(name),
+            decode_as(name, Encoding::Windows1251),
+            decode_as(name, Encoding::Windows1252),
+        ];
+        for (way, text) in (1..).zip(texts) {
+            self.key.clear();
+            self.key.push(way);
+            self.key.extend_from_slice(text.as_bytes());
+            if each(self) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn insert(&mut self, name: &[u8]) {
+        self.each_key(name, |s| {
+            if !s.keys.contains(&s.key) {
+                s.keys.insert(s.key.clone());
+            }
+            false
+        });
+    }
+
+    fn contains(&mut self, name: &[u8]) -> bool {
+        self.each_key(name, |s| s.keys.contains(&s.key))
+    }
 }
 
 enum Refill {
@@ -218,6 +270,7 @@ impl<R: Read> Reader<R> {
             open: Vec::new(),
             scratch: Vec::new(),
             name_bits: 0,
+            names: TagNames::default(),
             mark: Cell::new(None),
         }
     }
@@ -242,6 +295,7 @@ impl<R: Read> Reader<R> {
         self.in_game = true;
         let mut g = Game::new(visitor, self.game_start);
         self.name_bits = 0;
+        self.names.clear();
         if g.sink.v.begin_game(self.game_start).is_break() {
             g.sink.skip_all = true;
         }
@@ -359,7 +413,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Whether `tok` is a tag pair whose name the current game already has.
-    fn repeats_a_tag(&self, tok: Tok) -> bool {
+    fn repeats_a_tag(&mut self, tok: Tok) -> bool {
         let Tok::Tag {
             name_start,
             name_end,
@@ -368,22 +422,28 @@ impl<R: Read> Reader<R> {
         else {
             return false;
         };
-        let name = &self.buf[self.pos + name_start..self.pos + name_end];
-        // A name with bytes beyond ASCII may be written in another encoding than an earlier
-        // one that decodes to the same text: compare such names decoded (rare, so slow).
-        if !name.is_ascii() {
-            return self.has_tag_named(name);
+        let (start, end) = (self.pos + name_start, self.pos + name_end);
+        // Most tags are new: their bit is not set yet. A name with bytes beyond ASCII may be
+        // written in another encoding than an earlier one that decodes to the same text, so
+        // its bit says nothing.
+        if self.buf[start..end].is_ascii() && self.name_bits & name_bit(&self.buf[start..end]) == 0
+        {
+            return false;
         }
-        // Most tags are new: their bit is not set yet.
-        self.name_bits & name_bit(name) != 0 && self.has_tag_named(name)
+        if !self.names.active {
+            self.gather_names();
+        }
+        self.names.contains(&self.buf[start..end])
     }
 
-    /// Whether one of the current game's tags read so far is called `name`, reading the game
-    /// again from its start. (For a game longer than the buffer's limit, from where the buffer
-    /// still holds it: an earlier tag is then missed.)
+    /// Puts the names of the current game's tags read so far into `names` and keeps it up to
+    /// date from then on (see [`Reader::tag`]), reading the game again from its start once.
+    /// (For a game longer than the buffer's limit, from where the buffer still holds it: an
+    /// earlier tag is then missed.)
     #[cold]
     #[inline(never)]
-    fn has_tag_named(&self, name: &[u8]) -> bool {
+    fn gather_names(&mut self) {
+        self.names.active = true;
         let mut p = (self.game_start.saturating_sub(self.base) as usize).min(self.pos);
         let avail = if self.eof { self.end + 1 } else { self.end };
         while p < self.pos {
@@ -392,7 +452,7 @@ impl<R: Read> Reader<R> {
                 continue;
             }
             let Ok(l) = lexer::lex(&self.buf[p..avail], self.eof) else {
-                return false;
+                return;
             };
             if let Tok::Tag {
                 name_start,
@@ -400,13 +460,10 @@ impl<R: Read> Reader<R> {
                 ..
             } = l.tok
             {
-                if same_name(&self.buf[p + name_start..p + name_end], name) {
-                    return true;
-                }
+                self.names.insert(&self.buf[p + name_start..p + name_end]);
             }
             p += l.len.max(1);
         }
-        false
     }
 
     /// Whether only comments and stray text (no tag, move or other token) follow up to the end
@@ -576,6 +633,9 @@ impl<R: Read> Reader<R> {
         let name = &self.buf[start + name_start..start + name_end];
         let value = &self.buf[start + value_start..start + value_end];
         self.name_bits |= name_bit(name);
+        if self.names.active {
+            self.names.insert(name);
+        }
         if name == b"Result" {
             g.result_dash = value == b"-";
         }

@@ -338,8 +338,9 @@ impl GameRecord {
         for c in &self.header_comments {
             check_comment(c)?;
         }
-        for (i, t) in self.tags.iter().enumerate() {
-            if self.tags[..i].iter().any(|u| u.name == t.name) {
+        let mut names = std::collections::HashSet::with_capacity(self.tags.len());
+        for t in &self.tags {
+            if !names.insert(t.name.as_str()) {
                 return bad(format!("tag {:?} occurs twice", t.name));
             }
             let mut b = t.name.bytes();

@@ -493,3 +493,55 @@ fn a_tag_name_that_decodes_alike_in_the_game_s_encoding_starts_a_new_game() {
         assert!(a.same_content(b), "{a:?}\n{b:?}");
     }
 }
+
+/// Reading a record of `10 n` tags takes about ten times as long as one of `n` tags, not a
+/// hundred (each tag used to be checked against every earlier one by reading the game again):
+/// the best of three runs of each, against a generous factor, with names beyond ASCII too
+/// (compared as decoded) and the first name repeated at the end (in another encoding beyond
+/// ASCII), which still starts a new game.
+#[test]
+fn a_record_of_many_tags_is_read_in_linear_time() {
+    fn record(n: usize, non_ascii: bool) -> Vec<u8> {
+        let mut s = Vec::new();
+        for i in 0..n {
+            if non_ascii {
+                s.extend_from_slice(format!("[T\u{e9}{i} \"v\"]\n").as_bytes());
+            } else {
+                s.extend_from_slice(format!("[T{i} \"v\"]\n").as_bytes());
+            }
+        }
+        // The first name again: as written for ASCII, in Windows-1252 beyond it.
+        match non_ascii {
+            false => s.extend_from_slice(b"[T0 \"again\"]\n1. 32-28 *\n"),
+            true => s.extend_from_slice(b"[T\xe90 \"again\"]\n1. 32-28 *\n"),
+        }
+        s
+    }
+    fn best_of_three(text: &[u8]) -> std::time::Duration {
+        (0..3)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                let games = pdn::read_all(text);
+                let took = start.elapsed();
+                assert_eq!(
+                    games.len(),
+                    2,
+                    "the repeated first tag starts a second game"
+                );
+                assert!(games[0].validate().is_ok());
+                took
+            })
+            .min()
+            .unwrap()
+    }
+    for non_ascii in [false, true] {
+        let n = 3_000;
+        let t1 = best_of_three(&record(n, non_ascii));
+        let t10 = best_of_three(&record(10 * n, non_ascii));
+        assert!(
+            t10.as_secs_f64() < 30.0 * t1.as_secs_f64(),
+            "{n} tags: {t1:?}, {} tags: {t10:?} (beyond ASCII: {non_ascii})",
+            10 * n
+        );
+    }
+}

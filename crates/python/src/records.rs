@@ -145,13 +145,16 @@ impl Game {
 
     fn __repr__(&self) -> String {
         let [white, black] = ["White", "Black"].map(|t| self.record.tag(t).unwrap_or("?"));
+        // The moves of a record are its plies (`1. 11-15 23-19` is two).
+        let plies = self.moves().len();
         format!(
-            "<Game {} #{}: {} - {}, {} moves, {}>",
+            "<Game {} #{}: {} - {}, {} {}, {}>",
             self.file,
             self.index,
             white,
             black,
-            self.moves().len(),
+            plies,
+            if plies == 1 { "ply" } else { "plies" },
             self.result().unwrap_or_else(|| "no result".into())
         )
     }
@@ -206,12 +209,41 @@ fn positions(record: &GameRecord, settings: Settings) -> Result<Vec<String>, Pos
     Ok(out)
 }
 
-/// A lazy iterator over the games of one input.
+/// An input being read: its name and reader.
+type Open = (String, Reader<Box<dyn Read + Send>>);
+
+/// A lazy iterator over the games of a list of inputs, one after another.
 #[pyclass(module = "arbiter._arbiter")]
 pub struct GameIter {
-    name: String,
-    reader: Mutex<Reader<Box<dyn Read + Send>>>,
+    sources: Vec<Source>,
+    /// The next input to open.
+    next: usize,
+    /// The input being read: its name and reader.
+    current: Mutex<Option<Open>>,
+    /// Games read from the current input.
     index: u64,
+}
+
+impl GameIter {
+    /// Opens the next input; false when there is none.
+    fn open_next(&mut self) -> PyResult<bool> {
+        let current = self.current.get_mut().expect("one reader at a time");
+        *current = None;
+        let Some(input) = self.sources.get(self.next) else {
+            return Ok(false);
+        };
+        self.next += 1;
+        self.index = 0;
+        let name = input.name();
+        let reader: Box<dyn Read + Send> = match input {
+            Source::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
+            _ => input
+                .open(games::games())
+                .map_err(|e| crate::io_error(&name, &e.into()))?,
+        };
+        *current = Some((name, Reader::new(reader)));
+        Ok(true)
+    }
 }
 
 #[pymethods]
@@ -221,49 +253,55 @@ impl GameIter {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Game>> {
-        let name = self.name.clone();
-        let reader = &self.reader;
-        let read = py.detach(|| {
-            let mut reader = reader.lock().expect("one reader at a time");
-            reader.read_game(&mut RecordBuilder::new())
-        });
-        match read {
-            Ok(Some(record)) => {
-                self.index += 1;
-                Ok(Some(Game {
-                    record,
-                    file: name,
-                    index: self.index,
-                }))
+        loop {
+            let current = &self.current;
+            let read = py.detach(|| {
+                let mut current = current.lock().expect("one reader at a time");
+                current.as_mut().map(|(name, reader)| {
+                    (name.clone(), reader.read_game(&mut RecordBuilder::new()))
+                })
+            });
+            match read {
+                None => return Ok(None),
+                Some((name, Ok(Some(record)))) => {
+                    self.index += 1;
+                    return Ok(Some(Game {
+                        record,
+                        file: name,
+                        index: self.index,
+                    }));
+                }
+                Some((_, Ok(None))) => {
+                    if !self.open_next()? {
+                        return Ok(None);
+                    }
+                }
+                Some((name, Err(e))) => return Err(crate::io_error(&name, &e)),
             }
-            Ok(None) => Ok(None),
-            Err(e) => Err(crate::io_error(&name, &e)),
         }
     }
 }
 
-/// Games of a file (`path`) or of a PDN text (`text`), read one at a time.
+/// Games of a file or a folder (`path`: the files a folder search finds, as the CLI finds
+/// them, one after another) or of a PDN text (`text`), read one at a time.
 #[pyfunction]
 #[pyo3(signature = (path=None, text=None))]
 pub fn read_games(path: Option<PathBuf>, text: Option<String>) -> PyResult<GameIter> {
-    let input = match (path, text) {
-        (Some(p), None) => Source::File(p),
-        (None, Some(text)) => Source::Text {
+    let sources = match (path, text) {
+        (Some(p), None) => crate::collect(&[p])?,
+        (None, Some(text)) => vec![Source::Text {
             name: "<text>".into(),
             text,
-        },
+        }],
         _ => return Err(PyValueError::new_err("give a path or a text")),
     };
-    let name = input.name();
-    let reader: Box<dyn Read + Send> = match &input {
-        Source::Text { text, .. } => Box::new(Cursor::new(text.clone().into_bytes())),
-        _ => input
-            .open(games::games())
-            .map_err(|e| crate::io_error(&name, &e.into()))?,
-    };
-    Ok(GameIter {
-        name,
-        reader: Mutex::new(Reader::new(reader)),
+    let mut games = GameIter {
+        sources,
+        next: 0,
+        current: Mutex::new(None),
         index: 0,
-    })
+    };
+    // The first input is opened at once, so that a path that cannot be read fails here.
+    games.open_next()?;
+    Ok(games)
 }

@@ -42,7 +42,7 @@ pub struct Report {
     /// Games whose game could not be identified (their moves were not checked).
     #[pyo3(get)]
     unchecked: u64,
-    /// Diagnostics of severity error.
+    /// Diagnostics of severity error in the records (an unreadable input is in `unreadable`).
     #[pyo3(get)]
     errors: u64,
     /// Diagnostics of severity warning.
@@ -325,8 +325,8 @@ fn run(inputs: &[Source], settings: &Settings) -> Result<Run, PyErr> {
             }
             let name = inputs[file].name();
             if let Some(e) = failure {
+                // Counted apart from the records' errors, as the CLI's closing line does.
                 total.unreadable += 1;
-                total.errors += 1;
                 total.rows.push_unreadable(&name, &e);
             }
             total.games += checked.games;

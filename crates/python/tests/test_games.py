@@ -23,6 +23,18 @@ def test_read_games_counts_as_validate(repo):
     assert all(g.file == str(path) for g in games[:3])
 
 
+def test_read_games_reads_a_folder_as_validate_does(repo):
+    """docs/python.md: paths may be folders. Every file a folder search finds, in order,
+    each game with its own file and index."""
+    folder = repo / "corpus/defects"
+    games = list(arbiter.read_games(folder))
+    assert len(games) == arbiter.validate(folder).games
+    files = list(dict.fromkeys(g.file for g in games))
+    assert len(files) > 1 and files == sorted(files)
+    first = [g for g in games if g.file == files[1]]
+    assert [g.index for g in first] == list(range(1, len(first) + 1))
+
+
 def test_game_objects_keep_variations_comments_and_tags():
     text = ('[Event "Club"]\n[Variant "English draughts"]\n[Custom "x y"]\n\n'
             '{before} 1. 11-15 {a comment} 23-19 (1... 22-18 2. 15x22) 2. 8-11 1-0\n')

@@ -45,3 +45,14 @@ def test_spark_validate_and_plies_agree_with_the_package(spark, repo):
     assert plies.count() == tables["plies"].num_rows
     per_game = plies.groupBy("game_id").count().count()
     assert per_game == len(set(tables["plies"].column("game_id").to_pylist()))
+
+
+def test_read_pdn_descends_into_subfolders(spark, repo):
+    """corpus/defects holds its records in one folder per game: read_pdn finds every file the
+    package finds, and the diagnostics are the package's."""
+    folder = repo / "corpus/defects"
+    df = arbiter.spark.read_pdn(spark, folder)
+    report = arbiter.validate(folder)
+    assert df.count() == report.files > 1
+    diags = arbiter.spark.validate(df, name_column="path")
+    assert diags.count() == report.diagnostics.num_rows

@@ -6,7 +6,7 @@ use clap::Args;
 use referee::Settings;
 
 use crate::args::{GameChoice, Inputs, TableFormat};
-use crate::exit::{Outcome, Stop, CLEAN, FAILURE};
+use crate::exit::{Outcome, Stop, CLEAN, FAILURE, PROBLEMS};
 
 #[derive(Args)]
 pub struct ExportArgs {
@@ -152,11 +152,18 @@ pub fn run(args: ExportArgs) -> Outcome {
         .commit(&TABLE_ENTRIES)
         .map_err(|e| Stop::Usage(e.to_string()))?;
     eprintln!(
-        "wrote {} games, {} plies and {} diagnostics to {}",
-        counts.games,
-        counts.plies,
-        counts.diagnostics,
+        "wrote {}, {} and {} to {}",
+        crate::archive::plural(counts.games, "game"),
+        crate::archive::plural(counts.plies, "ply"),
+        crate::archive::plural(counts.diagnostics, "diagnostic"),
         dir.display()
     );
-    Ok(if unreadable > 0 { FAILURE } else { CLEAN })
+    // As validate and stats: 2 for an input not read, else 1 for records with errors.
+    Ok(if unreadable > 0 {
+        FAILURE
+    } else if counts.games_with_errors > 0 {
+        PROBLEMS
+    } else {
+        CLEAN
+    })
 }

@@ -60,8 +60,10 @@ pub fn run(args: SelfplayArgs) -> Outcome {
     let summary = selfplay::generate(&config, &mut out)?;
     out.commit()?;
     eprintln!(
-        "wrote {} games ({} plies, {} ended by rule)",
-        summary.games, summary.plies, summary.ended_by_rule
+        "wrote {} ({}, {} ended by rule)",
+        crate::archive::plural(summary.games as u64, "game"),
+        crate::archive::plural(summary.plies as u64, "ply"),
+        summary.ended_by_rule
     );
     Ok(CLEAN)
 }

@@ -67,10 +67,10 @@ fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, S
         .map_err(cannot_write)?;
     out.commit().map_err(cannot_write)?;
     eprintln!(
-        "viewer written to {} ({} games, {} problems)",
+        "viewer written to {} ({}, {})",
         output.display(),
-        viewer.games(),
-        viewer.problems()
+        crate::archive::plural(viewer.games(), "game"),
+        crate::archive::plural(viewer.problems(), "problem")
     );
     // The same exit codes as `validate`: the page is written either way.
     Ok(if tally.io_errors > 0 {

@@ -86,7 +86,9 @@ class Report:
         plies: plies written in the main lines.
         replayed: games recognised and replayed against the rules.
         unchecked: games whose game could not be identified (moves not checked).
-        errors: diagnostics of severity error (an unreadable input counts as one).
+        errors: diagnostics of severity error in the records read (as the CLI's closing line
+            counts them: an input that cannot be read is counted in ``unreadable``, not here,
+            though its ``unreadable`` row in ``diagnostics`` has severity error).
         warnings: diagnostics of severity warning.
         games_with_errors: games with at least one error.
         unreadable: inputs that could not be read.
@@ -105,13 +107,14 @@ class Report:
 
     @property
     def ok(self) -> bool:
-        """True when nothing was found (the CLI would exit with code 0)."""
-        return self.errors == 0 and self.warnings == 0
+        """True when nothing was found: no error, no warning, no unreadable input."""
+        return self.errors == 0 and self.warnings == 0 and self.unreadable == 0
 
     def __repr__(self) -> str:
         return (f"Report(files={self.files}, games={self.games}, plies={self.plies}, "
                 f"errors={self.errors}, warnings={self.warnings}, "
-                f"unchecked={self.unchecked})")
+                f"unchecked={self.unchecked}"
+                + (f", unreadable={self.unreadable})" if self.unreadable else ")"))
 
 
 def validate(paths: Paths, game: Optional[str] = None, default_game: Optional[str] = None,
@@ -141,11 +144,13 @@ def validate(paths: Paths, game: Optional[str] = None, default_game: Optional[st
 
 
 def read_games(source: Union[PathLike, str]) -> Iterator[Game]:
-    """The games of a PDN file, or of a PDN text, one :class:`Game` at a time.
+    """The games of a PDN file, of a folder, or of a PDN text, one :class:`Game` at a time.
 
     ``source`` is taken as a text when it is a ``str`` that contains a newline or a ``[``
-    and names no existing file; otherwise as a path (plain or gzip, or a Ludii trial).
-    Games are read lazily, so any file size is fine.
+    and names no existing file; otherwise as a path (plain or gzip, or a Ludii trial), or a
+    folder, whose files (``*.pdn``, ``*.pdn.gz``, ``*.trl`` below it, in the CLI's order)
+    are read one after another, each game with its own file's name and index. Games are read
+    lazily, so any size is fine.
 
     >>> g = next(read_games('[Variant "English draughts"]\\n1. 11-15 23-19 *\\n'))
     >>> g.moves, g.result

@@ -1,9 +1,10 @@
 """arbiter on Spark: check and tabulate PDN texts held in a Spark DataFrame.
 
-The input is a DataFrame with one PDN text per row, for instance one row per file::
+The input is a DataFrame with one PDN text per row, for instance one row per file of a folder
+and every folder below it (:func:`read_pdn`)::
 
-    df = spark.read.text("archive/", wholetext=True)        # column "value"
-    diagnostics = arbiter.spark.validate(df)
+    df = arbiter.spark.read_pdn(spark, "archive/")          # columns "value", "path"
+    diagnostics = arbiter.spark.validate(df, name_column="path")
     plies = arbiter.spark.plies(df)
 
 Each partition runs the arbiter engine on its texts through ``DataFrame.mapInArrow``: the
@@ -24,12 +25,27 @@ import pyarrow.compute  # noqa: F401  (pa.compute)
 
 from . import _arbiter
 
-__all__ = ["validate", "plies", "table"]
+__all__ = ["read_pdn", "validate", "plies", "table"]
 
 #: Bits of ``game_id`` given to a game's number within one batch of texts, and to the batch's
 #: number within its partition (see :func:`table`).
 _GAME_BITS = 24
 _BATCH_BITS = 16
+
+
+def read_pdn(spark, path, glob: str = "*.{pdn,pdn.gz}"):
+    """The PDN files of ``path`` (a file, a folder, or a list of them) as a DataFrame of one
+    row per file: its text in ``value`` and its path in ``path``. Folders are searched
+    recursively, as the CLI searches them: Spark's text reader alone does not descend into
+    subfolders, and a plain ``spark.read.text(folder)`` of an archive sorted into folders
+    reads nothing. ``glob`` chooses the files (gzip files are decompressed by Spark)."""
+    from pyspark.sql import functions as F
+
+    paths = [str(p) for p in path] if isinstance(path, (list, tuple)) else str(path)
+    return (spark.read.option("recursiveFileLookup", "true")
+            .option("pathGlobFilter", glob)
+            .text(paths, wholetext=True)
+            .withColumn("path", F.input_file_name()))
 
 
 def _signed_type(t: pa.DataType) -> pa.DataType:

@@ -145,7 +145,9 @@ impl<G: Engine> Typed<G> {
             return 0;
         };
         let child = after_move(g, &step.before, mv);
-        search.run(&child, step.seat, None, &self.settings.limits).score
+        search
+            .run(&child, step.seat, None, &self.settings.limits)
+            .score
     }
 
     fn ply(

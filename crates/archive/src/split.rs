@@ -1,7 +1,7 @@
 //! `split`: one archive into files of N games, or one file per value of a tag.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -187,7 +187,7 @@ pub struct Splitter {
     stem: String,
     /// The files written, numbered in the order first written.
     namer: Namer,
-    open: HashMap<u32, BufWriter<File>>,
+    open: HashMap<u32, BufWriter<outfile::StagedFile>>,
     /// The number of games in each file.
     counts: Vec<u64>,
     games: u64,
@@ -295,7 +295,7 @@ impl Splitter {
 
     /// The open file number `file`: created the first time, reopened to append after it
     /// was closed to keep the number of open files bounded.
-    fn writer(&mut self, file: u32) -> io::Result<&mut BufWriter<File>> {
+    fn writer(&mut self, file: u32) -> io::Result<&mut BufWriter<outfile::StagedFile>> {
         if !self.open.contains_key(&file) {
             if self.open.len() >= OPEN_FILES {
                 for (_, mut w) in self.open.drain() {
@@ -304,13 +304,17 @@ impl Splitter {
             }
             let name = self.file_name(file);
             let path = self.staging.path().join(&name);
+            let target = self.dir.join(&name);
+            let named = |e| outfile::named(&target, e);
             let out = if (file as usize) < self.counts.len() {
-                OpenOptions::new().append(true).open(&path)?
+                OpenOptions::new().append(true).open(&path).map_err(named)?
             } else {
                 self.refuse_input(&name)?;
                 self.counts.push(0);
-                OpenOptions::new().write(true).create_new(true).open(&path)?
+                let opened = OpenOptions::new().write(true).create_new(true).open(&path);
+                opened.map_err(named)?
             };
+            let out = outfile::StagedFile::new(out, &target);
             self.open
                 .insert(file, BufWriter::with_capacity(1 << 16, out));
         }
@@ -444,7 +448,7 @@ mod tests {
         let mut s = Splitter::new(&dir.join("u"), SplitBy::Games(1), "x").unwrap();
         s.put(None, b"1. 32-28 *", false).unwrap();
         drop(s);
-        assert_eq!(std::fs::read_dir(dir.join("u")).unwrap().count(), 0);
+        assert!(!dir.join("u").exists(), "the folder it made is gone again");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -210,6 +210,52 @@ impl Write for TempFile {
     }
 }
 
+/// A file written inside a [`Staging`] folder: its errors name `path` (what the user asked
+/// for), and the test hook [`FAIL_AFTER_ENV`] makes its writes fail as a full disk would.
+#[derive(Debug)]
+pub struct StagedFile {
+    file: File,
+    path: PathBuf,
+    room: Option<u64>,
+}
+
+impl StagedFile {
+    /// `file` (opened in the staging folder), its errors naming `path`.
+    pub fn new(file: File, path: &Path) -> StagedFile {
+        StagedFile {
+            file,
+            path: path.to_path_buf(),
+            room: std::env::var(FAIL_AFTER_ENV)
+                .ok()
+                .and_then(|v| v.parse().ok()),
+        }
+    }
+}
+
+impl Write for StagedFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut buf = buf;
+        if let Some(room) = self.room {
+            if room == 0 && !buf.is_empty() {
+                return Err(named(
+                    &self.path,
+                    io::Error::from_raw_os_error(libc::ENOSPC),
+                ));
+            }
+            buf = &buf[..buf.len().min(room as usize)];
+        }
+        let n = self.file.write(buf).map_err(|e| named(&self.path, e))?;
+        if let Some(room) = self.room.as_mut() {
+            *room -= n as u64;
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush().map_err(|e| named(&self.path, e))
+    }
+}
+
 impl Drop for TempFile {
     fn drop(&mut self) {
         if !self.temp.as_os_str().is_empty() {

@@ -14,6 +14,7 @@ use crate::commands::completions::CompletionsArgs;
 use crate::commands::convert::ConvertArgs;
 use crate::commands::export::ExportArgs;
 use crate::commands::games::GamesArgs;
+use crate::commands::hub::HubArgs;
 use crate::commands::man::ManArgs;
 use crate::commands::moves::MovesArgs;
 use crate::commands::perft::PerftArgs;
@@ -128,6 +129,13 @@ pub enum Command {
   arbiter games
   arbiter games --format json")]
     Games(GamesArgs),
+    /// Play as an engine over the Hub protocol (version 2, as Scan 3.1 speaks it) on standard
+    /// input and output, for draughts GUIs and pydraughts' HubEngine: the games on the 50
+    /// numbered squares of the 10x10 board (International, Frisian, Antidraughts, ...).
+    #[command(after_help = "Examples:
+  arbiter hub
+  arbiter hub --game frisian --hash 16")]
+    Hub(HubArgs),
     /// Print a shell completion script.
     #[command(after_help = "Examples:
   arbiter completions bash

@@ -10,6 +10,7 @@ mod cli;
 mod commands;
 mod convert;
 mod exit;
+mod hub;
 mod output;
 mod printer;
 mod report;
@@ -55,6 +56,7 @@ fn run(command: Command) -> Outcome {
         Command::Selfplay(args) => selfplay::run(args),
         Command::Export(args) => export::run(args),
         Command::Games(args) => games::run(args),
+        Command::Hub(args) => commands::hub::run(args),
         Command::Completions(args) => completions::run(args, Cli::command()),
         Command::Man(args) => man::run(args, Cli::command()),
     }

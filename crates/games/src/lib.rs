@@ -3,7 +3,8 @@
 //! Each entry joins a rules crate's [`GameInfo`] with a constructor of its rules from
 //! ruleset options and the game's self-play. From that the registry builds, without naming
 //! any game elsewhere: replay engines for the referee ([`referee::Catalog`]), explorers for
-//! `moves` and `perft` ([`Explorer`]) and players for `selfplay` ([`Entry::player`]).
+//! `moves` and `perft` ([`Explorer`]), players for `selfplay` ([`Entry::player`]) and the
+//! engine as a player for `hub` and Python ([`Searcher`], from [`Games::searcher`]).
 //!
 //! Adding a game: write a rules crate that implements [`game::Game`], [`game::Explore`] and
 //! [`game::Engine`] (whose methods all have defaults)
@@ -14,8 +15,10 @@
 #![deny(missing_docs)]
 
 mod corpus;
+mod searcher;
 
 pub use corpus::CORPUS_FILES;
+pub use searcher::{SearchAnswer, Searcher};
 
 use std::marker::PhantomData;
 use std::sync::OnceLock;
@@ -184,6 +187,17 @@ impl Games {
     pub fn explorer(&self, game: &GameInfo, options: &Options) -> Option<Box<dyn Explorer>> {
         self.entry(game).map(|e| e.rules.explorer(options))
     }
+
+    /// The engine of `game` under `options`, with a transposition table of about `hash_mb`
+    /// megabytes kept from one search to the next.
+    pub fn searcher(
+        &self,
+        game: &GameInfo,
+        options: &Options,
+        hash_mb: usize,
+    ) -> Option<Box<dyn Searcher>> {
+        self.entry(game).map(|e| e.rules.searcher(options, hash_mb))
+    }
 }
 
 impl analysis::Catalog for Games {
@@ -241,6 +255,9 @@ pub enum ExplorerError {
         /// The game's name.
         game: &'static str,
     },
+    /// The engine cannot search (its thread could not be started or has stopped).
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// The deepest perft an [`Explorer`] counts. International's published tables stop at 15
@@ -318,6 +335,7 @@ pub trait Explorer {
 trait Rules: Send + Sync {
     fn engine(&self, options: &Options) -> ReplayEngine;
     fn explorer(&self, options: &Options) -> Box<dyn Explorer>;
+    fn searcher(&self, options: &Options, hash_mb: usize) -> Box<dyn Searcher>;
     fn analyser(
         &self,
         options: &Options,
@@ -347,6 +365,10 @@ where
 
     fn explorer(&self, options: &Options) -> Box<dyn Explorer> {
         Box::new(Looking((self.make)(options)))
+    }
+
+    fn searcher(&self, options: &Options, hash_mb: usize) -> Box<dyn Searcher> {
+        Box::new(searcher::Thinking::new((self.make)(options), hash_mb))
     }
 
     fn analyser(
@@ -755,5 +777,53 @@ mod tests {
         assert_eq!(e.parse_result("2-0"), Some(white));
         assert_eq!(e.write_result(white), "1-0");
         assert_ne!(e.parse_result("0-1"), Some(white));
+    }
+    #[test]
+    fn a_searcher_answers_in_the_games_notation_and_keeps_going() {
+        let g = games();
+        let international = g.registry().by_name("international").unwrap();
+        let mut s = g
+            .searcher(international, &Options::default(), 1)
+            .expect("a searcher");
+        // White must take: 28x17 is the only legal move.
+        let forced = "W:W28:B22,3";
+        let a = s.search(Some(forced), &search::Limits::depth(2)).unwrap();
+        let (index, best) = a.best.clone().unwrap();
+        assert_eq!(index, 0);
+        assert_eq!(best.notation, "28x17");
+        assert_eq!(best.captured, ["22"]);
+        assert_eq!(a.line.first(), Some(&best));
+        // Deterministic under a node limit, also after another search and a clear.
+        let limits = search::Limits::nodes(3_000);
+        let first = s.search(None, &limits).unwrap();
+        s.clear();
+        let again = s.search(None, &limits).unwrap();
+        assert_eq!(first, again);
+        assert!(first.nodes > 0 && first.depth >= 1);
+        assert!(first.line.len() >= 2, "{:?}", first.line);
+        // Explorer::play takes what the searcher writes.
+        let e = g.explorer(international, &Options::default()).unwrap();
+        let after = e.play(None, &[first.best.unwrap().1.notation.as_str()]);
+        assert!(after.is_ok());
+        // A game over has no move; a bad position is an error, not a panic.
+        let over = s.search(Some("B:W28:B"), &limits).unwrap();
+        assert!(over.best.is_none() && over.line.is_empty());
+        assert!(matches!(
+            s.search(Some("nonsense"), &limits),
+            Err(ExplorerError::Position(_))
+        ));
+    }
+
+    #[test]
+    fn a_proven_win_says_in_how_many_plies() {
+        let g = games();
+        let international = g.registry().by_name("international").unwrap();
+        let mut s = g.searcher(international, &Options::default(), 1).unwrap();
+        // White takes the last black man.
+        let a = s
+            .search(Some("W:W28:B22"), &search::Limits::depth(3))
+            .unwrap();
+        assert_eq!(a.decided_in(), Some(1));
+        assert_eq!(a.score, search::WIN - 1);
     }
 }

@@ -22,8 +22,19 @@ impl Board {
             .ok_or_else(|| PyValueError::new_err(format!("{} cannot be explored", self.info.label)))
     }
 
-    fn current(&self) -> &str {
+    /// The position the moves pushed lead to.
+    pub(crate) fn current(&self) -> &str {
         self.positions.last().map_or("", String::as_str)
+    }
+
+    /// The board's game.
+    pub(crate) fn info(&self) -> &'static GameInfo {
+        self.info
+    }
+
+    /// The board's ruleset options.
+    pub(crate) fn options(&self) -> &Options {
+        &self.options
     }
 }
 

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use referee::Settings;
 
 mod board;
+mod engine;
 mod records;
 mod stream;
 mod tables;
@@ -125,6 +126,8 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::Game>()?;
     m.add_class::<records::GameIter>()?;
     m.add_class::<board::Board>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::SearchResult>()?;
     m.add_class::<stream::ArrowStream>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // Which cargo profile built the module (the benchmark refuses a debug build).

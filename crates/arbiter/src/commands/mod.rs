@@ -5,6 +5,7 @@ pub mod completions;
 pub mod convert;
 pub mod export;
 pub mod games;
+pub mod hub;
 pub mod man;
 pub mod moves;
 pub mod perft;

@@ -10,6 +10,8 @@ The Python face of the arbiter command-line tool, over the same engine:
   ``diagnostics`` tables of ``arbiter export`` as Arrow data (same schema as its Parquet
   files), for pandas, polars, DuckDB or Spark;
 - :class:`Board` plays moves on a position and draws itself in Jupyter;
+- :class:`Engine` searches a board's position and returns the best move, its score, depth,
+  nodes and line (:class:`SearchResult`);
 - :mod:`arbiter.spark` runs the checks on a Spark DataFrame of PDN texts.
 
 Long work runs with the GIL released and on every core; Ctrl-C interrupts it.
@@ -26,12 +28,14 @@ from typing import Iterable, Iterator, Optional, Sequence, Union
 import pyarrow as pa
 
 from . import _arbiter
-from ._arbiter import Board, Game, __version__
+from ._arbiter import Board, Engine, Game, SearchResult, __version__
 
 __all__ = [
     "Board",
+    "Engine",
     "Game",
     "Report",
+    "SearchResult",
     "TABLES",
     "games",
     "read_games",

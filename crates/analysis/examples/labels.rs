@@ -10,6 +10,8 @@
 //!
 //! cargo run --release -p analysis --example labels -- [--nodes N] [--positions K] PATH...
 
+mod common;
+
 use std::path::PathBuf;
 
 use analysis::classify::{chances, MISTAKE};
@@ -62,11 +64,7 @@ fn samples(a: &Args) -> Vec<Sample> {
     };
     let mut referee = Referee::new(games::games(), settings);
     let mut out = Vec::new();
-    let mut files = Vec::new();
-    for p in &a.paths {
-        collect(p, &mut files);
-    }
-    files.sort();
+    let files = common::pdn_files(&a.paths);
     'files: for f in files {
         let Ok(bytes) = std::fs::read(&f) else {
             continue;
@@ -93,18 +91,6 @@ fn samples(a: &Args) -> Vec<Sample> {
         }
     }
     out
-}
-
-fn collect(p: &PathBuf, out: &mut Vec<PathBuf>) {
-    if p.is_dir() {
-        if let Ok(entries) = std::fs::read_dir(p) {
-            for e in entries.flatten() {
-                collect(&e.path(), out);
-            }
-        }
-    } else if p.extension().is_some_and(|e| e == "pdn") {
-        out.push(p.clone());
-    }
 }
 
 /// The analysis' drop in winning chances and class for `mv` played at `fen`.

@@ -12,6 +12,8 @@
 //! coefficient sets the scale: the curve's constant is `k = θ_man / 100` and each weight is
 //! `θ_i / k` hundredths of a man; `k`'s 95 % interval comes from the inverse Hessian.
 
+mod common;
+
 use std::path::PathBuf;
 
 use draughts::evaluate::{features, FEATURES, FEATURE_NAMES};
@@ -67,11 +69,7 @@ fn positions(g: &draughts::Draughts, paths: &[PathBuf]) -> Vec<([f64; FEATURES],
         ..Default::default()
     };
     let mut referee = Referee::new(games::games(), settings);
-    let mut files = Vec::new();
-    for p in paths {
-        collect(p, &mut files);
-    }
-    files.sort();
+    let files = common::pdn_files(paths);
     let mut out = Vec::new();
     for f in files {
         let Ok(bytes) = std::fs::read(&f) else {
@@ -106,18 +104,6 @@ fn positions(g: &draughts::Draughts, paths: &[PathBuf]) -> Vec<([f64; FEATURES],
         }
     }
     out
-}
-
-fn collect(p: &PathBuf, out: &mut Vec<PathBuf>) {
-    if p.is_dir() {
-        if let Ok(entries) = std::fs::read_dir(p) {
-            for e in entries.flatten() {
-                collect(&e.path(), out);
-            }
-        }
-    } else if p.extension().is_some_and(|e| e == "pdn") {
-        out.push(p.clone());
-    }
 }
 
 fn predict(x: &[f64; FEATURES], theta: &[f64; FEATURES]) -> f64 {

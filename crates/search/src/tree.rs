@@ -157,10 +157,12 @@ impl<'g, G: Engine> Tree<'g, G> {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
         self.deadline = deadline;
         self.stopped = false;
-        self.first = true;
         let deciding = self.game.terminal(pos).is_none()
             && self.game.to_move(pos) == root
             && (chance.is_some() || !self.chance);
+        // Only a search that must name a move runs its first iteration whatever the limit;
+        // a value alone falls back to the position's own value.
+        self.first = deciding;
         let mut found = Found {
             best: None,
             score: self.static_score(pos, 0),

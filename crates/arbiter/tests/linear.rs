@@ -109,10 +109,13 @@ fn run(command: &[&str], input: &Path, out: &Path) -> Duration {
         .output()
         .expect("arbiter runs");
     let took = start.elapsed();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    // Variations nested past the reader's limit are refused by the commands that write
+    // records (exit 2, saying so): refused in linear time is what is measured then.
+    let refused = stderr.contains("nested deeper than the limit");
     assert!(
-        matches!(done.status.code(), Some(0 | 1)),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&done.stderr)
+        matches!(done.status.code(), Some(0 | 1)) || (done.status.code() == Some(2) && refused),
+        "{args:?}: {stderr}"
     );
     took
 }

@@ -43,11 +43,12 @@ def recipes(dialect):
 
 def export(tmp, name, *flags, source=CORPUS):
     out = tmp / name
-    subprocess.run(
+    done = subprocess.run(
         [str(arbiter_bin()), "export", str(source), "-o", str(out), *flags],
-        check=True,
         capture_output=True,
     )
+    # 1: the tables are written and the records hold errors (corpus/defects), as documented.
+    assert done.returncode in (0, 1), done.stderr.decode()
     return out
 
 

@@ -54,9 +54,9 @@ pub enum Command {
   arbiter validate corpus/international --default-game international")]
     Validate(ValidateArgs),
     #[command(after_help = "Examples:
-  arbiter analyse corpus/international/international-search.pdn --limit 2
-  arbiter analyse corpus/english --limit 3 --nodes 5000 --format json
-  arbiter analyse corpus/russian --limit 1 --annotate -o annotated.pdn")]
+  arbiter analyse corpus/international/international-search.pdn --limit 1 --nodes 2000
+  arbiter analyse corpus/english --limit 2 --nodes 2000 --format json
+  arbiter analyse corpus/russian --limit 1 --nodes 2000 --annotate -o annotated.pdn")]
     Analyse(AnalyseArgs),
     /// Replay a corpus and write a statistics report with charts.
     #[command(after_help = "Examples:

@@ -157,20 +157,6 @@ impl<'g, G: Engine> Search<'g, G> {
         self.tree.run(pos, root, chance, limits, deadline)
     }
 
-    /// The score for `root` of move `index` of `pos`'s moves for `chance`, searched to the
-    /// same `depth` as [`Search::run`] searches the root's moves (give it [`Found::depth`]),
-    /// so that it compares with [`Found::score`]. `None` when there is no such move.
-    pub fn score_move(
-        &mut self,
-        pos: &G::Position,
-        root: Seat,
-        chance: &[u8],
-        index: usize,
-        depth: u32,
-    ) -> Option<i32> {
-        self.tree.score_move(pos, root, chance, index, depth)
-    }
-
     /// Searches `pos` for the seat to move.
     pub fn best(&mut self, pos: &G::Position, limits: &Limits) -> Found<G::Move> {
         let root = self.tree.game().to_move(pos);

@@ -180,32 +180,6 @@ impl<'g, G: Engine> Tree<'g, G> {
         found
     }
 
-    /// The score for `root` of move `index` of `pos` (for `chance`), searched `depth` plies
-    /// deep as the root's moves are (its reply `depth - 1` plies), with a full window and no
-    /// node or time limit: what the move is worth beside the best one at the same depth.
-    pub fn score_move(
-        &mut self,
-        pos: &G::Position,
-        root: Seat,
-        chance: &[u8],
-        index: usize,
-        depth: u32,
-    ) -> Option<i32> {
-        self.root = root;
-        self.two_sides = self.game.seats_in_play(pos).len() <= 2;
-        self.nodes = 0;
-        self.node_limit = u64::MAX;
-        self.deadline = None;
-        self.stopped = false;
-        self.first = false;
-        let mut moves = Vec::new();
-        self.game.moves_into(pos, chance, &mut moves);
-        let mv = moves.get(index)?;
-        let mut child = pos.clone();
-        self.game.play(&mut child, mv);
-        Some(self.ab(&child, depth.max(1) as i32 - 1, 1, -INF, INF))
-    }
-
     /// The score of a position without search: its outcome if it is over, else its value.
     fn static_score(&self, pos: &G::Position, ply: usize) -> i32 {
         match self.game.terminal(pos) {

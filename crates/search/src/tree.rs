@@ -257,8 +257,8 @@ impl<'g, G: Engine> Tree<'g, G> {
                 break;
             }
         }
-        if let Some((i, mv)) = &found.best {
-            found.line = self.principal_line(pos, *i, mv, found.depth as usize + 8);
+        if let Some((_, mv)) = &found.best {
+            found.line = self.principal_line(pos, mv, found.depth as usize + 8);
         }
     }
 
@@ -584,11 +584,9 @@ impl<'g, G: Engine> Tree<'g, G> {
     fn principal_line(
         &mut self,
         pos: &G::Position,
-        index: usize,
         first: &G::Move,
         longest: usize,
     ) -> Vec<G::Move> {
-        let _ = index;
         let mut line = vec![first.clone()];
         if self.chance {
             return line;

@@ -196,13 +196,16 @@ fn an_interrupted_run_removes_the_folder_it_created() {
         .current_dir(&dir)
         .args(["export", "-", "-o", "new/tables"])
         .stdin(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Kept open until the run ends: an end of input would race the signal.
+    let stdin = child.stdin.take();
     wait_until(&mut child, || !leftovers(&dir).is_empty());
     signal(&child, "INT");
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     assert!(!dir.join("new/tables").exists(), "{:?}", tree(&dir));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -435,7 +435,7 @@ fn remove_all() {
                 .file_name()
                 .is_some_and(|n| n.to_string_lossy().starts_with(".arbiter-"))
             {
-                let _ = fs::remove_dir_all(path);
+                remove_busy_folder(path);
             } else {
                 // A target folder this run created: removed only if it is empty.
                 let _ = fs::remove_dir(path);
@@ -446,6 +446,25 @@ fn remove_all() {
     }
     // Keep the lock: no new temporary is made while the process ends.
     std::mem::forget(list);
+}
+
+/// Removes a staging folder other threads may still be writing into: renamed first, so a
+/// file created by its old name afterwards fails instead of landing in it, then removed until
+/// it is gone (a file created between the listing and the last removal is caught the next
+/// time round).
+fn remove_busy_folder(path: &Path) {
+    let dying = parent_of(path).join(temp_name(OsStr::new("dying")));
+    let path = match fs::rename(path, &dying) {
+        Ok(()) => dying.as_path(),
+        Err(_) => path,
+    };
+    for _ in 0..64 {
+        let _ = fs::remove_dir_all(path);
+        if fs::symlink_metadata(path).is_err() {
+            return;
+        }
+        std::thread::yield_now();
+    }
 }
 
 /// Makes SIGINT, SIGTERM and SIGHUP remove the registered temporaries and end the process

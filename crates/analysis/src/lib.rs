@@ -19,6 +19,7 @@
 
 pub mod classify;
 mod figures;
+pub mod pipeline;
 mod replay;
 pub mod shots;
 

@@ -11,7 +11,10 @@
 //!   names a winning sacrifice; a shot it names elsewhere, or one whose first move the deep
 //!   search does not score a man above quiet play, is a **false shot**.
 //!
-//! cargo run --release -p analysis --example shots -- [--nodes N] [--deep N] [--positions K] [--every P] PATH...
+//! With `--starts`, each record's start position alone is taken (collections of composed
+//! problems, set up with a FEN).
+//!
+//! cargo run --release -p analysis --example shots -- [--nodes N] [--deep N] [--positions K] [--every P] [--starts] PATH...
 
 mod common;
 
@@ -27,6 +30,8 @@ struct Args {
     deep: u64,
     positions: usize,
     every: u32,
+    /// Take each record's start position only (composed problems).
+    starts: bool,
     paths: Vec<PathBuf>,
 }
 
@@ -36,6 +41,7 @@ fn args() -> Args {
         deep: 200_000,
         positions: 300,
         every: 3,
+        starts: false,
         paths: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -46,6 +52,7 @@ fn args() -> Args {
             "--deep" => a.deep = num(a.deep),
             "--positions" => a.positions = num(a.positions as u64) as usize,
             "--every" => a.every = num(u64::from(a.every)) as u32,
+            "--starts" => a.starts = true,
             _ => a.paths.push(x.into()),
         }
     }
@@ -90,7 +97,7 @@ fn samples(a: &Args) -> Vec<Sample> {
             let g = draughts::Draughts::new(variant);
             let mut before = report.start_position.clone();
             for d in report.details.iter() {
-                if d.ply % a.every == 0 {
+                if (a.starts && d.ply == 1) || (!a.starts && d.ply % a.every == 0) {
                     if let Ok(pos) = g.parse_position(&before) {
                         if !g.must_capture(&pos) && !sacrifices(&g, &pos).is_empty() {
                             out.push(Sample {

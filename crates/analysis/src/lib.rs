@@ -17,6 +17,7 @@
 //! searched on one thread, from an empty table).
 #![deny(missing_docs)]
 
+mod annotated;
 pub mod classify;
 mod figures;
 mod replay;
@@ -27,6 +28,7 @@ use referee::GameReport;
 use search::Limits;
 use serde::Serialize;
 
+pub use annotated::{read_annotations, AnnotatedPly};
 pub use classify::Class;
 pub use figures::Figures;
 

@@ -31,5 +31,6 @@ pub use report::{
     MAX_EXAMPLES_PER_CODE,
 };
 pub use viewer::{
-    EncodedGame, FileRow, Viewer, ViewerGame, ViewerPosition, ViewerProblem, VIEWER_BUDGET,
+    EncodedGame, FileRow, Viewer, ViewerGame, ViewerPly, ViewerPosition, ViewerProblem,
+    MOVE_CLASSES, VIEWER_BUDGET,
 };

@@ -458,8 +458,12 @@ fn annotate(g: &Analysed) -> pdn::GameRecord {
         } else {
             p.eval_after
         };
+        let mut text = format!("[%eval {}]", eval_text(view));
+        if let (Some(class), false) = (p.class, p.agreed) {
+            text.push_str(&format!(" [%class {}]", class.name()));
+        }
         let mut insert = vec![pdn::Node::Comment(pdn::Comment {
-            text: format!("[%eval {}]", eval_text(view)),
+            text,
             kind: pdn::CommentKind::Brace,
             span: Default::default(),
         })];

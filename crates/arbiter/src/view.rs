@@ -121,7 +121,11 @@ pub fn encode(
         record: &record,
         analysis: annotated
             .iter()
-            .map(|(a, line, paths)| ViewerPly {
+            .enumerate()
+            .map(|(i, (a, line, paths))| ViewerPly {
+                // The seats in turn order: the record says no more (in a game with extra
+                // turns the list of classed moves may name the wrong mover).
+                seat: r.seats.get(i % r.seats.len().max(1)).copied().unwrap_or(0),
                 eval: a.eval,
                 class: a.class.map(analysis::Class::name),
                 best: a.line.first().map(String::as_str),
@@ -129,6 +133,7 @@ pub fn encode(
                 best_paths: paths.clone(),
             })
             .collect(),
+        accuracy: Vec::new(),
     };
     if moves {
         game.encode()

@@ -17,6 +17,7 @@
 //! nothing depends on fonts installed on the machine.
 #![deny(missing_docs)]
 
+mod analysed;
 mod chart;
 mod diagram;
 mod fonts;
@@ -24,6 +25,7 @@ mod png;
 mod report;
 pub mod viewer;
 
+pub use analysed::{AnalysisFiles, AnalysisReport, CHART_PLAYERS, STAGES, STAGE_PLIES};
 pub use diagram::{Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, SquareStyle};
 pub use fonts::init_fonts;
 pub use report::{

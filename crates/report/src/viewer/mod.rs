@@ -88,6 +88,8 @@ pub const MOVE_CLASSES: [(&str, char); 6] = [
 /// What an engine analysis says of one ply, for the viewer's graph, marks and arrows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ViewerPly<'a> {
+    /// The seat that played the ply.
+    pub seat: u8,
     /// The evaluation after the ply, in hundredths of a man from the first seat's view
     /// (`None`: not known).
     pub eval: Option<i32>,
@@ -122,6 +124,9 @@ pub struct ViewerGame<'a> {
     pub record: &'a str,
     /// The engine's analysis of the replayed plies, ply 1 first (empty: not analysed).
     pub analysis: Vec<ViewerPly<'a>>,
+    /// Each seat's accuracy in the game (seats in turn order; empty: not analysed), shown in
+    /// the table of games (kept past the page's budget).
+    pub accuracy: Vec<f64>,
 }
 
 impl ViewerGame<'_> {
@@ -152,6 +157,14 @@ impl ViewerGame<'_> {
     fn value(&self, keep_moves: bool) -> Value {
         let g = self;
         let mut v = json!({ "w": g.plies_written });
+        if !g.accuracy.is_empty() {
+            let tenths: Vec<f64> = g
+                .accuracy
+                .iter()
+                .map(|a| (a * 10.0).round() / 10.0)
+                .collect();
+            v["q"] = json!(tenths);
+        }
         // The board's shape, for the game's positions and for a problem in a variation,
         // which brings its own board (kept even past the budget).
         let variation = g.problems.iter().find_map(|p| p.variation.map(|(_, b)| b));
@@ -185,7 +198,7 @@ impl ViewerGame<'_> {
 /// A game's analysis as the page stores it: `e`, the evaluations per ply separated by commas
 /// (empty where unknown); `k`, one letter per ply for its class ([`MOVE_CLASSES`], `.` for
 /// none); `b`, for each ply whose best move is not the one played, `[ply, best, line,
-/// paths]`.
+/// paths, seat]`.
 fn analysis_value(plies: &[ViewerPly<'_>]) -> Value {
     let evals: Vec<String> = plies
         .iter()
@@ -203,7 +216,7 @@ fn analysis_value(plies: &[ViewerPly<'_>]) -> Value {
         .enumerate()
         .filter_map(|(i, p)| {
             let b = p.best?;
-            Some(json!([i + 1, b, p.line, paths(&p.best_paths)]))
+            Some(json!([i + 1, b, p.line, paths(&p.best_paths), p.seat]))
         })
         .collect();
     json!({ "e": evals.join(","), "k": classes, "b": best })
@@ -576,6 +589,7 @@ mod tests {
                 },
                 ViewerPly::default(),
                 ViewerPly {
+                    seat: 1,
                     eval: Some(-250),
                     class: Some("blunder"),
                     best: Some("c2"),
@@ -588,6 +602,7 @@ mod tests {
                     ..ViewerPly::default()
                 },
             ],
+            accuracy: vec![97.25, 81.0],
         };
         v.add(file, 3, &game.encode());
         let json = v.data_json();
@@ -610,7 +625,8 @@ mod tests {
         let a = &data["games"][0]["a"];
         assert_eq!(a["e"], "12,,-250,-240");
         assert_eq!(a["k"], "..b.");
-        assert_eq!(a["b"], json!([[3, "c2", "c2 d2", [[[1, 1], [3, 3]]]]]));
+        assert_eq!(data["games"][0]["q"], json!([97.3, 81.0]));
+        assert_eq!(a["b"], json!([[3, "c2", "c2 d2", [[[1, 1], [3, 3]]], 1]]));
         assert_eq!(
             (&data["games"][0]["f"], &data["games"][0]["n"]),
             (&json!(0), &json!(3))

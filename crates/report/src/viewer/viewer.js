@@ -24,7 +24,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var PAGE = 100;
   var SVGNS = 'http://www.w3.org/2000/svg';
-  var problems = [], classed = [];
+  var problems = [], classed = [], hasAccuracy = false;
   var CLASS = { i: 'inaccuracy', m: 'mistake', b: 'blunder', w: 'missed-win', s: 'missed-shot', a: 'allowed-shot' };
   var MARK = { inaccuracy: '?!', mistake: '?', blunder: '??', 'missed-win': '?', 'missed-shot': '?', 'allowed-shot': '??' };
   // Labels, tags, codes and messages are indices into data.s; trailing empty fields are left out.
@@ -38,15 +38,24 @@
       problems.push({ g: gi, k: k, e: p[2] });
     });
     if (g.a) {
+      var seat = {};
+      (g.a.b || []).forEach(function (b) { seat[b[0]] = b[4]; });
       for (var i = 0; i < g.a.k.length; i++) {
-        if (CLASS[g.a.k[i]]) { classed.push({ g: gi, ply: i + 1, c: CLASS[g.a.k[i]] }); }
+        if (CLASS[g.a.k[i]]) { classed.push({ g: gi, ply: i + 1, c: CLASS[g.a.k[i]], s: seat[i + 1] }); }
       }
     }
+    if (g.q) { hasAccuracy = true; }
   });
   // Errors first, each kind in run order: a warning of every game should not hide them.
   problems = problems.filter(function (q) { return q.e; }).concat(problems.filter(function (q) { return !q.e; }));
   var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
-    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false };
+    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false, only: null };
+  // The player of a seat: the first two seats' tags (White, Black).
+  function playerOf(g, seat) { return seat === 0 || seat === 1 ? text(g.t[seat]) : ''; }
+  if (hasAccuracy) {
+    var head = $('vw-games').tHead.rows[0];
+    ['Accuracy 1st', 'Accuracy 2nd'].forEach(function (h) { var th = el('th', 'n', h); head.appendChild(th); });
+  }
 
   // ---- unpacking a game (the inverse of report::viewer::pack) -------------------------------
   function unesc(s) {
@@ -449,11 +458,16 @@
     $('vw-tab-moves').style.display = classed.length ? '' : 'none';
     var rows = games
       ? data.games.map(function (g, gi) { return gi; }).filter(function (gi) { return matches(data.games[gi], ''); })
-      : mv ? classed.filter(function (q) { return matches(data.games[q.g], q.c + ' ' + (data.games[q.g].m ? data.games[q.g].m[q.ply - 1] || '' : '')); })
+      : mv ? classed.filter(function (q) {
+        var g = data.games[q.g];
+        if (st.only && (q.c !== st.only.c || playerOf(g, q.s) !== st.only.player)) { return false; }
+        return matches(g, q.c + ' ' + playerOf(g, q.s));
+      })
       : problems.filter(function (q) { var p = data.games[q.g].p[q.k]; return matches(data.games[q.g], p[1] + ' ' + p[3]); });
     var pages = Math.max(1, Math.ceil(rows.length / PAGE));
     st.page = Math.max(0, Math.min(st.page, pages - 1));
-    $('vw-page').textContent = rows.length + ' shown · page ' + (st.page + 1) + ' of ' + pages;
+    $('vw-page').textContent = rows.length + ' shown · page ' + (st.page + 1) + ' of ' + pages +
+      (mv && st.only ? ' · ' + st.only.c + ' of ' + st.only.player : '');
     var slice = rows.slice(st.page * PAGE, st.page * PAGE + PAGE);
     var ol = $('vw-problems'), tb = $('vw-games').tBodies[0];
     ol.textContent = ''; tb.textContent = '';
@@ -464,8 +478,10 @@
       slice.forEach(function (gi) {
         var g = data.games[gi], tr = el('tr', gi === st.game ? 'on' : '');
         var players = g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '';
-        [baseName(g), g.n, players, g.t[2], g.t[3], g.t[4], g.p.length].forEach(function (v, i) {
-          tr.appendChild(el('td', i === 1 || i === 6 ? 'n' : '', text(v)));
+        var cells = [baseName(g), g.n, players, g.t[2], g.t[3], g.t[4], g.p.length];
+        if (hasAccuracy) { cells.push(g.q ? g.q[0] : '', g.q && g.q.length > 1 ? g.q[1] : ''); }
+        cells.forEach(function (v, i) {
+          tr.appendChild(el('td', i === 1 || i >= 6 ? 'n' : '', text(v)));
         });
         tr.firstChild.title = fileName(g);
         tr.firstChild.className = 'file';
@@ -484,8 +500,9 @@
         li.title = fileName(g);
         li.appendChild(el('span', 'vw-code cl-' + q.c, q.c));
         li.appendChild(el('span', 'where', baseName(g) + ' · game ' + g.n + ' · ply ' + q.ply));
-        var players = g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '';
-        li.appendChild(el('div', null, players));
+        var who = playerOf(g, q.s);
+        li.setAttribute('data-player', who);
+        li.appendChild(el('div', null, (who ? who + ' · ' : '') + (g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '')));
         li.addEventListener('click', function () { openPly(q.g, q.ply); });
         ol.appendChild(li);
       });
@@ -509,9 +526,19 @@
 
   $('vw-tab-problems').addEventListener('click', function () { st.tab = 'problems'; st.page = 0; list(); });
   $('vw-tab-games').addEventListener('click', function () { st.tab = 'games'; st.page = 0; list(); });
-  $('vw-tab-moves').addEventListener('click', function () { st.tab = 'moves'; st.page = 0; list(); });
+  $('vw-tab-moves').addEventListener('click', function () { st.tab = 'moves'; st.page = 0; st.only = null; list(); });
   // A link "#ply:FILE-INDEX:GAME:PLY" (a report's lists of moves) opens that ply.
+  // "#moves:CLASS:PLAYER" (the counts of a report's player table) lists those moves.
   function fromHash() {
+    var only = /^#moves:([a-z-]+):(.*)$/.exec(location.hash);
+    if (only) {
+      st.tab = 'moves'; st.page = 0; st.query = ''; $('vw-search').value = '';
+      st.only = { c: only[1], player: decodeURIComponent(only[2]) };
+      list(); root.scrollIntoView();
+      var first = document.querySelector('#vw-problems .classed');
+      if (first) { first.click(); }
+      return true;
+    }
     var m = /^#ply:(\d+):(\d+):(\d+)$/.exec(location.hash);
     if (!m) { return false; }
     for (var gi = 0; gi < data.games.length; gi++) {

@@ -129,3 +129,60 @@ def test_a_clicked_blunder_shows_the_position_before_it_and_the_best_move(driver
         entries = classed_entries(driver)
         ([e for e in entries if e.get_attribute("data-class") == "blunder"] or entries)[0].click()
         driver.find_element(By.ID, "viewer").screenshot(os.path.join(shots, "viewer-blunder.png"))
+
+
+@pytest.fixture(scope="module")
+def analysis_report(out):  # noqa: F811
+    """`analyse --report` on a few real games: the page and `analyse --format json`'s rows."""
+    files = sorted((REAL / "international").glob("*.pdn"))
+    if not files:
+        pytest.skip(f"NOTICE: {REAL / 'international'} is absent: the analysis report not checked")
+    report = out / "analysis-report"
+    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
+                   "--report", report)
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return report / "report.html", rows
+
+
+def test_the_player_table_sorts_and_its_counts_list_the_moves(driver, analysis_report):  # noqa: F811
+    page, rows = analysis_report
+    players = {r["player"]: r for r in rows if r["kind"] == "player"}
+    plies = {(r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
+    open_page(driver, page)
+    table = driver.find_element(By.ID, "player-table")
+    shown = table.find_elements(By.CSS_SELECTOR, "tbody tr[data-player]")
+    assert sorted(r.get_attribute("data-player") for r in shown) == sorted(players)
+    for r in shown:
+        p = players[r.get_attribute("data-player")]
+        cells = [c.text for c in r.find_elements(By.TAG_NAME, "td")]
+        assert cells[1:4] == [str(p["games"]), str(p["moves"]), f"{p['accuracy']:.1f}"]
+        assert [int(c) for c in cells[5:11]] == [p["classes"][c] for c in
+                                                 ["inaccuracy", "mistake", "blunder", "missed-win",
+                                                  "missed-shot", "allowed-shot"]]
+    # Sorting by accuracy (a click: ascending).
+    table.find_elements(By.TAG_NAME, "th")[3].click()
+    values = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
+              for r in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+    assert values == sorted(values)
+    shots = os.environ.get("ARBITER_SCREENSHOT_DIR")
+    if shots:
+        driver.set_window_size(1400, 900)
+        table.screenshot(os.path.join(shots, "report-players.png"))
+    # Each count lists those moves of that player; an entry opens the position before the move.
+    links = driver.find_elements(By.CSS_SELECTOR, "#player-table a.moves")
+    assert links
+    for i in range(min(4, len(links))):
+        link = driver.find_elements(By.CSS_SELECTOR, "#player-table a.moves")[i]
+        player = link.find_element(By.XPATH, "./ancestor::tr").get_attribute("data-player")
+        cls, count = link.get_attribute("data-class"), int(link.text)
+        link.click()
+        entries = driver.find_elements(By.CSS_SELECTOR, "#vw-problems .classed")
+        assert len(entries) == count
+        assert {(e.get_attribute("data-class"), e.get_attribute("data-player")) for e in entries} == {(cls, player)}
+        e = entries[0]
+        game, ply = int(e.get_attribute("data-game")), int(e.get_attribute("data-ply"))
+        assert plies[(game, ply)]["class"] == cls and plies[(game, ply)]["player"] == player
+        b = board(driver)
+        assert (b["game"], b["ply"]) == (str(game), str(ply - 1))
+        assert driver.find_element(By.ID, "vw-best").get_attribute("data-best") == plies[(game, ply)]["best"]
+        driver.execute_script("window.scrollTo(0, 0)")

@@ -25,6 +25,9 @@ pub const STAGE_PLIES: u32 = 10;
 pub const STAGES: usize = 12;
 /// Players shown in the chart of blunders per 100 moves (those with the most moves).
 pub const CHART_PLAYERS: usize = 25;
+/// Players listed in the page's table at most (those with the most moves; `analysis.json`
+/// has them all), so that the page of a large archive keeps its size.
+pub const TABLE_PLAYERS: usize = 1000;
 
 /// What the report of an analysis adds up, game by game.
 #[derive(Debug)]
@@ -171,7 +174,13 @@ impl AnalysisReport {
             let _ = write!(page.html, "<th class=\"n\">{}</th>", heading(c));
         }
         page.push("<th class=\"n\">Agreement</th></tr></thead>\n<tbody>\n");
-        for (name, f) in &self.players {
+        let mut shown: Vec<(&String, &Figures)> = self.players.iter().collect();
+        if shown.len() > TABLE_PLAYERS {
+            shown.sort_by(|a, b| b.1.moves.cmp(&a.1.moves).then_with(|| a.0.cmp(b.0)));
+            shown.truncate(TABLE_PLAYERS);
+            shown.sort_by(|a, b| a.0.cmp(b.0));
+        }
+        for &(name, f) in &shown {
             let _ = write!(
                 page.html,
                 "<tr data-player=\"{}\"><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
@@ -199,7 +208,17 @@ impl AnalysisReport {
             }
             let _ = writeln!(page.html, "<td class=\"n\">{:.1}%</td></tr>", f.agreement());
         }
-        page.push("</tbody></table>\n</section>\n");
+        page.push("</tbody></table>\n");
+        if shown.len() < self.players.len() {
+            let _ = writeln!(
+                page.html,
+                "<p class=\"note\">The {} players with the most moves are listed; analysis.json \
+                 has all {}.</p>",
+                shown.len(),
+                self.players.len()
+            );
+        }
+        page.push("</section>\n");
     }
 
     fn charts(&self, page: &mut Page<'_>) -> io::Result<()> {
@@ -408,5 +427,44 @@ mod tests {
             serde_json::from_str(&fs::read_to_string(&files.json).unwrap()).unwrap();
         assert_eq!(json["players"][1]["classes"]["blunder"], 2);
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_page_of_100k_analysed_games_stays_under_20_mb() {
+        // Past the viewer's budget a game keeps its tags, label and accuracies; the table
+        // keeps its most active players.
+        let game = GameAnalysis {
+            plies: vec![ply(1, 0, 0, None), ply(2, 1, 300, Some(Class::Blunder))],
+            unanalysed: None,
+        };
+        let names: Vec<String> = (0..5000).map(|i| format!("Player Number {i:05}")).collect();
+        let mut r = AnalysisReport::new("Large");
+        let file = r
+            .viewer_mut()
+            .add_file("archive/games-of-a-large-federation.pdn");
+        for i in 0..100_000usize {
+            let (white, black) = (&names[i % 5000], &names[(i * 7 + 1) % 5000]);
+            r.add(&[(0, white.clone()), (1, black.clone())], &game);
+            let date = format!("{}.05.17", 1990 + i % 30);
+            let g = crate::ViewerGame {
+                label: "International draughts",
+                tags: [white, black, "Some Open Tournament", &date, "1-1"],
+                accuracy: vec![95.25, 88.5],
+                plies_written: 90,
+                ..crate::ViewerGame::default()
+            };
+            r.viewer_mut()
+                .add(file, i as u64 + 1, &g.encode_without_moves());
+        }
+        let dir =
+            std::env::temp_dir().join(format!("arbiter-analysed-large-{}", std::process::id()));
+        let files = r.write(&dir).unwrap();
+        let size = fs::metadata(&files.html).unwrap().len();
+        let _ = fs::remove_dir_all(&dir);
+        // The games kept with their moves add at most the viewer's budget.
+        assert!(
+            size + (VIEWER_BUDGET as u64) < (20 << 20),
+            "report.html is {size} bytes"
+        );
     }
 }

@@ -25,7 +25,9 @@ mod png;
 mod report;
 pub mod viewer;
 
-pub use analysed::{AnalysisFiles, AnalysisReport, CHART_PLAYERS, STAGES, STAGE_PLIES};
+pub use analysed::{
+    AnalysisFiles, AnalysisReport, CHART_PLAYERS, STAGES, STAGE_PLIES, TABLE_PLAYERS,
+};
 pub use diagram::{Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, SquareStyle};
 pub use fonts::init_fonts;
 pub use report::{

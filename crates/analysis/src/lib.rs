@@ -17,6 +17,7 @@
 //! searched on one thread, from an empty table).
 #![deny(missing_docs)]
 
+mod annotated;
 pub mod classify;
 mod figures;
 pub mod pipeline;
@@ -28,6 +29,7 @@ use referee::GameReport;
 use search::Limits;
 use serde::Serialize;
 
+pub use annotated::{read_annotations, AnnotatedPly};
 pub use classify::Class;
 pub use figures::Figures;
 

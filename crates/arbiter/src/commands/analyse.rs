@@ -52,6 +52,10 @@ pub struct AnalyseArgs {
     /// Print only the players' figures and the summary.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also write a report to this folder: report.html (the players' table, charts, every
+    /// game in the viewer with its evaluation graph), analysis.json and the charts.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
 }
 
 pub fn run(args: AnalyseArgs) -> Outcome {
@@ -60,6 +64,7 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         s.details = true;
         s.positions = true;
         s.keep_tags = true;
+        s.boards = args.report.is_some();
         s
     };
     let limits = Limits {
@@ -87,6 +92,12 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         (Some(path), true) => Some(pdn::Writer::new(Output::create(Some(path))?)),
         _ => None,
     };
+    let mut page = args.report.as_ref().map(|_| {
+        crate::analysis_page::Builder::new(match args.inputs.paths.as_slice() {
+            [one] => format!("Engine analysis of {}", one.display()),
+            paths => format!("Engine analysis of {} inputs", paths.len()),
+        })
+    });
     let mut run = Run {
         out: io::BufWriter::new(io::stdout().lock()),
         json,
@@ -107,6 +118,9 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         let result = analyse::run(source, left, &settings, asettings, &mut |game| {
             left -= 1;
             run.game(&name, &game)?;
+            if let Some(p) = page.as_mut() {
+                p.add(&name, &game);
+            }
             if let Some(w) = annotated.as_mut() {
                 w.write(&annotate(&game))?;
             }
@@ -122,6 +136,15 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         }
     }
     run.finish(started.elapsed())?;
+    if let (Some(p), Some(dir)) = (&page, &args.report) {
+        let charts = p
+            .write(dir)
+            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
+        eprintln!(
+            "report written to {} ({charts} charts)",
+            dir.join("report.html").display()
+        );
+    }
     if let Some(w) = annotated {
         w.finish()?.commit()?;
     }
@@ -458,8 +481,12 @@ fn annotate(g: &Analysed) -> pdn::GameRecord {
         } else {
             p.eval_after
         };
+        let mut text = format!("[%eval {}]", eval_text(view));
+        if let (Some(class), false) = (p.class, p.agreed) {
+            text.push_str(&format!(" [%class {}]", class.name()));
+        }
         let mut insert = vec![pdn::Node::Comment(pdn::Comment {
-            text: format!("[%eval {}]", eval_text(view)),
+            text,
             kind: pdn::CommentKind::Brace,
             span: Default::default(),
         })];

@@ -26,8 +26,11 @@ pub struct Analysed {
     pub record: GameRecord,
     pub report: GameReport,
     pub analysis: GameAnalysis,
-    /// Why the game was not analysed at all (its game is not known, it could not be set up).
+    /// Why the game was not analysed at all (its game is not known, it could not be set up,
+    /// the external engine does not play it).
     pub skipped: Option<String>,
+    /// The external engine failed (the run stops with this message).
+    pub failed: Option<String>,
     /// Line and column of each analysed ply's first token.
     pub places: Vec<(u64, u64)>,
     /// For each analysed ply, the indices in the record's movetext of its first and last move
@@ -60,13 +63,20 @@ impl Analysed {
     }
 }
 
-/// Reads `source` game by game (at most `most` games) and analyses the games on every core;
-/// `consume` gets them in input order.
+/// An external Hub engine to search the positions with, and the variants it plays.
+pub struct Engine {
+    pub command: hub::EngineCommand,
+    pub plays: Vec<String>,
+}
+
+/// Reads `source` game by game (at most `most` games) and analyses the games on every core
+/// (with `engine` if given, else arbiter's own search); `consume` gets them in input order.
 pub fn run(
     source: &Source,
     most: u64,
     settings: &Settings,
     asettings: analysis::Settings,
+    engine: Option<&Engine>,
     consume: &mut dyn FnMut(Analysed) -> io::Result<()>,
 ) -> io::Result<()> {
     let opened = source
@@ -110,7 +120,7 @@ pub fn run(
             let mut referee = Referee::new(games::games(), settings.clone());
             batch
                 .iter()
-                .map(|(i, g)| analyse_one(&mut referee, *i, g, asettings))
+                .map(|(i, g)| analyse_one(&mut referee, *i, g, asettings, engine))
                 .collect::<Vec<_>>()
         },
         |done: Vec<Analysed>| done.into_iter().try_for_each(&mut *consume),
@@ -143,6 +153,7 @@ fn analyse_one(
     index: u64,
     game: &ReadGame,
     asettings: analysis::Settings,
+    engine: Option<&Engine>,
 ) -> Analysed {
     let report = game.record.accept(referee);
     let mut out = Analysed {
@@ -150,6 +161,7 @@ fn analyse_one(
         record: game.record.clone(),
         analysis: GameAnalysis::default(),
         skipped: None,
+        failed: None,
         places: Vec::new(),
         nodes: Vec::new(),
         report,
@@ -162,11 +174,35 @@ fn analyse_one(
         out.skipped = Some("its start position could not be set up".into());
         return out;
     }
-    let Some(mut analyser) = games::games().analyser(info, &out.report.options, asettings) else {
+    let catalog = games::games();
+    let options = &out.report.options;
+    let made = match engine {
+        None => catalog.analyser(info, options, asettings),
+        Some(e) => match e.command.start_for(&e.plays, catalog.registry(), info) {
+            Ok(hub::Started::Ready(client)) => {
+                catalog.analyser_with(info, options, asettings, Box::new(client))
+            }
+            Ok(hub::Started::NotPlayed(why)) => {
+                out.skipped = Some(why);
+                return out;
+            }
+            Err(e) => {
+                out.failed = Some(e.to_string());
+                return out;
+            }
+        },
+    };
+    let Some(mut analyser) = made else {
         out.skipped = Some(format!("{} cannot be analysed", info.label));
         return out;
     };
-    out.analysis = analyser.analyse(&out.report);
+    match analyser.analyse(&out.report) {
+        Ok(a) => out.analysis = a,
+        Err(e) => {
+            out.failed = Some(e.to_string());
+            return out;
+        }
+    }
     if out.analysis.unanalysed.is_none() && out.report.plies < out.report.plies_written {
         out.analysis.unanalysed = Some(analysis::Unanalysed {
             ply: out.report.plies + 1,

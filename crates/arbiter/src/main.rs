@@ -10,7 +10,6 @@ mod cli;
 mod commands;
 mod convert;
 mod exit;
-mod hub;
 mod output;
 mod printer;
 mod report;

@@ -208,7 +208,18 @@ impl analysis::Catalog for Games {
         settings: analysis::Settings,
     ) -> Option<Box<dyn analysis::Analyser>> {
         self.entry(game)
-            .map(|e| e.rules.analyser(options, settings))
+            .map(|e| e.rules.analyser(options, settings, None))
+    }
+
+    fn analyser_with(
+        &self,
+        game: &'static GameInfo,
+        options: &Options,
+        settings: analysis::Settings,
+        engine: Box<dyn analysis::External>,
+    ) -> Option<Box<dyn analysis::Analyser>> {
+        self.entry(game)
+            .map(|e| e.rules.analyser(options, settings, Some(engine)))
     }
 }
 
@@ -340,6 +351,7 @@ trait Rules: Send + Sync {
         &self,
         options: &Options,
         settings: analysis::Settings,
+        engine: Option<Box<dyn analysis::External>>,
     ) -> Box<dyn analysis::Analyser>;
     /// The generic self-play of the default rules.
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
@@ -375,8 +387,9 @@ where
         &self,
         options: &Options,
         settings: analysis::Settings,
+        engine: Option<Box<dyn analysis::External>>,
     ) -> Box<dyn analysis::Analyser> {
-        analysis::analyser((self.make)(options), settings)
+        analysis::analyser_with((self.make)(options), settings, engine)
     }
 
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player> {

@@ -1,0 +1,70 @@
+//! The Hub protocol (version 2, as Scan 3.1 and the Hub GUI speak it) on both sides:
+//! its text ([`protocol`]: lines, positions, moves, levels, scores), the games it plays
+//! ([`variants`]: Hub's variant names and the games of a registry they mean), and a client
+//! ([`Client`]) that runs an engine speaking it as a child process, for the analysis
+//! ([`analysis::External`]).
+//!
+//! `arbiter hub` serves the protocol with arbiter's own engine; `arbiter analyse --engine`
+//! is the client.
+#![deny(missing_docs)]
+
+mod client;
+pub mod protocol;
+
+pub use client::{Client, EngineCommand, HubError, Started, What};
+pub use protocol::{HubMove, Level, Line, SQUARES};
+
+use game::{GameInfo, Registry};
+
+/// Hub's names of its variants (Scan's words) and the ids of the games they mean. Any other
+/// game on the 50 numbered squares goes by its own id.
+const HUB_NAMES: &[(&str, &str)] = &[
+    ("normal", "international"),
+    ("frisian", "frisian"),
+    ("losing", "antidraughts"),
+    ("bt", "breakthrough"),
+];
+
+/// The games of `registry` the protocol can play (two sides, no chance, the 50 numbered
+/// squares of a 10x10 board), each with the name Hub's `variant` parameter gives it: Hub's
+/// own names first, in its order, then the others in the registry's.
+pub fn variants(registry: &Registry) -> Vec<(String, &'static GameInfo)> {
+    let mut offered: Vec<(String, &'static GameInfo)> = registry
+        .games()
+        .iter()
+        .copied()
+        .filter(|g| {
+            let p = &g.profile;
+            g.numbered_squares() == SQUARES as u32
+                && p.two_sides
+                && p.chance.is_none()
+                && p.board.files == 10
+                && p.board.ranks == 10
+        })
+        .map(|g| {
+            let name = HUB_NAMES
+                .iter()
+                .find(|(_, id)| *id == g.id)
+                .map_or(g.id, |(hub_name, _)| hub_name);
+            (name.to_string(), g)
+        })
+        .collect();
+    offered.sort_by_key(|(name, _)| {
+        HUB_NAMES
+            .iter()
+            .position(|(n, _)| n == name)
+            .unwrap_or(HUB_NAMES.len())
+    });
+    offered
+}
+
+/// The variant an engine plays when it offers no `variant` parameter.
+pub const DEFAULT_VARIANT: &str = "normal";
+
+/// The name Hub gives `game`, if the protocol plays it.
+pub fn variant_name(registry: &Registry, game: &GameInfo) -> Option<String> {
+    variants(registry)
+        .into_iter()
+        .find(|(_, g)| g.id == game.id)
+        .map(|(n, _)| n)
+}

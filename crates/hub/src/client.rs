@@ -194,13 +194,14 @@ impl Client {
         };
         let mut words = command.line.split_whitespace();
         let program = words.next().ok_or_else(|| fail(What::Empty))?;
-        let mut child = Command::new(program)
+        let mut process = Command::new(program);
+        process
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| fail(What::Start(e)))?;
+            .stderr(Stdio::piped());
+        outfile::unblock_signals_in(&mut process);
+        let mut child = process.spawn().map_err(|e| fail(What::Start(e)))?;
         outfile::register_child(child.id());
         let (stdin, stdout, stderr) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take());

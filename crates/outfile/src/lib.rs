@@ -475,7 +475,7 @@ fn children() -> MutexGuard<'static, Vec<u32>> {
 }
 
 /// Registers a child process (an engine) that an interrupt must end: the signal handling of
-/// [`cleanup_on_signals`] sends it SIGTERM before this process ends. Unregister it once it
+/// [`cleanup_on_signals`] kills it before this process ends. Unregister it once it
 /// has been waited for ([`unregister_child`]), so that its id, reused, is not signalled.
 pub fn register_child(pid: u32) {
     children().push(pid);
@@ -486,15 +486,32 @@ pub fn unregister_child(pid: u32) {
     children().retain(|&p| p != pid);
 }
 
-/// Sends SIGTERM to every registered child.
+/// Kills every registered child (SIGKILL: an engine may block or ignore the others).
 fn end_children() {
     for &pid in children().iter() {
         if let Ok(pid) = libc::pid_t::try_from(pid) {
             // SAFETY: a plain system call on a process id this process started.
             unsafe {
-                libc::kill(pid, libc::SIGTERM);
+                libc::kill(pid, libc::SIGKILL);
             }
         }
+    }
+}
+
+/// Makes `command`'s process start with no signal blocked: the threads of a process that
+/// called [`cleanup_on_signals`] block SIGINT, SIGTERM and SIGHUP, and a child would inherit
+/// that (an engine that Ctrl-C could not stop).
+pub fn unblock_signals_in(command: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec only async-signal-safe calls are made (sigemptyset,
+    // pthread_sigmask), on a set owned by the closure's frame.
+    unsafe {
+        command.pre_exec(|| {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+            Ok(())
+        });
     }
 }
 

@@ -63,9 +63,11 @@ impl Analysed {
     }
 }
 
-/// An external Hub engine to search the positions with, and the variants it plays.
+/// An external Hub engine to search the positions with, the games Hub carries and the
+/// variants the engine plays.
 pub struct Engine {
     pub command: hub::EngineCommand,
+    pub variants: Vec<(String, &'static game::GameInfo)>,
     pub plays: Vec<String>,
 }
 
@@ -178,7 +180,7 @@ fn analyse_one(
     let options = &out.report.options;
     let made = match engine {
         None => catalog.analyser(info, options, asettings),
-        Some(e) => match e.command.start_for(&e.plays, catalog.registry(), info) {
+        Some(e) => match e.command.start_for(&e.variants, &e.plays, info) {
             Ok(hub::Started::Ready(client)) => {
                 catalog.analyser_with(info, options, asettings, Box::new(client))
             }

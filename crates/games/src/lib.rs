@@ -271,6 +271,15 @@ pub enum ExplorerError {
     Engine(String),
 }
 
+/// The Hub protocol's names of its variants (Scan's words) and the ids of the games they
+/// mean; any other game Hub can carry goes by its own id (see `hub::variants`).
+pub const HUB_NAMES: &[(&str, &str)] = &[
+    ("normal", "international"),
+    ("frisian", "frisian"),
+    ("losing", "antidraughts"),
+    ("bt", "breakthrough"),
+];
+
 /// The deepest perft an [`Explorer`] counts. International's published tables stop at 15
 /// plies and English's (OEIS A133046) at 28; every count up to 64 plies fits a `u64` in the
 /// games arbiter knows, and one deeper would not finish in a lifetime anyway.

@@ -122,15 +122,16 @@ impl EngineCommand {
         Ok(client.variants.clone())
     }
 
-    /// Starts the engine for `game`, given the variants it plays (from [`Self::probe`]);
-    /// [`Started::NotPlayed`] with the reason when the engine does not play it.
+    /// Starts the engine for `game`, given the games Hub carries (from [`crate::variants`])
+    /// and the variants the engine plays (from [`Self::probe`]); [`Started::NotPlayed`] with
+    /// the reason when the engine does not play it.
     pub fn start_for(
         &self,
+        variants: &[(String, &'static game::GameInfo)],
         plays: &[String],
-        registry: &game::Registry,
         game: &game::GameInfo,
     ) -> Result<Started, HubError> {
-        let Some(variant) = crate::variant_name(registry, game) else {
+        let Some(variant) = crate::variant_name(variants, game) else {
             return Ok(Started::NotPlayed(format!(
                 "the Hub protocol does not carry {} (it plays the games on the 50 numbered \
                  squares of the 10x10 board)",

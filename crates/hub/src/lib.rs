@@ -1,6 +1,6 @@
 //! The Hub protocol (version 2, as Scan 3.1 and the Hub GUI speak it) on both sides:
 //! its text ([`protocol`]: lines, positions, moves, levels, scores), the games it plays
-//! ([`variants`]: Hub's variant names and the games of a registry they mean), and a client
+//! ([`variants`]: the games of a registry Hub carries, by Hub's variant names), and a client
 //! ([`Client`]) that runs an engine speaking it as a child process, for the analysis
 //! ([`analysis::External`]).
 //!
@@ -16,19 +16,14 @@ pub use protocol::{HubMove, Level, Line, SQUARES};
 
 use game::{GameInfo, Registry};
 
-/// Hub's names of its variants (Scan's words) and the ids of the games they mean. Any other
-/// game on the 50 numbered squares goes by its own id.
-const HUB_NAMES: &[(&str, &str)] = &[
-    ("normal", "international"),
-    ("frisian", "frisian"),
-    ("losing", "antidraughts"),
-    ("bt", "breakthrough"),
-];
-
 /// The games of `registry` the protocol can play (two sides, no chance, the 50 numbered
-/// squares of a 10x10 board), each with the name Hub's `variant` parameter gives it: Hub's
-/// own names first, in its order, then the others in the registry's.
-pub fn variants(registry: &Registry) -> Vec<(String, &'static GameInfo)> {
+/// squares of a 10x10 board), each with the name Hub's `variant` parameter gives it:
+/// `hub_names` gives Hub's own names (Hub's name, the game's id; the registry keeps them),
+/// which come first, in their order; the other games follow under their ids.
+pub fn variants(
+    registry: &Registry,
+    hub_names: &[(&str, &str)],
+) -> Vec<(String, &'static GameInfo)> {
     let mut offered: Vec<(String, &'static GameInfo)> = registry
         .games()
         .iter()
@@ -42,7 +37,7 @@ pub fn variants(registry: &Registry) -> Vec<(String, &'static GameInfo)> {
                 && p.board.ranks == 10
         })
         .map(|g| {
-            let name = HUB_NAMES
+            let name = hub_names
                 .iter()
                 .find(|(_, id)| *id == g.id)
                 .map_or(g.id, |(hub_name, _)| hub_name);
@@ -50,10 +45,10 @@ pub fn variants(registry: &Registry) -> Vec<(String, &'static GameInfo)> {
         })
         .collect();
     offered.sort_by_key(|(name, _)| {
-        HUB_NAMES
+        hub_names
             .iter()
             .position(|(n, _)| n == name)
-            .unwrap_or(HUB_NAMES.len())
+            .unwrap_or(hub_names.len())
     });
     offered
 }
@@ -61,10 +56,10 @@ pub fn variants(registry: &Registry) -> Vec<(String, &'static GameInfo)> {
 /// The variant an engine plays when it offers no `variant` parameter.
 pub const DEFAULT_VARIANT: &str = "normal";
 
-/// The name Hub gives `game`, if the protocol plays it.
-pub fn variant_name(registry: &Registry, game: &GameInfo) -> Option<String> {
-    variants(registry)
-        .into_iter()
+/// The name Hub gives `game` among `variants` (from [`variants`]), if it carries it.
+pub fn variant_name(variants: &[(String, &'static GameInfo)], game: &GameInfo) -> Option<String> {
+    variants
+        .iter()
         .find(|(_, g)| g.id == game.id)
-        .map(|(n, _)| n)
+        .map(|(n, _)| n.clone())
 }

@@ -46,9 +46,12 @@ fn engine() -> Option<EngineCommand> {
     }
 }
 
+fn variants() -> Vec<(String, &'static game::GameInfo)> {
+    hub::variants(games::games().registry(), games::HUB_NAMES)
+}
+
 fn international() -> &'static game::GameInfo {
-    let registry = games::games().registry();
-    hub::variants(registry)
+    variants()
         .into_iter()
         .find(|(name, _)| name == hub::DEFAULT_VARIANT)
         .map(|(_, g)| g)
@@ -121,10 +124,7 @@ fn a_real_game_is_analysed_through_dame() {
     let report = record.accept(&mut referee);
     let info = report.game.expect("International");
     let plays = command.probe().unwrap();
-    let hub::Started::Ready(client) = command
-        .start_for(&plays, games::games().registry(), info)
-        .unwrap()
-    else {
+    let hub::Started::Ready(client) = command.start_for(&variants(), &plays, info).unwrap() else {
         panic!("dame plays International");
     };
     let asettings = Settings {

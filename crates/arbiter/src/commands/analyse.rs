@@ -89,7 +89,12 @@ pub fn run(args: AnalyseArgs) -> Outcome {
             let timeout = Duration::from_secs(args.engine_timeout);
             let command = hub::EngineCommand::new(line, timeout);
             let plays = command.probe().map_err(|e| e.to_string())?;
-            Some(analyse::Engine { command, plays })
+            let variants = hub::variants(games::games().registry(), games::HUB_NAMES);
+            Some(analyse::Engine {
+                command,
+                variants,
+                plays,
+            })
         }
         None => None,
     };

@@ -80,7 +80,7 @@ pub fn run(args: HubArgs) -> Outcome {
 
 /// The games the protocol can play, with the name its `variant` parameter gives each.
 fn offered_games() -> Vec<(String, &'static GameInfo)> {
-    hub::variants(games::games().registry())
+    hub::variants(games::games().registry(), games::HUB_NAMES)
 }
 
 /// What the session hears: a line, the end of input, or the end of a search.

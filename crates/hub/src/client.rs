@@ -269,7 +269,7 @@ impl Client {
         Ok(client)
     }
 
-    /// Sets the variant and waits for `ready`.
+    /// Sets the variant, waits for `ready` and starts a game (`new-game`).
     fn ready(&mut self, variant: &str) -> Result<(), HubError> {
         if !self
             .variants
@@ -292,7 +292,7 @@ impl Client {
         loop {
             let line = self.receive("ready")?;
             match line.command.as_str() {
-                "ready" => return Ok(()),
+                "ready" => return self.send(&Line::new("new-game"), "a search"),
                 "info" => {}
                 _ => return Err(self.unexpected("ready", &line)),
             }
@@ -315,9 +315,11 @@ impl Client {
         }
         self.send(&level, waiting)?;
         self.send(&Line::new("go").flag("think"), waiting)?;
+        // A search given a time may use all of it before it says anything.
+        let allowed = self.timeout + limits.time.unwrap_or_default();
         let mut answer = Answer::default();
         loop {
-            let line = self.receive(waiting)?;
+            let line = self.receive_within(waiting, allowed)?;
             match line.command.as_str() {
                 "info" => self.info(&line, waiting, &mut answer)?,
                 "done" => {
@@ -396,8 +398,13 @@ impl Client {
 
     /// The next line that is not empty, within the time allowed.
     fn receive(&mut self, waiting: &str) -> Result<Line, HubError> {
+        self.receive_within(waiting, self.timeout)
+    }
+
+    /// The next line that is not empty, within `allowed`.
+    fn receive_within(&mut self, waiting: &str, allowed: Duration) -> Result<Line, HubError> {
         loop {
-            match self.lines.recv_timeout(self.timeout) {
+            match self.lines.recv_timeout(allowed) {
                 Ok(text) if text.trim().is_empty() => {}
                 Ok(text) => {
                     return Line::parse(&text).map_err(|why| {
@@ -412,7 +419,7 @@ impl Client {
                     self.end();
                     return Err(self.error(What::Silent {
                         waiting: waiting.into(),
-                        seconds: self.timeout.as_secs_f64(),
+                        seconds: allowed.as_secs_f64(),
                     }));
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.ended(waiting)),

@@ -20,6 +20,7 @@
 
 pub mod classify;
 mod figures;
+pub mod pipeline;
 mod replay;
 mod searcher;
 pub mod shots;
@@ -31,7 +32,7 @@ use serde::Serialize;
 
 pub use classify::Class;
 pub use figures::Figures;
-pub use searcher::{Answer, EngineError, External, Searcher};
+pub use searcher::{Answer, EngineError, Engines, External, Searcher, Started};
 
 /// How deep the analysis looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

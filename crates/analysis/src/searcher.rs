@@ -69,6 +69,21 @@ pub trait External: Send {
     fn same_move(&self, text: &str, info: &MoveInfo) -> bool;
 }
 
+/// An external engine started for a game, or why it was not.
+pub enum Started {
+    /// Ready to search the game's positions.
+    Ready(Box<dyn External>),
+    /// The engine does not play the game: why.
+    NotPlayed(String),
+}
+
+/// Starts an external engine for each game analysed (one engine a game; several games may be
+/// analysed at once, on several threads).
+pub trait Engines: Sync {
+    /// An engine for `game`, or why there is none.
+    fn start(&self, game: &'static game::GameInfo) -> Result<Started, EngineError>;
+}
+
 /// An [`External`] engine as a [`Searcher`] of any game: positions written as FEN, its moves
 /// found among the legal ones, its scores turned to the searched seat's view.
 pub(crate) struct Remote(pub Box<dyn External>);

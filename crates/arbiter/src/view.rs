@@ -1,11 +1,11 @@
 //! `arbiter view`: every game of an archive in one self-contained page, stepped through move
 //! by move, with every problem listed; and the viewer's part of a report run (the games with
-//! problems of `validate --report` and `stats`). The page itself is `stats::viewer`.
+//! problems of `validate --report` and `stats`). The page itself is `report::viewer`.
 
 use std::borrow::Cow;
 
+use ::report::{EncodedGame, ViewerGame, ViewerPosition, ViewerProblem};
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
-use stats::{EncodedGame, ViewerGame, ViewerPosition, ViewerProblem};
 
 use crate::report;
 use ::archive::Trial;
@@ -45,7 +45,7 @@ pub struct Origin<'a> {
 /// The game just read, encoded for the viewer. `diagnostics` are the run's own (with their
 /// severity as the run counts it); `positions` is a report of the same game replayed with
 /// [`settings`] (the boards and position strings). Without `moves`, the game is encoded
-/// without them (the viewer keeps no more: [`stats::Viewer::wants_moves`]).
+/// without them (the viewer keeps no more: [`::report::Viewer::wants_moves`]).
 pub fn encode(
     origin: &Origin<'_>,
     diagnostics: &[Diagnostic],

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use analysis::{Answer, EngineError, External};
+use analysis::{Answer, EngineError, Engines, External, Started};
 use game::MoveInfo;
 use search::Limits;
 
@@ -122,33 +122,6 @@ impl EngineCommand {
         Ok(client.variants.clone())
     }
 
-    /// Starts the engine for `game`, given the games Hub carries (from [`crate::variants`])
-    /// and the variants the engine plays (from [`Self::probe`]); [`Started::NotPlayed`] with
-    /// the reason when the engine does not play it.
-    pub fn start_for(
-        &self,
-        variants: &[(String, &'static game::GameInfo)],
-        plays: &[String],
-        game: &game::GameInfo,
-    ) -> Result<Started, HubError> {
-        let Some(variant) = crate::variant_name(variants, game) else {
-            return Ok(Started::NotPlayed(format!(
-                "the Hub protocol does not carry {} (it plays the games on the 50 numbered \
-                 squares of the 10x10 board)",
-                game.label
-            )));
-        };
-        if !plays.iter().any(|v| v.eq_ignore_ascii_case(&variant)) {
-            return Ok(Started::NotPlayed(format!(
-                "engine `{}` does not play {} (Hub's `{variant}`; it plays: {})",
-                self.line,
-                game.label,
-                plays.join(", ")
-            )));
-        }
-        self.start(&variant).map(Started::Ready)
-    }
-
     /// Starts the engine for `variant` (Hub's name), ready to search.
     pub fn start(&self, variant: &str) -> Result<Client, HubError> {
         let mut client = Client::introduced(self)?;
@@ -157,12 +130,50 @@ impl EngineCommand {
     }
 }
 
-/// An engine started for a game, or why it was not.
-pub enum Started {
-    /// Ready to search the game's positions.
-    Ready(Client),
-    /// The engine does not play the game: why.
-    NotPlayed(String),
+/// A Hub engine for the analysis of many games: its command, the games Hub carries and the
+/// variants the engine plays (heard once, at [`HubEngines::new`]); one process a game.
+pub struct HubEngines {
+    command: EngineCommand,
+    variants: Vec<(String, &'static game::GameInfo)>,
+    plays: Vec<String>,
+}
+
+impl HubEngines {
+    /// Probes the engine of `command` (see [`EngineCommand::probe`]); `variants` are the games
+    /// Hub carries (from [`crate::variants`]).
+    pub fn new(
+        command: EngineCommand,
+        variants: Vec<(String, &'static game::GameInfo)>,
+    ) -> Result<HubEngines, HubError> {
+        let plays = command.probe()?;
+        Ok(HubEngines {
+            command,
+            variants,
+            plays,
+        })
+    }
+}
+
+impl Engines for HubEngines {
+    fn start(&self, game: &'static game::GameInfo) -> Result<Started, EngineError> {
+        let Some(variant) = crate::variant_name(&self.variants, game) else {
+            return Ok(Started::NotPlayed(format!(
+                "the Hub protocol does not carry {} (it plays the games on the 50 numbered \
+                 squares of the 10x10 board)",
+                game.label
+            )));
+        };
+        if !self.plays.iter().any(|v| v.eq_ignore_ascii_case(&variant)) {
+            return Ok(Started::NotPlayed(format!(
+                "engine `{}` does not play {} (Hub's `{variant}`; it plays: {})",
+                self.command.line,
+                game.label,
+                self.plays.join(", ")
+            )));
+        }
+        let client = self.command.start(&variant)?;
+        Ok(Started::Ready(Box::new(client)))
+    }
 }
 
 /// A running Hub engine. Dropping it ends the process (`quit`, then a kill if it lingers).

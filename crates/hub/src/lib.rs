@@ -11,7 +11,7 @@
 mod client;
 pub mod protocol;
 
-pub use client::{Client, EngineCommand, HubError, Started, What};
+pub use client::{Client, EngineCommand, HubEngines, HubError, What};
 pub use protocol::{HubMove, Level, Line, SQUARES};
 
 use game::{GameInfo, Registry};

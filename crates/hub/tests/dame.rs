@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use analysis::{Catalog, Settings};
+use analysis::{Catalog, Engines, Settings};
 use hub::{protocol, EngineCommand, HubMove};
 use search::Limits;
 
@@ -123,8 +123,8 @@ fn a_real_game_is_analysed_through_dame() {
     let record = pdn::read_all(text.as_bytes()).into_iter().next().unwrap();
     let report = record.accept(&mut referee);
     let info = report.game.expect("International");
-    let plays = command.probe().unwrap();
-    let hub::Started::Ready(client) = command.start_for(&variants(), &plays, info).unwrap() else {
+    let engines = hub::HubEngines::new(command, variants()).unwrap();
+    let analysis::Started::Ready(client) = engines.start(info).unwrap() else {
         panic!("dame plays International");
     };
     let asettings = Settings {
@@ -132,7 +132,7 @@ fn a_real_game_is_analysed_through_dame() {
         ..Settings::default()
     };
     let mut analyser = games::games()
-        .analyser_with(info, &report.options, asettings, Box::new(client))
+        .analyser_with(info, &report.options, asettings, client)
         .unwrap();
     let analysis = analyser.analyse(&report).expect("dame answers throughout");
     assert_eq!(analysis.plies.len() as u32, report.plies);

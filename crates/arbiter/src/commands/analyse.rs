@@ -88,13 +88,8 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         Some(line) => {
             let timeout = Duration::from_secs(args.engine_timeout);
             let command = hub::EngineCommand::new(line, timeout);
-            let plays = command.probe().map_err(|e| e.to_string())?;
             let variants = hub::variants(games::games().registry(), games::HUB_NAMES);
-            Some(analyse::Engine {
-                command,
-                variants,
-                plays,
-            })
+            Some(hub::HubEngines::new(command, variants).map_err(|e| e.to_string())?)
         }
         None => None,
     };
@@ -132,10 +127,10 @@ pub fn run(args: AnalyseArgs) -> Outcome {
             left,
             &settings,
             asettings,
-            engine.as_ref(),
+            engine.as_ref().map(|e| e as &dyn analysis::Engines),
             &mut |game| {
-                if let Some(why) = &game.failed {
-                    return Err(io::Error::other(why.clone()));
+                if let Some(e) = &game.failed {
+                    return Err(io::Error::other(e.to_string()));
                 }
                 left -= 1;
                 run.game(&name, &game)?;

@@ -16,14 +16,13 @@ use serde::Serialize;
 
 use crate::chart::{fmt_count, group_thousands, BarSeries, Body, Chart, LineSeries, PALETTE};
 use crate::diagram::{ArrowStyle, Diagram};
-use crate::hist::HIST_CAP;
-use crate::summary::{
-    BoardSummary, ChanceSummary, CommonSummary, Counters, Distribution, GameSummary, NameRow,
-    Summary, TagSummary, ThrowTest, UnknownSummary, ValidationSummary,
-};
-use crate::tree::{TreeMove, TreeSummary};
-use crate::Stats;
+use crate::Viewer;
 use plotters::style::RGBColor;
+use stats::{
+    BoardSummary, ChanceSummary, CommonSummary, Counters, Distribution, GameSummary, NameRow,
+    Stats, Summary, TagSummary, ThrowTest, TreeMove, TreeSummary, UnknownSummary,
+    ValidationSummary, HIST_CAP,
+};
 
 /// Problem examples shown at most beyond the first of each code of each game (which are
 /// always shown).
@@ -70,7 +69,7 @@ pub struct ReportExtras {
     /// Offered beyond the key cap.
     overflow: u64,
     /// Every game with a problem, for the viewer section.
-    viewer: Option<crate::Viewer>,
+    viewer: Option<Viewer>,
 }
 
 impl ReportExtras {
@@ -80,17 +79,17 @@ impl ReportExtras {
     }
 
     /// Sets the games and problems the report's viewer shows (see [`crate::viewer`]).
-    pub fn set_viewer(&mut self, viewer: crate::Viewer) {
+    pub fn set_viewer(&mut self, viewer: Viewer) {
         self.viewer = Some(viewer);
     }
 
     /// Takes the games and problems of the viewer out, if set.
-    pub fn take_viewer(&mut self) -> Option<crate::Viewer> {
+    pub fn take_viewer(&mut self) -> Option<Viewer> {
         self.viewer.take()
     }
 
     /// The games and problems of the viewer, if set.
-    pub fn viewer(&self) -> Option<&crate::Viewer> {
+    pub fn viewer(&self) -> Option<&Viewer> {
         self.viewer.as_ref()
     }
 
@@ -255,7 +254,7 @@ pub struct ChartFile {
     pub png: PathBuf,
 }
 
-/// The files [`Stats::write_report`] wrote.
+/// The files [`write_report`] wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportFiles {
     /// `report.html`.
@@ -266,50 +265,44 @@ pub struct ReportFiles {
     pub charts: Vec<ChartFile>,
 }
 
-impl Stats {
-    /// Writes `report.html`, `stats.json` and every chart as `<id>.svg` and `<id>.png` into
-    /// `dir` (created if missing).
-    pub fn write_report(&self, dir: &Path) -> io::Result<ReportFiles> {
-        self.write_report_with(dir, &ReportExtras::default())
-    }
-
-    /// Like [`Stats::write_report`], with a title and problem examples.
-    pub fn write_report_with(&self, dir: &Path, extras: &ReportExtras) -> io::Result<ReportFiles> {
-        fs::create_dir_all(dir)?;
-        let summary = self.summary();
-        let mut page = Page {
-            dir,
-            html: String::with_capacity(1 << 20),
-            charts: Vec::new(),
-            pngs: Vec::new(),
-        };
-        page.render(&summary, extras)?;
-        page.write_pngs()?;
-        let html = dir.join("report.html");
-        fs::write(&html, &page.html)?;
-        let json = dir.join("stats.json");
-        let shown = extras.examples();
-        let doc = Json {
-            summary: &summary,
-            examples: shown.iter().map(|e| ExampleRow::of(e)).collect(),
-            examples_not_shown: extras.dropped(),
-            charts: page
-                .charts
-                .iter()
-                .map(|c| ChartRow {
-                    id: c.id.clone(),
-                    title: c.title.clone(),
-                })
-                .collect(),
-        };
-        let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
-        fs::write(&json, text)?;
-        Ok(ReportFiles {
-            html,
-            json,
-            charts: page.charts,
-        })
-    }
+/// Writes the report of `stats` into `dir` (created if missing): `report.html`, `stats.json`
+/// and every chart as `<id>.svg` and `<id>.png`, with the title, problem examples and viewer
+/// of `extras` (`&ReportExtras::default()` for none).
+pub fn write_report(stats: &Stats, dir: &Path, extras: &ReportExtras) -> io::Result<ReportFiles> {
+    fs::create_dir_all(dir)?;
+    let summary = stats.summary();
+    let mut page = Page {
+        dir,
+        html: String::with_capacity(1 << 20),
+        charts: Vec::new(),
+        pngs: Vec::new(),
+    };
+    page.render(&summary, extras)?;
+    page.write_pngs()?;
+    let html = dir.join("report.html");
+    fs::write(&html, &page.html)?;
+    let json = dir.join("stats.json");
+    let shown = extras.examples();
+    let doc = Json {
+        summary: &summary,
+        examples: shown.iter().map(|e| ExampleRow::of(e)).collect(),
+        examples_not_shown: extras.dropped(),
+        charts: page
+            .charts
+            .iter()
+            .map(|c| ChartRow {
+                id: c.id.clone(),
+                title: c.title.clone(),
+            })
+            .collect(),
+    };
+    let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
+    fs::write(&json, text)?;
+    Ok(ReportFiles {
+        html,
+        json,
+        charts: page.charts,
+    })
 }
 
 /// HTML text with `<`, `>`, `&`, `"` and `'` escaped.
@@ -671,7 +664,7 @@ impl Page<'_> {
                 pct(g.clean, g.games)
             );
         }
-        let t = |f: fn(&crate::GameCount) -> u64| s.by_game.iter().map(f).sum::<u64>();
+        let t = |f: fn(&stats::GameCount) -> u64| s.by_game.iter().map(f).sum::<u64>();
         let (clean, warn, errs) = (t(|g| g.clean), t(|g| g.warnings_only), t(|g| g.with_errors));
         let _ = writeln!(
             self.html,
@@ -1014,8 +1007,8 @@ impl Page<'_> {
              wins, in percent of the games with such a result.{}</p>",
             depth,
             num(t.games),
-            crate::summary::TREE_BRANCHES,
-            num(crate::summary::tree_min_games(t.games + t.other_starts)),
+            stats::TREE_BRANCHES,
+            num(stats::tree_min_games(t.games + t.other_starts)),
             esc(first),
             esc(second),
             tree_caveats(t)
@@ -1804,7 +1797,7 @@ impl Page<'_> {
     }
 
     /// Every problem of the run, each opening its game in the viewer, and one row per file.
-    fn viewer(&mut self, v: &crate::Viewer) {
+    fn viewer(&mut self, v: &Viewer) {
         let _ = writeln!(
             self.html,
             "<section id=\"games\">\n<h2>Games and problems</h2>\n<p class=\"lead\">{} problems in {} \
@@ -1911,8 +1904,8 @@ impl Page<'_> {
              <li>All numbers of this page are in <code>stats.json</code> beside it; every chart \
              is also there as SVG and PNG.</li>\n</ul>\n</section>",
             num(HIST_CAP),
-            num(crate::OPENINGS_PRUNE_AT as u64),
-            num(crate::OPENINGS_KEEP as u64),
+            num(stats::OPENINGS_PRUNE_AT as u64),
+            num(stats::OPENINGS_KEEP as u64),
             if pruned > 0 {
                 format!(
                     " (this corpus: {} games of rare openings dropped)",
@@ -1921,8 +1914,8 @@ impl Page<'_> {
             } else {
                 " (this corpus: exact)".to_string()
             },
-            num(crate::NAMES_PRUNE_AT as u64),
-            num(crate::NAMES_KEEP as u64),
+            num(stats::NAMES_PRUNE_AT as u64),
+            num(stats::NAMES_KEEP as u64),
         );
     }
 }

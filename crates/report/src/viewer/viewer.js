@@ -4,7 +4,7 @@
 // and data-game; every .problem entry carries data-file, data-game and data-ply.
 // The data is read after the page has been drawn (a report's charts show at once), and
 // #viewer gets data-ready="yes" (and data-ready-ms, the time since navigation) when done.
-// A game's moves and positions are one packed string (g.z, see stats::viewer::pack),
+// A game's moves and positions are one packed string (g.z, see report::viewer::pack),
 // unpacked when the game is first opened. #board also carries data-line: "main", or
 // "variation" when it shows the position of a problem inside a variation.
 (function () {
@@ -34,7 +34,7 @@
   var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
     query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false };
 
-  // ---- unpacking a game (the inverse of stats::viewer::pack) -------------------------------
+  // ---- unpacking a game (the inverse of report::viewer::pack) -------------------------------
   function unesc(s) {
     return s.indexOf('%') < 0 ? s : s.replace(/%(25|7C|7E)/g, function (m, h) { return String.fromCharCode(parseInt(h, 16)); });
   }

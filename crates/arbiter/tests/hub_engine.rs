@@ -174,6 +174,28 @@ fn games_the_engine_does_not_play_are_skipped_with_a_note() {
         text.contains("the Hub protocol does not carry English"),
         "{text}"
     );
+    // A game on the 50 squares that the engine does not offer (it has no `variant`
+    // parameter: International alone).
+    let frisian = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpora/real/frisian/lidraughts-frisian.pdn");
+    if !frisian.exists() {
+        eprintln!("skipped: {} is not there", frisian.display());
+        return;
+    }
+    let out = arbiter(&[
+        "analyse",
+        &frisian.display().to_string(),
+        "--engine",
+        &engine,
+        "--limit",
+        "1",
+    ]);
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!("engine `{engine}` does not play Frisian")),
+        "{text}"
+    );
 }
 
 #[test]

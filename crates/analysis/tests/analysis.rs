@@ -26,6 +26,7 @@ fn analyse(report: &GameReport, settings: Settings) -> GameAnalysis {
         .analyser(info, &report.options, settings)
         .expect("an analyser");
     a.analyse(report)
+        .expect("arbiter's own search always answers")
 }
 
 fn small() -> Settings {

@@ -60,6 +60,15 @@ pub struct AnalyseArgs {
     /// game in the viewer with its evaluation graph), analysis.json and the charts.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// Search with an external engine speaking the Hub protocol, started as this command
+    /// line (words separated by spaces), e.g. "dame hub" or "scan hub"; one process per game.
+    /// `--nodes`, `--depth` and `--movetime` are passed on as its level.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: Option<String>,
+    /// Seconds the external engine may stay silent while an answer is due; then it is ended
+    /// and the run stops.
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "engine", value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
 }
 
 pub fn run(args: AnalyseArgs) -> Outcome {
@@ -83,6 +92,15 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         limits,
         hash_mb: args.hash as usize,
         ..analysis::Settings::default()
+    };
+    let engine = match &args.engine {
+        Some(line) => {
+            let timeout = Duration::from_secs(args.engine_timeout);
+            let command = hub::EngineCommand::new(line, timeout);
+            let variants = hub::variants(games::games().registry(), games::HUB_NAMES);
+            Some(hub::HubEngines::new(command, variants).map_err(|e| e.to_string())?)
+        }
+        None => None,
     };
     let (inputs, missing) = ::archive::collect(&args.inputs.paths, ::archive::Dash::Stdin);
     let json = args.format == Format::Json;
@@ -123,20 +141,30 @@ pub fn run(args: AnalyseArgs) -> Outcome {
             break;
         }
         let name = source.name();
-        let result = analyse::run(source, left, &settings, asettings, &mut |game| {
-            left -= 1;
-            run.game(&name, &game)?;
-            if let Some(p) = page.as_mut() {
-                p.add(&name, &game);
-            }
-            if let Some(w) = annotated.as_mut() {
-                w.write(&annotate(&game))?;
-            }
-            if let Some(t) = tables.as_mut() {
-                t.sink.push_game(&name, &game).map_err(io::Error::other)?;
-            }
-            Ok(())
-        });
+        let result = analyse::run(
+            source,
+            left,
+            &settings,
+            asettings,
+            engine.as_ref().map(|e| e as &dyn analysis::Engines),
+            &mut |game| {
+                if let Some(e) = &game.failed {
+                    return Err(io::Error::other(e.to_string()));
+                }
+                left -= 1;
+                run.game(&name, &game)?;
+                if let Some(p) = page.as_mut() {
+                    p.add(&name, &game);
+                }
+                if let Some(w) = annotated.as_mut() {
+                    w.write(&annotate(&game))?;
+                }
+                if let Some(t) = tables.as_mut() {
+                    t.sink.push_game(&name, &game).map_err(io::Error::other)?;
+                }
+                Ok(())
+            },
+        );
         match result {
             Ok(()) => {}
             Err(e) if ::archive::is_read_error(&e) => {

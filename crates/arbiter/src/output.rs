@@ -59,22 +59,6 @@ impl Output {
         self
     }
 
-    /// Makes a closed standard output drop what is written to it from then on instead of
-    /// failing, for the commands whose exit code is a verdict on every record read
-    /// (`arbiter convert big.pdn | head` still reads every game). A file is unaffected.
-    pub fn read_on_when_closed(mut self) -> Self {
-        if let Sink::Stdout(s) = &mut self.sink {
-            s.read_on = true;
-        }
-        self
-    }
-
-    /// True when standard output was being written and its reader went away: what was
-    /// written since went nowhere (the command reads on, for its verdict).
-    pub fn closed(&self) -> bool {
-        matches!(&self.sink, Sink::Stdout(s) if s.closed)
-    }
-
     /// The temporary file being written, for writers that take a path; `None` for standard
     /// output.
     pub fn temp_path(&self) -> Option<&Path> {

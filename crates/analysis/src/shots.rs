@@ -1,9 +1,9 @@
 //! Shots: combinations that win material.
 //!
 //! A shot starts with a sacrifice: a move after which the other side must capture (a piece
-//! given away). It is a shot when the sacrifice is the search's choice and wins at least a
-//! man: the search's score of the position, with the sacrifice, is at least [`SHOT_GAIN`]
-//! above the position's static value (what the mover has now). The search sees what a
+//! given away). It is a shot when it wins at least a man: a search of the position among
+//! its sacrifices alone (the whole budget on them) scores the best of them at least
+//! [`SHOT_GAIN`] above the position's static value (what the mover has now). The search sees what a
 //! forced line of captures alone would miss: a breakthrough to a king after the exchanges, a
 //! quiet move between two sacrifices, the piece the other side wins back at the end.
 //!
@@ -42,10 +42,12 @@ pub fn find<G: Engine>(game: &G, pos: &G::Position, budget: u64) -> Option<Shot<
     }
     let side = game.to_move(pos);
     let mut search = Search::new(game, HASH_MB);
-    let found = search.run(pos, side, None, &Limits::nodes(budget));
-    let (_, first) = found.best?;
+    let found = search.best_among(pos, &Limits::nodes(budget), |m| {
+        is_sacrifice(game, pos, side, m)
+    });
+    found.best.as_ref()?;
     let gain = found.score.saturating_sub(game.value(pos, side));
-    (gain >= SHOT_GAIN && is_sacrifice(game, pos, side, &first)).then(|| Shot {
+    (gain >= SHOT_GAIN).then(|| Shot {
         line: found.line,
         gain,
     })

@@ -157,6 +157,24 @@ impl<'g, G: Engine> Search<'g, G> {
         self.tree.run(pos, root, chance, limits, deadline)
     }
 
+    /// Searches `pos` for the seat to move among the moves `keep` accepts (none: no best
+    /// move, the position's value). The index of the best move is its index among those.
+    pub fn best_among(
+        &mut self,
+        pos: &G::Position,
+        limits: &Limits,
+        keep: impl Fn(&G::Move) -> bool,
+    ) -> Found<G::Move> {
+        let game = self.tree.game();
+        let mut moves = Vec::new();
+        game.moves_into(pos, &[], &mut moves);
+        moves.retain(|m| keep(m));
+        self.tree.root_moves = Some(moves);
+        let found = self.best(pos, limits);
+        self.tree.root_moves = None;
+        found
+    }
+
     /// Searches `pos` for the seat to move.
     pub fn best(&mut self, pos: &G::Position, limits: &Limits) -> Found<G::Move> {
         let root = self.tree.game().to_move(pos);

@@ -63,6 +63,11 @@ pub(crate) struct Tree<'g, G: Engine> {
     /// Stored scores may settle a node (off only in tests that compare with plain minimax:
     /// the table then orders moves and nothing else).
     pub table_cuts: bool,
+    /// The root's moves for the next search, when not all of them are to be searched.
+    pub root_moves: Option<Vec<G::Move>>,
+    /// The search under way has some of the root's moves only: its root is not stored (an
+    /// index among them means nothing elsewhere).
+    restricted: bool,
 }
 
 /// A window and the best score so far of one node.
@@ -131,6 +136,8 @@ impl<'g, G: Engine> Tree<'g, G> {
             two_sides: true,
             chance: game.needs_chance(),
             table_cuts: true,
+            root_moves: None,
+            restricted: false,
         }
     }
 
@@ -222,8 +229,15 @@ impl<'g, G: Engine> Tree<'g, G> {
         max_depth: u32,
         found: &mut Found<G::Move>,
     ) {
-        let mut moves = Vec::new();
-        self.game.moves_into(pos, chance, &mut moves);
+        self.restricted = self.root_moves.is_some();
+        let moves = match self.root_moves.take() {
+            Some(moves) => moves,
+            None => {
+                let mut moves = Vec::new();
+                self.game.moves_into(pos, chance, &mut moves);
+                moves
+            }
+        };
         if moves.is_empty() {
             return;
         }
@@ -253,7 +267,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             found.depth = depth;
             found.best = Some((best, moves[best].clone()));
             self.first = false;
-            if self.exhausted(score, depth) || moves.len() == 1 && depth >= 2 {
+            if self.exhausted(score, depth) || moves.len() == 1 && depth >= 2 && !self.restricted {
                 break;
             }
         }
@@ -303,6 +317,9 @@ impl<'g, G: Engine> Tree<'g, G> {
             }
         }
         ranked.sort_by_key(|&(i, s)| (if i == best.1 { -INF - 1 } else { -s }, i));
+        if self.restricted {
+            return best;
+        }
         let key = self.key(pos);
         let bound = if best.0 >= beta {
             Bound::Lower

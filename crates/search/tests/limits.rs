@@ -76,3 +76,37 @@ fn every_game_is_searched_from_its_start() {
     let without = Search::new(&th, 1).run(&pos, me, None, &Limits::depth(1));
     assert!(without.best.is_none());
 }
+
+#[test]
+fn a_search_among_some_moves_chooses_among_them_and_scores_the_best_of_them() {
+    let g = international();
+    let pos = g.start();
+    let mut moves = Vec::new();
+    g.moves_into(&pos, &[], &mut moves);
+    let depth = Limits::depth(4);
+    // Each move's value for White: the position after it searched to the same depth less one.
+    let values: Vec<i32> = moves
+        .iter()
+        .map(|m| {
+            let mut child = pos;
+            g.play(&mut child, m);
+            Search::new(&g, 1).run(&child, Seat(0), None, &Limits::depth(3)).score
+        })
+        .collect();
+    // The two moves valued lowest, searched alone.
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&i| (values[i], i));
+    let pair = [moves[order[0]], moves[order[1]]];
+    let found = Search::new(&g, 1).best_among(&pos, &depth, |m| pair.contains(m));
+    let (_, best) = found.best.unwrap();
+    assert!(pair.contains(&best));
+    let all = Search::new(&g, 1).best(&pos, &depth);
+    assert!(found.score <= all.score, "{} > {}", found.score, all.score);
+    // One move alone is still searched to the depth asked.
+    let one = Search::new(&g, 1).best_among(&pos, &depth, |m| *m == pair[0]);
+    assert_eq!(one.best.map(|(_, m)| m), Some(pair[0]));
+    assert_eq!(one.depth, 4);
+    // None: no move, and the table is not told of a root it did not search.
+    let none = Search::new(&g, 1).best_among(&pos, &depth, |_| false);
+    assert!(none.best.is_none());
+}

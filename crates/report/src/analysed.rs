@@ -232,7 +232,7 @@ impl AnalysisReport {
                     if i == STAGES - 1 {
                         format!("{first}+")
                     } else {
-                        format!("{first}–{}", first + STAGE_PLIES - 1)
+                        first.to_string()
                     }
                 })
                 .collect();
@@ -246,7 +246,7 @@ impl AnalysisReport {
                     title: "Average loss per move by stage of the game".into(),
                     body: Body::Bars {
                         value_desc: "average loss (hundredths of a man)".into(),
-                        category_desc: "plies".into(),
+                        category_desc: format!("plies, {STAGE_PLIES} a bar from the one shown"),
                         categories,
                         series: vec![BarSeries::new("loss", PALETTE[0], values)],
                         horizontal: false,

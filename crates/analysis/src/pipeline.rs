@@ -11,7 +11,9 @@ use std::io;
 use pdn::{GameRecord, Node, RecordBuilder};
 use referee::{GameReport, Referee, Severity};
 
-use crate::{Analyser, Catalog, Figures, GameAnalysis, Settings, Unanalysed};
+use crate::{
+    Analyser, Catalog, EngineError, Engines, Figures, GameAnalysis, Settings, Started, Unanalysed,
+};
 
 /// Games per task: enough to keep the cores busy, few enough to hand results back steadily.
 const BATCH: usize = 2;
@@ -35,8 +37,11 @@ pub struct Analysed {
     pub report: GameReport,
     /// The analysis of its main line.
     pub analysis: GameAnalysis,
-    /// Why the game was not analysed at all (its game is not known, it could not be set up).
+    /// Why the game was not analysed at all (its game is not known, it could not be set up,
+    /// the external engine does not play it).
     pub skipped: Option<String>,
+    /// The external engine failed on this game (its analysis is empty).
+    pub failed: Option<EngineError>,
     /// Line and column of each analysed ply's first token.
     pub places: Vec<(u64, u64)>,
     /// For each analysed ply, the indices in the record's movetext of its first and last move
@@ -86,6 +91,20 @@ pub fn analyse_games<C: referee::Catalog + Catalog>(
     asettings: Settings,
     consume: &mut dyn FnMut(Analysed) -> io::Result<()>,
 ) -> io::Result<()> {
+    analyse_games_with(games, catalog, settings, asettings, None, consume)
+}
+
+/// [`analyse_games`] with the positions searched by external engines, one started for each
+/// game (`None`: arbiter's own search). A game the engine does not play is skipped; one it
+/// fails on comes back with [`Analysed::failed`].
+pub fn analyse_games_with<C: referee::Catalog + Catalog>(
+    games: impl Iterator<Item = io::Result<ReadGame>>,
+    catalog: &C,
+    settings: &referee::Settings,
+    asettings: Settings,
+    engines: Option<&dyn Engines>,
+    consume: &mut dyn FnMut(Analysed) -> io::Result<()>,
+) -> io::Result<()> {
     let mut games = games.zip(1u64..).peekable();
     let batches = std::iter::from_fn(|| {
         let mut batch = Vec::with_capacity(BATCH);
@@ -108,7 +127,7 @@ pub fn analyse_games<C: referee::Catalog + Catalog>(
             let mut referee = Referee::new(catalog, settings.clone());
             batch
                 .iter()
-                .map(|(i, g)| analyse_one(&mut referee, catalog, *i, g, asettings))
+                .map(|(i, g)| analyse_one(&mut referee, catalog, *i, g, asettings, engines))
                 .collect::<Vec<_>>()
         },
         |done: Vec<Analysed>| done.into_iter().try_for_each(&mut *consume),
@@ -142,6 +161,7 @@ fn analyse_one(
     index: u64,
     game: &ReadGame,
     asettings: Settings,
+    engines: Option<&dyn Engines>,
 ) -> Analysed {
     let report = game.record.accept(referee);
     let mut out = Analysed {
@@ -149,6 +169,7 @@ fn analyse_one(
         record: game.record.clone(),
         analysis: GameAnalysis::default(),
         skipped: None,
+        failed: None,
         places: Vec::new(),
         nodes: Vec::new(),
         report,
@@ -161,11 +182,30 @@ fn analyse_one(
         out.skipped = Some("its start position could not be set up".into());
         return out;
     }
-    let Some(mut analyser) = catalog.analyser(info, &out.report.options, asettings) else {
+    let options = &out.report.options;
+    let made = match engines.map(|e| e.start(info)) {
+        None => catalog.analyser(info, options, asettings),
+        Some(Ok(Started::Ready(engine))) => catalog.analyser_with(info, options, asettings, engine),
+        Some(Ok(Started::NotPlayed(why))) => {
+            out.skipped = Some(why);
+            return out;
+        }
+        Some(Err(e)) => {
+            out.failed = Some(e);
+            return out;
+        }
+    };
+    let Some(mut analyser) = made else {
         out.skipped = Some(format!("{} cannot be analysed", info.label));
         return out;
     };
-    out.analysis = analyser.analyse(&out.report);
+    match analyser.analyse(&out.report) {
+        Ok(a) => out.analysis = a,
+        Err(e) => {
+            out.failed = Some(e);
+            return out;
+        }
+    }
     if out.analysis.unanalysed.is_none() && out.report.plies < out.report.plies_written {
         out.analysis.unanalysed = Some(Unanalysed {
             ply: out.report.plies + 1,

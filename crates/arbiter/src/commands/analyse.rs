@@ -56,6 +56,19 @@ pub struct AnalyseArgs {
     /// Print only the players' figures and the summary.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also write a report to this folder: report.html (the players' table, charts, every
+    /// game in the viewer with its evaluation graph), analysis.json and the charts.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Search with an external engine speaking the Hub protocol, started as this command
+    /// line (words separated by spaces), e.g. "dame hub" or "scan hub"; one process per game.
+    /// `--nodes`, `--depth` and `--movetime` are passed on as its level.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: Option<String>,
+    /// Seconds the external engine may stay silent while an answer is due; then it is ended
+    /// and the run stops.
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "engine", value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
 }
 
 pub fn run(args: AnalyseArgs) -> Outcome {
@@ -64,6 +77,7 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         s.details = true;
         s.positions = true;
         s.keep_tags = true;
+        s.boards = args.report.is_some();
         s
     };
     let limits = Limits {
@@ -79,6 +93,15 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         hash_mb: args.hash as usize,
         ..analysis::Settings::default()
     };
+    let engine = match &args.engine {
+        Some(line) => {
+            let timeout = Duration::from_secs(args.engine_timeout);
+            let command = hub::EngineCommand::new(line, timeout);
+            let variants = hub::variants(games::games().registry(), games::HUB_NAMES);
+            Some(hub::HubEngines::new(command, variants).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
     let (inputs, missing) = ::archive::collect(&args.inputs.paths, ::archive::Dash::Stdin);
     let json = args.format == Format::Json;
     for (path, e) in &missing {
@@ -91,6 +114,12 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         (Some(path), true) => Some(pdn::Writer::new(Output::create(Some(path))?)),
         _ => None,
     };
+    let mut page = args.report.as_ref().map(|_| {
+        crate::analysis_page::Builder::new(match args.inputs.paths.as_slice() {
+            [one] => format!("Engine analysis of {}", one.display()),
+            paths => format!("Engine analysis of {} inputs", paths.len()),
+        })
+    });
     let mut tables = match &args.export {
         Some(dir) => Some(Tables::create(dir)?),
         None => None,
@@ -112,17 +141,30 @@ pub fn run(args: AnalyseArgs) -> Outcome {
             break;
         }
         let name = source.name();
-        let result = analyse::run(source, left, &settings, asettings, &mut |game| {
-            left -= 1;
-            run.game(&name, &game)?;
-            if let Some(w) = annotated.as_mut() {
-                w.write(&annotate(&game))?;
-            }
-            if let Some(t) = tables.as_mut() {
-                t.sink.push_game(&name, &game).map_err(io::Error::other)?;
-            }
-            Ok(())
-        });
+        let result = analyse::run(
+            source,
+            left,
+            &settings,
+            asettings,
+            engine.as_ref().map(|e| e as &dyn analysis::Engines),
+            &mut |game| {
+                if let Some(e) = &game.failed {
+                    return Err(io::Error::other(e.to_string()));
+                }
+                left -= 1;
+                run.game(&name, &game)?;
+                if let Some(p) = page.as_mut() {
+                    p.add(&name, &game);
+                }
+                if let Some(w) = annotated.as_mut() {
+                    w.write(&annotate(&game))?;
+                }
+                if let Some(t) = tables.as_mut() {
+                    t.sink.push_game(&name, &game).map_err(io::Error::other)?;
+                }
+                Ok(())
+            },
+        );
         match result {
             Ok(()) => {}
             Err(e) if ::archive::is_read_error(&e) => {
@@ -133,6 +175,15 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         }
     }
     run.finish(started.elapsed())?;
+    if let (Some(p), Some(dir)) = (&page, &args.report) {
+        let charts = p
+            .write(dir)
+            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?;
+        eprintln!(
+            "report written to {} ({charts} charts)",
+            dir.join("report.html").display()
+        );
+    }
     if let Some(w) = annotated {
         w.finish()?.commit()?;
     }
@@ -490,8 +541,12 @@ fn annotate(g: &Analysed) -> pdn::GameRecord {
         } else {
             p.eval_after
         };
+        let mut text = format!("[%eval {}]", eval_text(view));
+        if let (Some(class), false) = (p.class, p.agreed) {
+            text.push_str(&format!(" [%class {}]", class.name()));
+        }
         let mut insert = vec![pdn::Node::Comment(pdn::Comment {
-            text: format!("[%eval {}]", eval_text(view)),
+            text,
             kind: pdn::CommentKind::Brace,
             span: Default::default(),
         })];

@@ -22,8 +22,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed ^= seed << 17;
         seed
     };
-    let mut report = referee::GameReport::default();
-    report.seats = vec![0, 1];
+    let report = referee::GameReport {
+        seats: vec![0, 1],
+        ..referee::GameReport::default()
+    };
     for index in 1..=games {
         let mut analysis = GameAnalysis::default();
         for ply in 1..=plies {

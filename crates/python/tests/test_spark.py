@@ -56,3 +56,27 @@ def test_read_pdn_descends_into_subfolders(spark, repo):
     assert df.count() == report.files > 1
     diags = arbiter.spark.validate(df, name_column="path")
     assert diags.count() == report.diagnostics.num_rows
+
+
+def test_spark_analyse_gives_the_cli_rows(spark, international_games, cli_json):
+    """Each file analysed whole on one executor: the rows and the players' figures are the
+    CLI's for the same games and nodes."""
+    want = cli_json("analyse", international_games, "--nodes", 1000, "--format", "json")
+    df = arbiter.spark.read_pdn(spark, international_games.parent)
+    analysis = arbiter.spark.analyse(df, nodes=1000).cache()
+    got = sorted(analysis.collect(), key=lambda r: (r["index_in_file"], r["ply"]))
+    plies = [w for w in want if w["kind"] == "ply"]
+    assert len(got) == len(plies) > 200
+    fields = ["ply", "move", "eval_before", "eval_after", "best", "line", "loss", "class",
+              "agreed", "shot", "depth", "nodes", "player"]
+    for g, w in zip(got, plies):
+        assert g["index_in_file"] == w["game"]
+        assert [g[k] for k in fields] == [w[k] for k in fields]
+    players = {w["player"]: w for w in want if w["kind"] == "player"}
+    rows = arbiter.spark.players(analysis).collect()
+    assert [r["player"] for r in rows] == sorted(players)
+    for r in rows:
+        w = players[r["player"]]
+        assert (r["games"], r["moves"], r["blunders"]) == \
+            (w["games"], w["moves"], w["classes"]["blunder"])
+        assert abs(r["accuracy"] - w["accuracy"]) <= 0.05 + 1e-9

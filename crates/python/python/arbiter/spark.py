@@ -25,7 +25,7 @@ import pyarrow.compute  # noqa: F401  (pa.compute)
 
 from . import _arbiter
 
-__all__ = ["read_pdn", "validate", "plies", "table"]
+__all__ = ["read_pdn", "validate", "plies", "table", "analyse", "players"]
 
 #: Bits of ``game_id`` given to a game's number within one batch of texts, and to the batch's
 #: number within its partition (see :func:`table`).
@@ -165,3 +165,60 @@ def plies(df, column: str = "value", game: Optional[str] = None,
     """
     return table(df, "plies", column, game, default_game, rules, name_column,
                  positions=positions)
+
+
+def analyse(df, column: str = "value", nodes: Optional[int] = None,
+            depth: Optional[int] = None, movetime: Optional[int] = None, hash_mb: int = 16,
+            game: Optional[str] = None, default_game: Optional[str] = None,
+            rules: Optional[str] = None, name_column: Optional[str] = None):
+    """The engine analysis of every game of the PDN texts of ``df[column]``: the
+    ``analysis`` table of ``arbiter analyse --export`` (one row per analysed ply), as a
+    Spark DataFrame.
+
+    Each text (a file, with :func:`read_pdn`) is analysed whole by one task, so every game
+    is analysed on one executor from its first ply, and the rows are those the CLI gives for
+    the same file and limits. ``nodes``, ``depth``, ``movetime`` and ``hash_mb`` are as for
+    :func:`arbiter.analyse`; ``file`` and ``game_id`` are as in :func:`table` (the same
+    DataFrame gives the same ``game_id`` there, so the rows join ``plies`` on ``game_id``
+    and ``ply``). :func:`players` adds the rows up per player.
+    """
+    limits = (nodes, depth, movetime, hash_mb, game, default_game, rules)
+    empty, _ = _arbiter.analyse_texts([], [], *limits)
+    schema = _signed(pa.RecordBatchReader.from_stream(empty).schema)
+
+    def run(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        part = _partition()
+        for n, batch in enumerate(batches):
+            texts, names = _texts(batch, column, name_column, f"part-{part}:{n}:")
+            base = (part << (_BATCH_BITS + _GAME_BITS)) | (n << _GAME_BITS)
+            stream, _ = _arbiter.analyse_texts(texts, names, *limits)
+            for b in pa.RecordBatchReader.from_stream(stream):
+                b = _cast(b, schema)
+                ids = pa.compute.add(b.column("game_id"), pa.scalar(base, pa.int64()))
+                yield b.set_column(0, "game_id", ids)
+
+    return df.mapInArrow(run, _spark_schema(schema))
+
+
+def players(analysis):
+    """Each player's figures over the rows of :func:`analyse` (or of ``analysis.parquet``),
+    as ``players.parquet`` gives them: games, moves, accuracy, average loss, agreement (in
+    percent) and the count of each class."""
+    from pyspark.sql import functions as F
+
+    def count(name):
+        return F.sum(F.when(F.col("class") == name, 1).otherwise(0)).cast("long")
+
+    return (analysis.groupBy("player").agg(
+        F.countDistinct("game_id").alias("games"),
+        F.count("*").alias("moves"),
+        F.avg("accuracy").alias("accuracy"),
+        F.avg("loss").alias("average_loss"),
+        (100 * F.avg(F.col("agreed").cast("double"))).alias("agreement"),
+        count("inaccuracy").alias("inaccuracies"),
+        count("mistake").alias("mistakes"),
+        count("blunder").alias("blunders"),
+        count("missed-win").alias("missed_wins"),
+        count("missed-shot").alias("missed_shots"),
+        count("allowed-shot").alias("allowed_shots"),
+    ).orderBy("player"))

@@ -18,6 +18,7 @@
 //! searched on one thread, from an empty table).
 #![deny(missing_docs)]
 
+mod annotated;
 pub mod classify;
 mod figures;
 pub mod pipeline;
@@ -30,6 +31,7 @@ use referee::GameReport;
 use search::Limits;
 use serde::Serialize;
 
+pub use annotated::{read_annotations, AnnotatedPly};
 pub use classify::Class;
 pub use figures::Figures;
 pub use searcher::{Answer, EngineError, Engines, External, Searcher, Started};

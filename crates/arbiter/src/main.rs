@@ -4,6 +4,7 @@
 //! (`games`), and no game is named here.
 
 mod analyse;
+mod analysis_page;
 mod archive;
 mod args;
 mod cli;

@@ -59,12 +59,6 @@ impl Output {
         self
     }
 
-    /// True when standard output was being written and its reader went away: what was
-    /// written since went nowhere (the command reads on, for its verdict).
-    pub fn closed(&self) -> bool {
-        matches!(&self.sink, Sink::Stdout(s) if s.closed)
-    }
-
     /// The temporary file being written, for writers that take a path; `None` for standard
     /// output.
     pub fn temp_path(&self) -> Option<&Path> {

@@ -17,6 +17,7 @@
 //! nothing depends on fonts installed on the machine.
 #![deny(missing_docs)]
 
+mod analysed;
 mod chart;
 mod diagram;
 mod fonts;
@@ -24,6 +25,9 @@ mod png;
 mod report;
 pub mod viewer;
 
+pub use analysed::{
+    AnalysisFiles, AnalysisReport, CHART_PLAYERS, STAGES, STAGE_PLIES, TABLE_PLAYERS,
+};
 pub use diagram::{Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, SquareStyle};
 pub use fonts::init_fonts;
 pub use report::{
@@ -31,5 +35,6 @@ pub use report::{
     MAX_EXAMPLES_PER_CODE,
 };
 pub use viewer::{
-    EncodedGame, FileRow, Viewer, ViewerGame, ViewerPosition, ViewerProblem, VIEWER_BUDGET,
+    EncodedGame, FileRow, Viewer, ViewerGame, ViewerPly, ViewerPosition, ViewerProblem,
+    MOVE_CLASSES, VIEWER_BUDGET,
 };

@@ -306,7 +306,7 @@ pub fn write_report(stats: &Stats, dir: &Path, extras: &ReportExtras) -> io::Res
 }
 
 /// HTML text with `<`, `>`, `&`, `"` and `'` escaped.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -349,7 +349,7 @@ fn p_value(p: f64) -> String {
     }
 }
 
-const CSS: &str = r#"
+pub(crate) const CSS: &str = r#"
 :root { --ink:#1e1e1e; --muted:#666; --rule:#d9d9d9; --band:#f6f7f9; --accent:#4e79a7; }
 * { box-sizing: border-box; }
 body { margin:0; font-family: "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -482,9 +482,9 @@ const CHECK_JS: &str = r#"
 })();
 "#;
 
-struct Page<'a> {
+pub(crate) struct Page<'a> {
     dir: &'a Path,
-    html: String,
+    pub(crate) html: String,
     charts: Vec<ChartFile>,
     /// Charts whose PNG file is still to be drawn (all at the end, on every core).
     pngs: Vec<(Chart, PathBuf)>,
@@ -498,13 +498,28 @@ const SEAT_COLOURS: [RGBColor; 4] = [
     RGBColor(230, 140, 20),
 ];
 
-impl Page<'_> {
-    fn push(&mut self, s: &str) {
+impl<'a> Page<'a> {
+    /// An empty page whose chart files go into `dir`.
+    pub(crate) fn new(dir: &'a Path) -> Self {
+        Page {
+            dir,
+            html: String::with_capacity(1 << 20),
+            charts: Vec::new(),
+            pngs: Vec::new(),
+        }
+    }
+
+    /// The page's HTML and the chart files written so far.
+    pub(crate) fn into_parts(self) -> (String, Vec<ChartFile>) {
+        (self.html, self.charts)
+    }
+
+    pub(crate) fn push(&mut self, s: &str) {
         self.html.push_str(s);
     }
 
     /// Renders `chart` inline as SVG inside a figure, and writes its SVG and PNG files.
-    fn figure(&mut self, chart: Chart, caption: &str) -> io::Result<()> {
+    pub(crate) fn figure(&mut self, chart: Chart, caption: &str) -> io::Result<()> {
         let svg = chart.to_svg().map_err(io::Error::other)?;
         let svg_path = self.dir.join(format!("{}.svg", chart.id));
         let png_path = self.dir.join(format!("{}.png", chart.id));
@@ -528,7 +543,7 @@ impl Page<'_> {
 
     /// Draws the PNG files of every chart of the page, in parallel (rasterising and
     /// compressing them is most of a report's time).
-    fn write_pngs(&mut self) -> io::Result<()> {
+    pub(crate) fn write_pngs(&mut self) -> io::Result<()> {
         use rayon::prelude::*;
         std::mem::take(&mut self.pngs)
             .par_iter()

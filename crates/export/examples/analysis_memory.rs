@@ -22,8 +22,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed ^= seed << 17;
         seed
     };
-    let mut report = referee::GameReport::default();
-    report.seats = vec![0, 1];
+    let report = referee::GameReport {
+        seats: vec![0, 1],
+        ..Default::default()
+    };
     for index in 1..=games {
         let mut analysis = GameAnalysis::default();
         for ply in 1..=plies {
@@ -56,6 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             report: report.clone(),
             analysis,
             skipped: None,
+            failed: None,
             places: Vec::new(),
             nodes: Vec::new(),
         };

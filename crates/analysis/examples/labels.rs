@@ -14,7 +14,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use analysis::classify::{chances, MISTAKE};
+use analysis::classify::{chances, MAN_FLOOR_RANGE, MISTAKE};
 use analysis::{Catalog, Settings};
 use game::{Engine, Game};
 use rayon::prelude::*;
@@ -114,7 +114,7 @@ fn judged(s: &Sample, mv: &str, nodes: u64) -> Option<(f64, Option<analysis::Cla
         ..Settings::default()
     };
     let mut a = games::games().analyser(info, &report.options, analysis_settings)?;
-    let p = a.analyse(&report).plies.into_iter().next()?;
+    let p = a.analyse(&report).ok()?.plies.into_iter().next()?;
     let k = draughts::Draughts::new(s.variant).curve();
     Some((
         chances(p.eval_before, k) - chances(p.eval_after, k),
@@ -171,6 +171,8 @@ impl Scores {
 struct Counts {
     replaced: u32,
     replaced_mistake: u32,
+    open: u32,
+    open_mistake: u32,
     two_men: u32,
     two_men_blunder: u32,
     originals: u32,
@@ -212,6 +214,16 @@ fn main() {
                     if best - v >= 100 {
                         c.replaced += 1;
                         c.replaced_mistake += u32::from(jdrop >= MISTAKE);
+                        if best.abs() <= MAN_FLOOR_RANGE {
+                            c.open += 1;
+                            c.open_mistake += u32::from(jdrop >= MISTAKE);
+                        }
+                        if jdrop < MISTAKE {
+                            eprintln!(
+                                "not a mistake: {} {text} (10x: best {best}, move {v}; drop {jdrop:.3})",
+                                s.fen
+                            );
+                        }
                         if best.abs() <= 50 && best - v >= 200 {
                             c.two_men += 1;
                             c.two_men_blunder += u32::from(jdrop >= analysis::classify::BLUNDER);
@@ -226,6 +238,8 @@ fn main() {
     for c in results {
         t.replaced += c.replaced;
         t.replaced_mistake += c.replaced_mistake;
+        t.open += c.open;
+        t.open_mistake += c.open_mistake;
         t.two_men += c.two_men;
         t.two_men_blunder += c.two_men_blunder;
         t.originals += c.originals;
@@ -249,6 +263,12 @@ fn main() {
         t.replaced_mistake,
         t.replaced,
         pct(t.replaced_mistake, t.replaced)
+    );
+    println!(
+        "  of those from a position not yet decided (within {MAN_FLOOR_RANGE} of equal at 10x): {} of {} ({:.1} %)",
+        t.open_mistake,
+        t.open,
+        pct(t.open_mistake, t.open)
     );
     println!(
         "  of those losing two men or more from a balanced position: {} of {} graded blunder ({:.1} %)",

@@ -4,13 +4,13 @@
 //! (`games`), and no game is named here.
 
 mod analyse;
+mod analysis_page;
 mod archive;
 mod args;
 mod cli;
 mod commands;
 mod convert;
 mod exit;
-mod hub;
 mod output;
 mod printer;
 mod report;

@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use ::report::{ArrowStyle, Diagram};
 use referee::{BoardAt, GameInfo, GameReport, Referee, Settings, Severity};
-use stats::{ArrowStyle, Diagram};
 
 use crate::exit::Stop;
 use crate::output::{self, Output};
@@ -267,7 +267,7 @@ mod tests {
     }
 
     /// The pieces of a diagram as `(file, rank, colour)`, sorted.
-    fn pieces(d: &Diagram) -> Vec<(u8, u8, stats::PieceColour)> {
+    fn pieces(d: &Diagram) -> Vec<(u8, u8, ::report::PieceColour)> {
         let mut v: Vec<_> = d
             .pieces
             .iter()
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn tama_after_some_plies() {
-        use stats::PieceColour::{Dark, Light};
+        use ::report::PieceColour::{Dark, Light};
         let dir = Scratch::new("tama");
         let pdn = dir.file("g.pdn", GAMES);
         let out = dir.0.join("t.svg");
@@ -354,11 +354,11 @@ mod tests {
         assert!(o
             .diagram
             .marks
-            .contains(&(to.0, to.1, stats::Mark::Highlight)));
+            .contains(&(to.0, to.1, ::report::Mark::Highlight)));
         // Thaayam: South entered a piece and moved it c1+6 to e5.
         let t = draw(&request(&pdn, 3, Some(1), out)).unwrap();
         let p = pieces(&t.diagram);
-        assert_eq!(p, [(4, 4, stats::PieceColour::Seat(0))]);
+        assert_eq!(p, [(4, 4, ::report::PieceColour::Seat(0))]);
         assert_eq!(t.diagram.pieces[0].label.as_deref(), Some("S"));
         assert_eq!(t.diagram.captions[0], "North to move.");
         assert!(t.diagram.captions.contains(&"South: 3 in hand".to_string()));

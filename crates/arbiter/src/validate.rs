@@ -3,8 +3,9 @@
 
 use std::io::{self, IsTerminal, Write};
 
+use ::report::{ArrowStyle, Diagram, ProblemExample, ReportExtras};
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
-use stats::{ArrowStyle, Diagram, GameInput, ProblemExample, ReportExtras, Stats, Tags};
+use stats::{GameInput, Stats, Tags};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -135,7 +136,7 @@ struct Checked {
     /// `snapshots`), in file order.
     found: Vec<Found>,
     /// Games for the viewer, each with its number in the chunk.
-    viewed: Vec<(u64, stats::EncodedGame)>,
+    viewed: Vec<(u64, ::report::EncodedGame)>,
     failure: Option<io::Error>,
 }
 
@@ -408,8 +409,8 @@ pub fn run(
     let mut stats = Stats::default();
     let mut extras = ReportExtras::new();
     let mut viewer = job.viewer.map(|scope| {
-        stats::Viewer::new(match scope {
-            view::Scope::Problems => stats::VIEWER_BUDGET,
+        ::report::Viewer::new(match scope {
+            view::Scope::Problems => ::report::VIEWER_BUDGET,
             view::Scope::All => usize::MAX,
         })
     });
@@ -498,7 +499,7 @@ fn files_bar(files: usize) -> indicatif::ProgressBar {
 /// Hands a chunk's games to the viewer (file `file`, after `games_before` of its games) and
 /// counts them in the file's row; clears `moves_wanted` once the viewer keeps no more moves.
 fn add_to_viewer(
-    v: &mut stats::Viewer,
+    v: &mut ::report::Viewer,
     file: u32,
     games_before: u64,
     checked: &Checked,
@@ -577,7 +578,7 @@ fn plural(n: u64) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use stats::Mark;
+    use ::report::Mark;
 
     const TAMA: &str = "[Variant \"Tama\"]\n[FEN \"W:Wc3,e2:Bc4,d5,d3,f5\"]\n\n1. c3xe3 *\n\n\
                         [Variant \"Tama\"]\n\n1. c3-c4 *\n";
@@ -694,7 +695,7 @@ mod tests {
             .any(|c| c.contains("uses more of the throws")));
         // The report shows them.
         let out = dir.join("report");
-        stats.write_report_with(&out, &extras).unwrap();
+        ::report::write_report(&stats, &out, &extras).unwrap();
         let html = std::fs::read_to_string(out.join("report.html")).unwrap();
         assert_eq!(html.matches("class=\"example\"").count(), 3);
         let _ = std::fs::remove_dir_all(&dir);

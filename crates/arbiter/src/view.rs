@@ -1,11 +1,11 @@
 //! `arbiter view`: every game of an archive in one self-contained page, stepped through move
 //! by move, with every problem listed; and the viewer's part of a report run (the games with
-//! problems of `validate --report` and `stats`). The page itself is `stats::viewer`.
+//! problems of `validate --report` and `stats`). The page itself is `report::viewer`.
 
 use std::borrow::Cow;
 
+use ::report::{EncodedGame, ViewerGame, ViewerPly, ViewerPosition, ViewerProblem};
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
-use stats::{EncodedGame, ViewerGame, ViewerPosition, ViewerProblem};
 
 use crate::report;
 use ::archive::Trial;
@@ -45,7 +45,7 @@ pub struct Origin<'a> {
 /// The game just read, encoded for the viewer. `diagnostics` are the run's own (with their
 /// severity as the run counts it); `positions` is a report of the same game replayed with
 /// [`settings`] (the boards and position strings). Without `moves`, the game is encoded
-/// without them (the viewer keeps no more: [`stats::Viewer::wants_moves`]).
+/// without them (the viewer keeps no more: [`::report::Viewer::wants_moves`]).
 pub fn encode(
     origin: &Origin<'_>,
     diagnostics: &[Diagnostic],
@@ -77,6 +77,11 @@ pub fn encode(
         movetext(&pdn::decode(origin.source.text))
     } else {
         String::new()
+    };
+    let annotated = if moves {
+        annotations(origin, r, &fens)
+    } else {
+        Vec::new()
     };
     let game = ViewerGame {
         label: r.game.map_or("Unknown game", |g| g.label),
@@ -114,12 +119,62 @@ pub fn encode(
             })
             .collect(),
         record: &record,
+        analysis: annotated
+            .iter()
+            .enumerate()
+            .map(|(i, (a, line, paths))| ViewerPly {
+                // The seats in turn order: the record says no more (in a game with extra
+                // turns the list of classed moves may name the wrong mover).
+                seat: r.seats.get(i % r.seats.len().max(1)).copied().unwrap_or(0),
+                eval: a.eval,
+                class: a.class.map(analysis::Class::name),
+                best: a.line.first().map(String::as_str),
+                line,
+                best_paths: paths.clone(),
+            })
+            .collect(),
+        accuracy: Vec::new(),
     };
     if moves {
         game.encode()
     } else {
         game.encode_without_moves()
     }
+}
+
+/// The analysis written into the game by `analyse --annotate` (`[%eval]` comments, marks, the
+/// engine's line as a variation), with the line as one string and the squares of the engine's
+/// choice in the position before its ply; empty for a game without `[%eval]` comments.
+fn annotations(
+    origin: &Origin<'_>,
+    r: &GameReport,
+    fens: &[&str],
+) -> Vec<(analysis::AnnotatedPly, String, Vec<game::SquarePath>)> {
+    let (Some(info), false) = (r.game, fens.is_empty()) else {
+        return Vec::new();
+    };
+    if !origin.source.text.windows(6).any(|w| w == b"[%eval") {
+        return Vec::new();
+    }
+    let mut reader = pdn::Reader::new(origin.source.text);
+    let Ok(Some(record)) = reader.read_game(&mut pdn::RecordBuilder::new()) else {
+        return Vec::new();
+    };
+    let explorer = games::games().explorer(info, &r.options);
+    let replayed = fens.len() - 1;
+    analysis::read_annotations(&record)
+        .into_iter()
+        .take(replayed)
+        .enumerate()
+        .map(|(i, a)| {
+            let paths = match (a.line.first(), &explorer) {
+                (Some(best), Some(x)) => x.paths(Some(fens[i]), &[best]).unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            let line = a.line.join(" ");
+            (a, line, paths)
+        })
+        .collect()
 }
 
 /// True when the game's text holds something after its tags (moves, comments, a result).

@@ -361,7 +361,7 @@ fn stats_sum_the_game_s_own_counter_under_its_captions() {
     assert!(race.to_string().contains("\"past-the-end\""), "{race}");
 
     let dir = std::env::temp_dir().join(format!("arbiter-new-game-{}", std::process::id()));
-    stats.write_report(&dir).expect("report");
+    report::write_report(&stats, &dir, &report::ReportExtras::default()).expect("report");
     let html = std::fs::read_to_string(dir.join("report.html")).expect("report.html");
     std::fs::remove_dir_all(&dir).ok();
     assert!(html.contains("Hits per game"), "the counter's own captions");

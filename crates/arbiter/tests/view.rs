@@ -1,7 +1,7 @@
 //! The game viewer's data, read back from the pages `validate --report` and `view` write: every
 //! diagnostic of the run is in the page, and every position the page stores rebuilds (from
 //! its chain of changes) to the string `convert --to json --positions` writes for that ply.
-//! The same pages are driven in a real browser by `crates/stats/tests/browser`.
+//! The same pages are driven in a real browser by `crates/report/tests/browser`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

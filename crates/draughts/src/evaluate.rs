@@ -12,7 +12,6 @@ use std::sync::OnceLock;
 use crate::geometry::{Bits, Geometry};
 use crate::position::{Color, Position};
 use crate::variant::WinRule;
-use crate::weights::Weights;
 use crate::Draughts;
 
 /// The number of features.
@@ -25,25 +24,28 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 
 /// Square sets of one board the features are counted on.
 struct Masks {
-    /// Squares by rank (0 = White's back row).
-    ranks: Vec<Bits>,
     /// The middle of the board.
     centre: Bits,
     /// The first and last files.
     edge: Bits,
-    /// Per colour and rank: every square of the ranks ahead of it, from that colour's side.
-    ahead: [Vec<Bits>; 2],
-    /// Per square: its rank, and its flags ([`CENTRE`], [`EDGE`], [`BACK`] shifted by the
-    /// colour whose back row it is).
-    square: [(u8, u8); 128],
+    /// Per colour: its own back row.
+    back: [Bits; 2],
+    /// Per colour: bit `k` of each square's advance (rows from that colour's back row) as a
+    /// set, so that the men's total advance is a few population counts.
+    advance: [[Bits; ADVANCE_BITS]; 2],
+    /// Per colour: the rows a runaway may stand on (two rows or fewer from the crown), each
+    /// with every square of the rows ahead of it and the runaway's weight.
+    runaway: [[(Bits, Bits, i32); 2]; 2],
 }
 
-const CENTRE: u8 = 1;
-const EDGE: u8 = 2;
-const BACK: u8 = 4;
+/// Bits of the largest advance (11 rows on a 12x12 board).
+const ADVANCE_BITS: usize = 4;
+
+/// The boards with masks of their own (see [`masks`]).
+const BOARDS: usize = 5;
 
 fn masks(g: &Geometry) -> &'static Masks {
-    static CELLS: [OnceLock<Masks>; 5] = [
+    static CELLS: [OnceLock<Masks>; BOARDS] = [
         OnceLock::new(),
         OnceLock::new(),
         OnceLock::new(),
@@ -62,104 +64,124 @@ fn masks(g: &Geometry) -> &'static Masks {
 
 fn build_masks(g: &Geometry) -> Masks {
     let (w, h) = (g.width, g.height);
+    let mut ranks = vec![0 as Bits; usize::from(h)];
     let mut m = Masks {
-        ranks: vec![0; usize::from(h)],
         centre: 0,
         edge: 0,
-        ahead: [vec![0; usize::from(h)], vec![0; usize::from(h)]],
-        square: [(0, 0); 128],
+        back: [0; 2],
+        advance: [[0; ADVANCE_BITS]; 2],
+        runaway: [[(0, 0, 0); 2]; 2],
     };
     for b in Geometry::squares(g.mask) {
         let (f, r) = g.coords(b);
         let bit: Bits = 1 << b;
-        m.ranks[usize::from(r)] |= bit;
+        ranks[usize::from(r)] |= bit;
         if (w / 2 - 2..w / 2 + 2).contains(&f) && (h / 2 - 2..h / 2 + 2).contains(&r) {
             m.centre |= bit;
         }
         if f == 0 || f == w - 1 {
             m.edge |= bit;
         }
-        let mut flags = 0;
-        flags |= if m.centre & bit != 0 { CENTRE } else { 0 };
-        flags |= if m.edge & bit != 0 { EDGE } else { 0 };
-        flags |= if r == 0 { BACK } else { 0 };
-        flags |= if r == h - 1 { BACK << 1 } else { 0 };
-        m.square[usize::from(b)] = (r, flags);
+        for (c, ahead) in [(0, r), (1, h - 1 - r)] {
+            for k in 0..ADVANCE_BITS {
+                if ahead >> k & 1 != 0 {
+                    m.advance[c][k] |= bit;
+                }
+            }
+            if ahead == 0 {
+                m.back[c] |= bit;
+            }
+        }
     }
-    for r in 0..usize::from(h) {
-        m.ahead[0][r] = m.ranks[r + 1..].iter().fold(0, |a, b| a | b);
-        m.ahead[1][r] = m.ranks[..r].iter().fold(0, |a, b| a | b);
+    let h = usize::from(h);
+    let above = |r: usize| ranks[r + 1..].iter().fold(0, |a, b| a | b);
+    let below = |r: usize| ranks[..r].iter().fold(0, |a, b| a | b);
+    // Two rows from the crown weighs 1, the row before it 2.
+    for (i, weight) in [(0, 1), (1, 2)] {
+        let ahead = h - 3 + i;
+        m.runaway[0][i] = (ranks[ahead], above(ahead), weight);
+        m.runaway[1][i] = (ranks[h - 1 - ahead], below(h - 1 - ahead), weight);
     }
     m
 }
 
-/// The features of `c` in `pos`, in the order of [`FEATURE_NAMES`].
+/// The features of `c` in `pos`, in the order of [`FEATURE_NAMES`]: population counts of the
+/// men against the masks of their board, with the processor's own count where it has one.
 pub fn side_features(d: &Draughts, pos: &Position, c: Color) -> [i32; FEATURES] {
-    let g = d.geometry;
-    let m = masks(g);
-    let h = usize::from(g.height);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has just been found to have the instruction.
+        return unsafe { side_features_popcnt(d, pos, c) };
+    }
+    side_features_on(d, pos, c)
+}
+
+/// [`side_features`] compiled with the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn side_features_popcnt(d: &Draughts, pos: &Position, c: Color) -> [i32; FEATURES] {
+    side_features_on(d, pos, c)
+}
+
+#[inline(always)]
+fn side_features_on(d: &Draughts, pos: &Position, c: Color) -> [i32; FEATURES] {
+    if d.geometry.mask >> 64 == 0 {
+        counts::<true>(d, pos, c)
+    } else {
+        counts::<false>(d, pos, c)
+    }
+}
+
+/// The counts of [`side_features`]; `SMALL`: the board fits in 64 bits (half the work).
+#[inline(always)]
+fn counts<const SMALL: bool>(d: &Draughts, pos: &Position, c: Color) -> [i32; FEATURES] {
+    let ones = |b: Bits| {
+        if SMALL {
+            (b as u64).count_ones() as i32
+        } else {
+            b.count_ones() as i32
+        }
+    };
+    let m = masks(d.geometry);
     let men = pos.men[c.index()];
     let them = pos.pieces(c.opponent());
-    let empty = g.mask & !pos.occupied();
-    // Each man in turn (a side has at most a few dozen): cheaper than counting bits per rank
-    // where the processor has no population count.
-    let ahead_of = &m.ahead[c.index()];
-    let white = c == Color::White;
-    let (mut count, mut advance, mut runaway) = (0, 0, 0);
-    let (mut centre, mut edge, mut back) = (0, 0, 0);
-    let mut bits = men;
-    while bits != 0 {
-        let b = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let (r, flags) = m.square[b & 127];
-        let r = usize::from(r);
-        let ahead = if white { r } else { h - 1 - r };
-        count += 1;
-        advance += ahead as i32;
-        centre += i32::from(flags & CENTRE != 0);
-        edge += i32::from(flags & EDGE != 0);
-        back += i32::from(flags & (BACK << c.index()) != 0);
-        // Two rows or fewer from the crown, with every row ahead clear of the other side.
-        if ahead + 3 >= h && ahead + 1 < h && ahead_of[r] & them == 0 {
-            runaway += ahead as i32 + 3 - h as i32 + 1;
-        }
-    }
+    let empty = d.geometry.mask & !pos.occupied();
+    let advance = m.advance[c.index()]
+        .iter()
+        .enumerate()
+        .map(|(k, &a)| ones(men & a) << k)
+        .sum();
+    let runaway = m.runaway[c.index()]
+        .iter()
+        .filter(|&&(_, ahead, _)| ahead & them == 0)
+        .map(|&(row, _, weight)| weight * ones(men & row))
+        .sum();
     [
-        count,
-        bit_count(pos.kings[c.index()]),
+        ones(men),
+        ones(pos.kings[c.index()]),
         advance,
-        centre,
-        back,
+        ones(men & m.centre),
+        ones(men & m.back[c.index()]),
         runaway,
-        edge,
-        blocked(d, men, empty, c),
+        ones(men & m.edge),
+        ones(men & !free_men(d, empty, c)),
     ]
 }
 
-/// Set bits, one at a time (few are set).
-fn bit_count(mut bits: Bits) -> i32 {
-    let mut n = 0;
-    while bits != 0 {
-        bits &= bits - 1;
-        n += 1;
-    }
-    n
-}
-
-/// Men of `c` with no empty square to step forward to.
-fn blocked(d: &Draughts, men: Bits, empty: Bits, c: Color) -> i32 {
+/// The squares from which a man of `c` has an empty square to step forward to.
+#[inline(always)]
+fn free_men(d: &Draughts, empty: Bits, c: Color) -> Bits {
     let g = d.geometry;
     let mut free: Bits = 0;
     for &dir in crate::movegen::man_steps(&d.rules, c) {
         let off = g.offset(dir);
-        let to = if off > 0 {
+        free |= if off > 0 {
             empty >> off as u32
         } else {
             empty << (-off) as u32
         };
-        free |= to;
     }
-    bit_count(men & !free)
+    free
 }
 
 /// The features of the side to move less those of the other side.
@@ -171,7 +193,7 @@ pub fn features(d: &Draughts, pos: &Position) -> [i32; FEATURES] {
 
 /// The value of `pos` for `c`, in hundredths of a man.
 pub fn value(d: &Draughts, pos: &Position, c: Color) -> i32 {
-    let w = Weights::of(d.variant);
+    let w = d.weights;
     let us = side_features(d, pos, c);
     let them = side_features(d, pos, c.opponent());
     let mut score: i32 = (0..FEATURES).map(|i| w.terms[i] * (us[i] - them[i])).sum();
@@ -225,6 +247,88 @@ mod tests {
         let gain = value(&d, &up, Color::White) - value(&d, &even, Color::White);
         assert!((70..=160).contains(&gain), "{gain}");
         assert!(value(&d, &king, Color::White) > value(&d, &up, Color::White));
+    }
+
+    /// The features as their definitions read, man by man, from each square's coordinates.
+    fn by_definition(d: &Draughts, pos: &Position, c: Color) -> [i32; FEATURES] {
+        let g = d.geometry;
+        let (w, h) = (g.width, g.height);
+        let them = pos.pieces(c.opponent());
+        let mut f = [0; FEATURES];
+        f[1] = pos.kings[c.index()].count_ones() as i32;
+        let empty = g.mask & !pos.occupied();
+        for b in Geometry::squares(pos.men[c.index()]) {
+            let free = crate::movegen::man_steps(&d.rules, c).iter().any(|&dir| {
+                g.step(b, dir) != crate::geometry::NONE && empty & 1 << g.step(b, dir) != 0
+            });
+            f[7] += i32::from(!free);
+        }
+        for b in Geometry::squares(pos.men[c.index()]) {
+            let (file, rank) = g.coords(b);
+            let ahead = if c == Color::White {
+                rank
+            } else {
+                h - 1 - rank
+            };
+            f[0] += 1;
+            f[2] += i32::from(ahead);
+            f[3] += i32::from(
+                (w / 2 - 2..w / 2 + 2).contains(&file) && (h / 2 - 2..h / 2 + 2).contains(&rank),
+            );
+            f[4] += i32::from(ahead == 0);
+            f[6] += i32::from(file == 0 || file == w - 1);
+            let open = Geometry::squares(them).all(|t| {
+                let r = g.coords(t).1;
+                if c == Color::White {
+                    r <= rank
+                } else {
+                    r >= rank
+                }
+            });
+            if (h - 3..h - 1).contains(&ahead) && open {
+                f[5] += i32::from(ahead + 4 - h);
+            }
+        }
+        f
+    }
+
+    #[test]
+    fn the_counts_match_the_definitions_on_played_positions() {
+        for id in [
+            "international",
+            "english",
+            "russian",
+            "frisian",
+            "canadian",
+            "turkish",
+        ] {
+            let d = game(id);
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            let mut moves = Vec::new();
+            for _ in 0..20 {
+                let mut pos = d.start();
+                for _ in 0..80 {
+                    for c in [Color::White, Color::Black] {
+                        assert_eq!(
+                            side_features(&d, &pos, c),
+                            by_definition(&d, &pos, c),
+                            "{id} {c:?} {}",
+                            pos.to_fen(d.geometry, true)
+                        );
+                    }
+                    moves.clear();
+                    crate::movegen::legal_moves(d.geometry, &d.rules, &pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    crate::movegen::play(d.geometry, &d.rules, &mut pos, &mv);
+                }
+            }
+        }
     }
 
     #[test]

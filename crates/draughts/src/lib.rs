@@ -72,6 +72,8 @@ pub struct Draughts {
     pub geometry: &'static Geometry,
     /// The start position, read once.
     start: Position,
+    /// The evaluation's weights, looked up once.
+    pub(crate) weights: &'static weights::Weights,
     /// Accept capture chains written one jump per token in every record (option
     /// `split-chains`; records from playstrategy are recognised by their `Site` tag anyway).
     pub split_chains: bool,
@@ -88,6 +90,7 @@ impl Draughts {
             rules: Rules::of(variant),
             geometry,
             start,
+            weights: weights::Weights::of(variant),
             split_chains: false,
         }
     }

@@ -208,7 +208,18 @@ impl analysis::Catalog for Games {
         settings: analysis::Settings,
     ) -> Option<Box<dyn analysis::Analyser>> {
         self.entry(game)
-            .map(|e| e.rules.analyser(options, settings))
+            .map(|e| e.rules.analyser(options, settings, None))
+    }
+
+    fn analyser_with(
+        &self,
+        game: &'static GameInfo,
+        options: &Options,
+        settings: analysis::Settings,
+        engine: Box<dyn analysis::External>,
+    ) -> Option<Box<dyn analysis::Analyser>> {
+        self.entry(game)
+            .map(|e| e.rules.analyser(options, settings, Some(engine)))
     }
 }
 
@@ -259,6 +270,15 @@ pub enum ExplorerError {
     #[error("{0}")]
     Engine(String),
 }
+
+/// The Hub protocol's names of its variants (Scan's words) and the ids of the games they
+/// mean; any other game Hub can carry goes by its own id (see `hub::variants`).
+pub const HUB_NAMES: &[(&str, &str)] = &[
+    ("normal", "international"),
+    ("frisian", "frisian"),
+    ("losing", "antidraughts"),
+    ("bt", "breakthrough"),
+];
 
 /// The deepest perft an [`Explorer`] counts. International's published tables stop at 15
 /// plies and English's (OEIS A133046) at 28; every count up to 64 plies fits a `u64` in the
@@ -327,6 +347,13 @@ pub trait Explorer {
     /// Plays a move written as in a record (one ply: its tokens, e.g. `["11-15"]`, or for
     /// Thaayam `["S", "[4 2]", "c1+4"]`) and returns the position string after it.
     fn play(&self, position: Option<&str>, tokens: &[&str]) -> Result<String, ExplorerError>;
+    /// The squares a move written as in a record (as for [`Explorer::play`]) visits, one path
+    /// per piece moved, for drawing it as arrows ([`game::Game::move_paths`]).
+    fn paths(
+        &self,
+        position: Option<&str>,
+        tokens: &[&str],
+    ) -> Result<Vec<game::SquarePath>, ExplorerError>;
     /// The result the rules give the position, if the game is over.
     fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, ExplorerError>;
 }
@@ -340,6 +367,7 @@ trait Rules: Send + Sync {
         &self,
         options: &Options,
         settings: analysis::Settings,
+        engine: Option<Box<dyn analysis::External>>,
     ) -> Box<dyn analysis::Analyser>;
     /// The generic self-play of the default rules.
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
@@ -375,8 +403,9 @@ where
         &self,
         options: &Options,
         settings: analysis::Settings,
+        engine: Option<Box<dyn analysis::External>>,
     ) -> Box<dyn analysis::Analyser> {
-        analysis::analyser((self.make)(options), settings)
+        analysis::analyser_with((self.make)(options), settings, engine)
     }
 
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player> {
@@ -509,6 +538,17 @@ where
         let mv = self.0.resolve(&pos, &bytes).map_err(ExplorerError::Move)?;
         self.0.play(&mut pos, &mv);
         Ok(self.0.write_position(&pos))
+    }
+
+    fn paths(
+        &self,
+        position: Option<&str>,
+        tokens: &[&str],
+    ) -> Result<Vec<game::SquarePath>, ExplorerError> {
+        let pos = self.position(position)?;
+        let bytes: Vec<&[u8]> = tokens.iter().map(|t| t.as_bytes()).collect();
+        let mv = self.0.resolve(&pos, &bytes).map_err(ExplorerError::Move)?;
+        Ok(self.0.move_paths(&pos, &mv))
     }
 
     fn outcome(&self, position: Option<&str>) -> Result<Option<game::Outcome>, ExplorerError> {
@@ -707,6 +747,12 @@ mod tests {
         assert!(moves
             .iter()
             .all(|m| m.path.len() == 2 && m.captured.is_empty()));
+        // The squares of a move written as in a record: one piece, from one square to another.
+        let paths = e.paths(None, &[moves[0].notation.as_str()]).unwrap();
+        assert_eq!(paths.len(), 1);
+        assert_eq!(paths[0].len(), 2);
+        assert_ne!(paths[0][0], paths[0][1]);
+        assert!(e.paths(None, &["no-such-move"]).is_err());
 
         let thaayam = g.registry().by_name("Thaayam").unwrap();
         let e = g.explorer(thaayam, &Options::default()).unwrap();

@@ -155,7 +155,7 @@ impl Board {
             .board(Some(self.current()))
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let title = format!("{}: {}", self.info.label, self.current());
-        Ok(stats::Diagram::from_board(&board, title).to_svg())
+        Ok(report::Diagram::from_board(&board, title).to_svg())
     }
 
     fn copy(&self) -> Board {

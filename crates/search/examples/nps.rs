@@ -1,7 +1,7 @@
 //! Search speed: nodes per second of a full search (evaluation and quiescence) on positions
 //! of self-played games, one thread, for several draughts variants.
 //!
-//! cargo run --release -p search --example nps [NODES]
+//! cargo run --release -p search --example nps [NODES] [VARIANT,...]
 
 use std::time::Instant;
 
@@ -16,14 +16,9 @@ fn main() {
     println!(
         "variant        positions   nodes/s (wall)   nodes/s (CPU)   (search of {nodes} nodes each, one thread)"
     );
-    for id in [
-        "international",
-        "english",
-        "russian",
-        "brazilian",
-        "frisian",
-        "italian",
-    ] {
+    let all = "international,english,russian,brazilian,frisian,italian".to_string();
+    let ids = std::env::args().nth(2).unwrap_or(all);
+    for id in ids.split(',') {
         let g = draughts::Draughts::new(draughts::Variant::by_id(id).unwrap());
         let positions = positions(&g, 12);
         let mut total = 0u64;

@@ -1,5 +1,6 @@
-//! Statistics over corpora of recorded games: mergeable accumulators, charts, board diagrams
-//! and a self-contained HTML report.
+//! Statistics over corpora of recorded games: mergeable accumulators and the summaries
+//! derived from them. The HTML report, its charts, board diagrams and the game viewer are the
+//! `report` crate's.
 //!
 //! The crate does not know the referee. A caller (the `arbiter` CLI) turns each replayed game
 //! into a borrowed [`GameInput`] and feeds it to a [`Stats`] accumulator:
@@ -26,46 +27,28 @@
 //!
 //! Accumulators have bounded memory whatever the corpus size and merge associatively and
 //! commutatively ([`Stats::merge`]), so a parallel run can fold per chunk and reduce.
-//! [`Stats::summary`] derives every number the report shows; [`Stats::write_report`] writes
-//! `report.html`, `stats.json` and each chart as SVG and PNG. [`Diagram`] draws a board
-//! position for diagnostics, with [`ReportExtras`] carrying such problem examples into the
-//! report.
-//!
-//! All text is drawn with the DejaVu Sans faces compiled into the crate ([`init_fonts`]), so
-//! nothing depends on fonts installed on the machine.
+//! [`Stats::summary`] derives every number a report shows.
 #![deny(missing_docs)]
 
 mod accum;
-mod chart;
 pub mod chi2;
-mod diagram;
-mod fonts;
 mod hist;
-mod png;
-mod report;
+mod squares;
 mod summary;
 mod tally;
 mod tree;
-pub mod viewer;
 
 pub use accum::{
     BoardStats, ChanceStats, Common, GameStats, MaterialAt, SeatTally, Stats, UnknownGames,
     MATERIAL_PLIES, MAX_SEATS,
 };
-pub use diagram::{
-    dark_square_number, numbered_dark_square, square_name, Arrow, ArrowStyle, Diagram, Mark,
-    PieceColour, PieceGlyph, SquareStyle,
-};
-pub use fonts::init_fonts;
 pub use hist::{Bar, Histogram, HIST_CAP};
-pub use report::{
-    ChartFile, ExampleRow, ProblemExample, ReportExtras, ReportFiles, MAX_EXAMPLES,
-    MAX_EXAMPLES_PER_CODE,
-};
+pub use squares::{dark_square_number, is_dark, numbered_dark_square, square_name};
 pub use summary::{
-    BoardSummary, ChanceSummary, CodeRow, CommonSummary, Counters, Distribution, GameCount,
-    GameSummary, HeatCell, MaterialPoint, NameRow, OpeningRow, OrderRow, ResultRow, SeatRow,
-    Summary, TagSummary, ThrowRow, ThrowTest, UnknownSummary, ValidationSummary,
+    tree_min_games, BoardSummary, ChanceSummary, CodeRow, CommonSummary, Counters, Distribution,
+    GameCount, GameSummary, HeatCell, MaterialPoint, NameRow, OpeningRow, OrderRow, ResultRow,
+    SeatRow, Summary, TagSummary, ThrowRow, ThrowTest, UnknownSummary, ValidationSummary,
+    TREE_BRANCHES,
 };
 pub use tally::{
     Agreement, CodeTally, Counted, KeyMap, NameTally, Names, OpeningTally, Openings, ResultTally,
@@ -75,9 +58,6 @@ pub use tally::{
 pub use tree::{
     OpeningLine, OpeningTree, Score, TreeMove, TreeSummary, TREE_KEEP, TREE_MAX_PLIES,
     TREE_MAX_SHOWN, TREE_MOVE_LEN, TREE_PRUNE_AT,
-};
-pub use viewer::{
-    EncodedGame, FileRow, Viewer, ViewerGame, ViewerPosition, ViewerProblem, VIEWER_BUDGET,
 };
 
 use game::{GameInfo, Outcome, PlyFacts};

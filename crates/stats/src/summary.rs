@@ -8,8 +8,8 @@ use crate::accum::{
     material_slots, BoardStats, ChanceStats, Common, GameStats, UnknownGames, MAX_SEATS,
 };
 use crate::chi2;
-use crate::diagram::{is_dark, square_name};
 use crate::hist::{Bar, Histogram};
+use crate::squares::{is_dark, square_name};
 use crate::tally::{Agreement, Names, ResultTally, TagStats, Validation};
 use crate::tree::TreeSummary;
 use crate::Stats;
@@ -19,11 +19,11 @@ pub(crate) const MAX_BARS: usize = 40;
 /// Openings listed per game.
 pub(crate) const TOP_OPENINGS: usize = 12;
 /// Continuations shown per position of the opening tree.
-pub(crate) const TREE_BRANCHES: usize = 5;
+pub const TREE_BRANCHES: usize = 5;
 
 /// The fewest games a move of the opening tree needs to be shown: 0.5% of the games in the
 /// tree, and at least 2 (a line of one game is no opening).
-pub(crate) fn tree_min_games(games: u64) -> u64 {
+pub fn tree_min_games(games: u64) -> u64 {
     games.div_ceil(200).max(2)
 }
 /// Players and events listed per game.

@@ -113,9 +113,7 @@ pub fn corpus_run(
         // lock: an interrupted or failed run leaves the previous report as it was.
         let cannot = |e: io::Error| format!("{}: cannot write the report: {e}", dir.display());
         let staging = outfile::Staging::create(dir).map_err(cannot)?;
-        let files = stats
-            .write_report_with(staging.path(), &extras)
-            .map_err(cannot)?;
+        let files = ::report::write_report(&stats, staging.path(), &extras).map_err(cannot)?;
         let stale = previous_charts(dir);
         let stale: Vec<&str> = stale.iter().map(String::as_str).collect();
         staging.commit(&stale).map_err(cannot)?;

@@ -55,7 +55,7 @@ fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, S
     eprintln!("{}", validate::summary(&tally));
     let viewer = extras
         .take_viewer()
-        .unwrap_or_else(|| stats::Viewer::new(usize::MAX));
+        .unwrap_or_else(|| ::report::Viewer::new(usize::MAX));
     let title = match paths {
         [one] => format!("Games of {}", one.display()),
         _ => format!("Games of {} inputs", paths.len()),

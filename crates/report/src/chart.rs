@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::fonts::{init_fonts, FAMILY};
-use crate::hist::Bar;
+use stats::Bar;
 
 /// Pixel size of every chart.
 pub(crate) const SIZE: (u32, u32) = (640, 400);

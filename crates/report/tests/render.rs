@@ -6,7 +6,8 @@ mod common;
 use std::path::Path;
 
 use plotters::prelude::*;
-use stats::{Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, Stats};
+use report::{Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph};
+use stats::Stats;
 
 /// Decodes a PNG into (width, height, RGB(A) rows).
 fn decode(path: &Path) -> (u32, u32, Vec<u8>, usize) {
@@ -43,7 +44,7 @@ fn chart_pngs_are_valid_images_with_text() {
         s.add(&g.input());
     }
     let dir = std::env::temp_dir().join(format!("stats-render-{}", std::process::id()));
-    let files = s.write_report(&dir).unwrap();
+    let files = report::write_report(&s, &dir, &Default::default()).unwrap();
     assert!(!files.charts.is_empty());
     for c in &files.charts {
         let bytes = std::fs::read(&c.png).unwrap();
@@ -74,8 +75,8 @@ fn only_registered_fonts_are_used() {
     // The embedded faces are registered as `sans-serif`; no other family exists, because
     // plotters is built without its system-font (`ttf`) feature. Drawing with another family
     // fails instead of silently picking a system font.
-    stats::init_fonts();
-    stats::init_fonts(); // idempotent
+    report::init_fonts();
+    report::init_fonts(); // idempotent
     let mut buf = vec![255u8; 200 * 40 * 3];
     {
         let root = BitMapBackend::with_buffer(&mut buf, (200, 40)).into_drawing_area();

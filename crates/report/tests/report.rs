@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use common::{ODNOCVETNIE, TAMA, THAAYAM};
+use report::{write_report, ProblemExample, ReportExtras};
 use serde_json::Value;
-use stats::{ProblemExample, ReportExtras, Stats};
+use stats::Stats;
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("stats-test-{name}-{}", std::process::id()));
@@ -29,7 +30,7 @@ fn corpus_json() -> &'static Value {
     static JSON: OnceLock<Value> = OnceLock::new();
     JSON.get_or_init(|| {
         let dir = out_dir("corpus");
-        let files = build().write_report(&dir).expect("report written");
+        let files = write_report(&build(), &dir, &ReportExtras::default()).expect("report written");
         let text = std::fs::read_to_string(&files.json).expect("stats.json");
         let _ = std::fs::remove_dir_all(&dir);
         serde_json::from_str(&text).expect("valid JSON")
@@ -403,9 +404,9 @@ fn html_has_one_chart_per_expected_figure() {
     let stats = build();
     let dir = out_dir("html");
     let mut extras = ReportExtras::new();
-    let mut d = stats::Diagram::empty(&TAMA.profile.board, "d3-d4 <illegal>");
+    let mut d = report::Diagram::empty(&TAMA.profile.board, "d3-d4 <illegal>");
     d.pieces
-        .push(stats::PieceGlyph::man(3, 2, stats::PieceColour::Light));
+        .push(report::PieceGlyph::man(3, 2, report::PieceColour::Light));
     assert!(extras.add_example(ProblemExample {
         title: "t.pdn game 3".into(),
         game: TAMA.label.into(),
@@ -413,7 +414,7 @@ fn html_has_one_chart_per_expected_figure() {
         message: "no piece can move to <d4> & so on".into(),
         diagram: Some(d),
     }));
-    let files = stats.write_report_with(&dir, &extras).unwrap();
+    let files = write_report(&stats, &dir, &extras).unwrap();
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
     // Two inline scripts (opening folded sections, the layout check), nothing loaded.
@@ -502,7 +503,7 @@ fn sections_of_absent_games_are_left_out() {
     let g = &common::corpus()[0]; // one Tama game
     s.add(&g.input());
     let dir = out_dir("absent");
-    let files = s.write_report(&dir).unwrap();
+    let files = write_report(&s, &dir, &ReportExtras::default()).unwrap();
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert!(html.contains("<section id=\"tama\""));
     assert!(!html.contains("<section id=\"odnocvetnie\""));
@@ -515,7 +516,7 @@ fn sections_of_absent_games_are_left_out() {
 #[test]
 fn empty_stats_still_write_a_report() {
     let dir = out_dir("empty");
-    let files = Stats::default().write_report(&dir).unwrap();
+    let files = write_report(&Stats::default(), &dir, &ReportExtras::default()).unwrap();
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert!(html.contains("0 games"));
     assert_eq!(files.charts.len(), 1); // the overview, drawn as "no data"
@@ -571,12 +572,12 @@ fn every_code_of_every_game_has_an_example_then_the_frequent_ones() {
     extras.add_example(example(TAMA.label, "missed-capture", 0));
     let shown = extras.examples();
     let illegal = shown.iter().filter(|e| e.code == "illegal-move").count();
-    assert_eq!(illegal, stats::MAX_EXAMPLES_PER_CODE);
-    assert_eq!(shown.len(), stats::MAX_EXAMPLES_PER_CODE + 1);
+    assert_eq!(illegal, report::MAX_EXAMPLES_PER_CODE);
+    assert_eq!(shown.len(), report::MAX_EXAMPLES_PER_CODE + 1);
 
     // stats.json lists the examples shown.
     let dir = out_dir("examples");
-    let files = build().write_report_with(&dir, &extras).unwrap();
+    let files = write_report(&build(), &dir, &extras).unwrap();
     let json: Value = serde_json::from_str(&std::fs::read_to_string(&files.json).unwrap()).unwrap();
     assert_eq!(json["examples"].as_array().unwrap().len(), shown.len());
     assert_eq!(u(&json["examples_not_shown"]), 10 - 4);
@@ -600,7 +601,7 @@ fn charts_are_left_out_where_they_would_show_one_thing() {
         s.add(&g.input());
     }
     let dir = out_dir("sparse");
-    let files = s.write_report(&dir).unwrap();
+    let files = write_report(&s, &dir, &ReportExtras::default()).unwrap();
     let html = std::fs::read_to_string(&files.html).unwrap();
     let tama = section(&html, "tama");
     assert!(

@@ -22,6 +22,15 @@
 //! `data-line` (`main`, or `variation` for the position of a problem inside a variation);
 //! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file) and
 //! `data-ply` (empty for a problem not about a ply).
+//!
+//! A game analysed by an engine ([`ViewerGame::analysis`], from `analyse --report` or read back
+//! from the comments `analyse --annotate` writes) adds an evaluation graph under the board
+//! (`#vw-graph`, whose `data-evals` holds the evaluation after each ply, comma-separated;
+//! a click goes to that ply), its classed moves marked in the move list and listed in a tab of
+//! their own (each `.classed` entry with `data-class`, `data-file`, `data-game`, `data-ply`;
+//! a click shows the position before the move), and the engine's choice for the next ply drawn
+//! as a dashed arrow and named, with its line, in `#vw-best` (`data-best`). The analysis is
+//! packed with the game's moves and kept or left out with them under the page's budget.
 
 mod diff;
 mod pack;
@@ -65,6 +74,35 @@ pub struct ViewerProblem<'a> {
     pub variation: Option<(&'a str, &'a Board)>,
 }
 
+/// The classes of analysed moves, as the page names them (`data-class`), each with the letter
+/// that stands for it in a game's packed classes.
+pub const MOVE_CLASSES: [(&str, char); 6] = [
+    ("inaccuracy", 'i'),
+    ("mistake", 'm'),
+    ("blunder", 'b'),
+    ("missed-win", 'w'),
+    ("missed-shot", 's'),
+    ("allowed-shot", 'a'),
+];
+
+/// What an engine analysis says of one ply, for the viewer's graph, marks and arrows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ViewerPly<'a> {
+    /// The seat that played the ply.
+    pub seat: u8,
+    /// The evaluation after the ply, in hundredths of a man from the first seat's view
+    /// (`None`: not known).
+    pub eval: Option<i32>,
+    /// The move's class (one of [`MOVE_CLASSES`]; anything else is left out).
+    pub class: Option<&'a str>,
+    /// The engine's choice, when it is not the move played.
+    pub best: Option<&'a str>,
+    /// The engine's line from its choice on (moves separated by spaces).
+    pub line: &'a str,
+    /// The squares of the engine's choice, drawn as an arrow on the position before the ply.
+    pub best_paths: Vec<SquarePath>,
+}
+
 /// One game, for the viewer. Encode it where it was replayed ([`ViewerGame::encode`]) and
 /// add it to the [`Viewer`] in run order.
 #[derive(Debug, Clone, Default)]
@@ -84,6 +122,11 @@ pub struct ViewerGame<'a> {
     /// For a game that was not replayed (no positions): its movetext as written, to show
     /// as text (empty: none).
     pub record: &'a str,
+    /// The engine's analysis of the replayed plies, ply 1 first (empty: not analysed).
+    pub analysis: Vec<ViewerPly<'a>>,
+    /// Each seat's accuracy in the game (seats in turn order; empty: not analysed), shown in
+    /// the table of games (kept past the page's budget).
+    pub accuracy: Vec<f64>,
 }
 
 impl ViewerGame<'_> {
@@ -114,6 +157,14 @@ impl ViewerGame<'_> {
     fn value(&self, keep_moves: bool) -> Value {
         let g = self;
         let mut v = json!({ "w": g.plies_written });
+        if !g.accuracy.is_empty() {
+            let tenths: Vec<f64> = g
+                .accuracy
+                .iter()
+                .map(|a| (a * 10.0).round() / 10.0)
+                .collect();
+            v["q"] = json!(tenths);
+        }
         // The board's shape, for the game's positions and for a problem in a variation,
         // which brings its own board (kept even past the budget).
         let variation = g.problems.iter().find_map(|p| p.variation.map(|(_, b)| b));
@@ -137,8 +188,38 @@ impl ViewerGame<'_> {
             packer.push(pos.fen, board_items(pos.board, pos.last_move));
         }
         v["z"] = Value::from(packer.finish(&g.moves));
+        if !g.analysis.is_empty() {
+            v["a"] = analysis_value(&g.analysis);
+        }
         v
     }
+}
+
+/// A game's analysis as the page stores it: `e`, the evaluations per ply separated by commas
+/// (empty where unknown); `k`, one letter per ply for its class ([`MOVE_CLASSES`], `.` for
+/// none); `b`, for each ply whose best move is not the one played, `[ply, best, line,
+/// paths, seat]`.
+fn analysis_value(plies: &[ViewerPly<'_>]) -> Value {
+    let evals: Vec<String> = plies
+        .iter()
+        .map(|p| p.eval.map_or(String::new(), |e| e.to_string()))
+        .collect();
+    let classes: String = plies
+        .iter()
+        .map(|p| {
+            let known = MOVE_CLASSES.iter().find(|(name, _)| Some(*name) == p.class);
+            known.map_or('.', |&(_, letter)| letter)
+        })
+        .collect();
+    let best: Vec<Value> = plies
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let b = p.best?;
+            Some(json!([i + 1, b, p.line, paths(&p.best_paths), p.seat]))
+        })
+        .collect();
+    json!({ "e": evals.join(","), "k": classes, "b": best })
 }
 
 /// The JSON text of `v`, with `<` escaped: no `</script>` can close the page's data early.
@@ -501,6 +582,27 @@ mod tests {
                 variation: None,
             }],
             record: "",
+            analysis: vec![
+                ViewerPly {
+                    eval: Some(12),
+                    ..ViewerPly::default()
+                },
+                ViewerPly::default(),
+                ViewerPly {
+                    seat: 1,
+                    eval: Some(-250),
+                    class: Some("blunder"),
+                    best: Some("c2"),
+                    line: "c2 d2",
+                    best_paths: arrow.clone(),
+                },
+                ViewerPly {
+                    eval: Some(-240),
+                    class: Some("no such class"),
+                    ..ViewerPly::default()
+                },
+            ],
+            accuracy: vec![97.25, 81.0],
         };
         v.add(file, 3, &game.encode());
         let json = v.data_json();
@@ -520,6 +622,11 @@ mod tests {
         assert_eq!(text(&data["games"][0]["l"]), "Test");
         assert_eq!(text(&data["games"][0]["t"][3]), "2024");
         assert_eq!((v.games(), v.problems()), (1, 1));
+        let a = &data["games"][0]["a"];
+        assert_eq!(a["e"], "12,,-250,-240");
+        assert_eq!(a["k"], "..b.");
+        assert_eq!(data["games"][0]["q"], json!([97.3, 81.0]));
+        assert_eq!(a["b"], json!([[3, "c2", "c2 d2", [[[1, 1], [3, 3]]], 1]]));
         assert_eq!(
             (&data["games"][0]["f"], &data["games"][0]["n"]),
             (&json!(0), &json!(3))

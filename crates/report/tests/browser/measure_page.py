@@ -1,6 +1,6 @@
 """Size and load time of a report or viewer page in headless Chromium (docs/performance.md).
 
-    python3 crates/stats/tests/browser/measure_page.py report/report.html [runs]
+    python3 crates/report/tests/browser/measure_page.py report/report.html [runs]
 
 Prints the page's size, then per run the time from navigation start to the end of the load
 event, to the DOM being ready, and to the viewer's data being read and its list drawn

@@ -5,13 +5,14 @@
 //!
 //! Set `STATS_BROWSER_OUT=<dir>` to keep the report and the screenshots there.
 
-#[path = "../benches/common/synth.rs"]
+#[path = "../../stats/benches/common/synth.rs"]
 mod synth;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use stats::{ArrowStyle, Diagram, ProblemExample, ReportExtras, Stats};
+use report::{ArrowStyle, Diagram, ProblemExample, ReportExtras};
+use stats::Stats;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
@@ -97,7 +98,7 @@ fn write_report(dir: &Path) -> PathBuf {
         message: "No piece can move to d4.".into(),
         diagram: Some(t),
     });
-    stats.write_report_with(dir, &extras).unwrap().html
+    report::write_report(&stats, dir, &extras).unwrap().html
 }
 
 /// The value of `name="…"` on the `<body>` tag of a dumped DOM.

@@ -16,14 +16,13 @@ use serde::Serialize;
 
 use crate::chart::{fmt_count, group_thousands, BarSeries, Body, Chart, LineSeries, PALETTE};
 use crate::diagram::{ArrowStyle, Diagram};
-use crate::hist::HIST_CAP;
-use crate::summary::{
-    BoardSummary, ChanceSummary, CommonSummary, Counters, Distribution, GameSummary, NameRow,
-    Summary, TagSummary, ThrowTest, UnknownSummary, ValidationSummary,
-};
-use crate::tree::{TreeMove, TreeSummary};
-use crate::Stats;
+use crate::Viewer;
 use plotters::style::RGBColor;
+use stats::{
+    BoardSummary, ChanceSummary, CommonSummary, Counters, Distribution, GameSummary, NameRow,
+    Stats, Summary, TagSummary, ThrowTest, TreeMove, TreeSummary, UnknownSummary,
+    ValidationSummary, HIST_CAP,
+};
 
 /// Problem examples shown at most beyond the first of each code of each game (which are
 /// always shown).
@@ -70,7 +69,7 @@ pub struct ReportExtras {
     /// Offered beyond the key cap.
     overflow: u64,
     /// Every game with a problem, for the viewer section.
-    viewer: Option<crate::Viewer>,
+    viewer: Option<Viewer>,
 }
 
 impl ReportExtras {
@@ -80,17 +79,17 @@ impl ReportExtras {
     }
 
     /// Sets the games and problems the report's viewer shows (see [`crate::viewer`]).
-    pub fn set_viewer(&mut self, viewer: crate::Viewer) {
+    pub fn set_viewer(&mut self, viewer: Viewer) {
         self.viewer = Some(viewer);
     }
 
     /// Takes the games and problems of the viewer out, if set.
-    pub fn take_viewer(&mut self) -> Option<crate::Viewer> {
+    pub fn take_viewer(&mut self) -> Option<Viewer> {
         self.viewer.take()
     }
 
     /// The games and problems of the viewer, if set.
-    pub fn viewer(&self) -> Option<&crate::Viewer> {
+    pub fn viewer(&self) -> Option<&Viewer> {
         self.viewer.as_ref()
     }
 
@@ -255,7 +254,7 @@ pub struct ChartFile {
     pub png: PathBuf,
 }
 
-/// The files [`Stats::write_report`] wrote.
+/// The files [`write_report`] wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportFiles {
     /// `report.html`.
@@ -266,54 +265,48 @@ pub struct ReportFiles {
     pub charts: Vec<ChartFile>,
 }
 
-impl Stats {
-    /// Writes `report.html`, `stats.json` and every chart as `<id>.svg` and `<id>.png` into
-    /// `dir` (created if missing).
-    pub fn write_report(&self, dir: &Path) -> io::Result<ReportFiles> {
-        self.write_report_with(dir, &ReportExtras::default())
-    }
-
-    /// Like [`Stats::write_report`], with a title and problem examples.
-    pub fn write_report_with(&self, dir: &Path, extras: &ReportExtras) -> io::Result<ReportFiles> {
-        fs::create_dir_all(dir)?;
-        let summary = self.summary();
-        let mut page = Page {
-            dir,
-            html: String::with_capacity(1 << 20),
-            charts: Vec::new(),
-            pngs: Vec::new(),
-        };
-        page.render(&summary, extras)?;
-        page.write_pngs()?;
-        let html = dir.join("report.html");
-        fs::write(&html, &page.html)?;
-        let json = dir.join("stats.json");
-        let shown = extras.examples();
-        let doc = Json {
-            summary: &summary,
-            examples: shown.iter().map(|e| ExampleRow::of(e)).collect(),
-            examples_not_shown: extras.dropped(),
-            charts: page
-                .charts
-                .iter()
-                .map(|c| ChartRow {
-                    id: c.id.clone(),
-                    title: c.title.clone(),
-                })
-                .collect(),
-        };
-        let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
-        fs::write(&json, text)?;
-        Ok(ReportFiles {
-            html,
-            json,
-            charts: page.charts,
-        })
-    }
+/// Writes the report of `stats` into `dir` (created if missing): `report.html`, `stats.json`
+/// and every chart as `<id>.svg` and `<id>.png`, with the title, problem examples and viewer
+/// of `extras` (`&ReportExtras::default()` for none).
+pub fn write_report(stats: &Stats, dir: &Path, extras: &ReportExtras) -> io::Result<ReportFiles> {
+    fs::create_dir_all(dir)?;
+    let summary = stats.summary();
+    let mut page = Page {
+        dir,
+        html: String::with_capacity(1 << 20),
+        charts: Vec::new(),
+        pngs: Vec::new(),
+    };
+    page.render(&summary, extras)?;
+    page.write_pngs()?;
+    let html = dir.join("report.html");
+    fs::write(&html, &page.html)?;
+    let json = dir.join("stats.json");
+    let shown = extras.examples();
+    let doc = Json {
+        summary: &summary,
+        examples: shown.iter().map(|e| ExampleRow::of(e)).collect(),
+        examples_not_shown: extras.dropped(),
+        charts: page
+            .charts
+            .iter()
+            .map(|c| ChartRow {
+                id: c.id.clone(),
+                title: c.title.clone(),
+            })
+            .collect(),
+    };
+    let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
+    fs::write(&json, text)?;
+    Ok(ReportFiles {
+        html,
+        json,
+        charts: page.charts,
+    })
 }
 
 /// HTML text with `<`, `>`, `&`, `"` and `'` escaped.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -356,7 +349,7 @@ fn p_value(p: f64) -> String {
     }
 }
 
-const CSS: &str = r#"
+pub(crate) const CSS: &str = r#"
 :root { --ink:#1e1e1e; --muted:#666; --rule:#d9d9d9; --band:#f6f7f9; --accent:#4e79a7; }
 * { box-sizing: border-box; }
 body { margin:0; font-family: "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -489,9 +482,9 @@ const CHECK_JS: &str = r#"
 })();
 "#;
 
-struct Page<'a> {
+pub(crate) struct Page<'a> {
     dir: &'a Path,
-    html: String,
+    pub(crate) html: String,
     charts: Vec<ChartFile>,
     /// Charts whose PNG file is still to be drawn (all at the end, on every core).
     pngs: Vec<(Chart, PathBuf)>,
@@ -505,13 +498,28 @@ const SEAT_COLOURS: [RGBColor; 4] = [
     RGBColor(230, 140, 20),
 ];
 
-impl Page<'_> {
-    fn push(&mut self, s: &str) {
+impl<'a> Page<'a> {
+    /// An empty page whose chart files go into `dir`.
+    pub(crate) fn new(dir: &'a Path) -> Self {
+        Page {
+            dir,
+            html: String::with_capacity(1 << 20),
+            charts: Vec::new(),
+            pngs: Vec::new(),
+        }
+    }
+
+    /// The page's HTML and the chart files written so far.
+    pub(crate) fn into_parts(self) -> (String, Vec<ChartFile>) {
+        (self.html, self.charts)
+    }
+
+    pub(crate) fn push(&mut self, s: &str) {
         self.html.push_str(s);
     }
 
     /// Renders `chart` inline as SVG inside a figure, and writes its SVG and PNG files.
-    fn figure(&mut self, chart: Chart, caption: &str) -> io::Result<()> {
+    pub(crate) fn figure(&mut self, chart: Chart, caption: &str) -> io::Result<()> {
         let svg = chart.to_svg().map_err(io::Error::other)?;
         let svg_path = self.dir.join(format!("{}.svg", chart.id));
         let png_path = self.dir.join(format!("{}.png", chart.id));
@@ -535,7 +543,7 @@ impl Page<'_> {
 
     /// Draws the PNG files of every chart of the page, in parallel (rasterising and
     /// compressing them is most of a report's time).
-    fn write_pngs(&mut self) -> io::Result<()> {
+    pub(crate) fn write_pngs(&mut self) -> io::Result<()> {
         use rayon::prelude::*;
         std::mem::take(&mut self.pngs)
             .par_iter()
@@ -671,7 +679,7 @@ impl Page<'_> {
                 pct(g.clean, g.games)
             );
         }
-        let t = |f: fn(&crate::GameCount) -> u64| s.by_game.iter().map(f).sum::<u64>();
+        let t = |f: fn(&stats::GameCount) -> u64| s.by_game.iter().map(f).sum::<u64>();
         let (clean, warn, errs) = (t(|g| g.clean), t(|g| g.warnings_only), t(|g| g.with_errors));
         let _ = writeln!(
             self.html,
@@ -1014,8 +1022,8 @@ impl Page<'_> {
              wins, in percent of the games with such a result.{}</p>",
             depth,
             num(t.games),
-            crate::summary::TREE_BRANCHES,
-            num(crate::summary::tree_min_games(t.games + t.other_starts)),
+            stats::TREE_BRANCHES,
+            num(stats::tree_min_games(t.games + t.other_starts)),
             esc(first),
             esc(second),
             tree_caveats(t)
@@ -1804,7 +1812,7 @@ impl Page<'_> {
     }
 
     /// Every problem of the run, each opening its game in the viewer, and one row per file.
-    fn viewer(&mut self, v: &crate::Viewer) {
+    fn viewer(&mut self, v: &Viewer) {
         let _ = writeln!(
             self.html,
             "<section id=\"games\">\n<h2>Games and problems</h2>\n<p class=\"lead\">{} problems in {} \
@@ -1911,8 +1919,8 @@ impl Page<'_> {
              <li>All numbers of this page are in <code>stats.json</code> beside it; every chart \
              is also there as SVG and PNG.</li>\n</ul>\n</section>",
             num(HIST_CAP),
-            num(crate::OPENINGS_PRUNE_AT as u64),
-            num(crate::OPENINGS_KEEP as u64),
+            num(stats::OPENINGS_PRUNE_AT as u64),
+            num(stats::OPENINGS_KEEP as u64),
             if pruned > 0 {
                 format!(
                     " (this corpus: {} games of rare openings dropped)",
@@ -1921,8 +1929,8 @@ impl Page<'_> {
             } else {
                 " (this corpus: exact)".to_string()
             },
-            num(crate::NAMES_PRUNE_AT as u64),
-            num(crate::NAMES_KEEP as u64),
+            num(stats::NAMES_PRUNE_AT as u64),
+            num(stats::NAMES_KEEP as u64),
         );
     }
 }

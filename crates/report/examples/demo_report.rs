@@ -1,14 +1,15 @@
 //! Writes a report of synthetic games to /tmp/stats-demo (or the directory given as the first
 //! argument), with a few problem examples, and an example diagram per game.
 
-#[path = "../benches/common/synth.rs"]
+#[path = "../../stats/benches/common/synth.rs"]
 mod synth;
 
 use std::path::PathBuf;
 
-use stats::{
-    Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, ProblemExample, ReportExtras, Stats,
+use report::{
+    Arrow, ArrowStyle, Diagram, Mark, PieceColour, PieceGlyph, ProblemExample, ReportExtras,
 };
+use stats::Stats;
 
 fn tama_diagram() -> Diagram {
     let mut d = Diagram::empty(
@@ -118,7 +119,7 @@ fn main() -> std::io::Result<()> {
         });
         diagram.write_png(&dir.join(format!("diagram-{code}.png")))?;
     }
-    let files = stats.write_report_with(&dir, &extras)?;
+    let files = report::write_report(&stats, &dir, &extras)?;
     println!(
         "{} games; wrote {} ({} charts) and {}",
         stats.games(),

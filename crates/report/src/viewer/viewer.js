@@ -4,9 +4,16 @@
 // and data-game; every .problem entry carries data-file, data-game and data-ply.
 // The data is read after the page has been drawn (a report's charts show at once), and
 // #viewer gets data-ready="yes" (and data-ready-ms, the time since navigation) when done.
-// A game's moves and positions are one packed string (g.z, see stats::viewer::pack),
+// A game's moves and positions are one packed string (g.z, see report::viewer::pack),
 // unpacked when the game is first opened. #board also carries data-line: "main", or
 // "variation" when it shows the position of a problem inside a variation.
+// An analysed game (g.a, see report::viewer::analysis_value) adds: #vw-graph with data-evals
+// (the evaluation after each ply, first seat's view, comma-separated; empty where unknown);
+// classed moves marked in the move list (data-class) and listed in the "Classed moves" tab
+// (.classed entries with data-class, data-file, data-game, data-ply: the ply of the move;
+// a click shows the position before it); #vw-best with data-best, the engine's choice for the
+// next ply when it is not the move played, drawn as a dashed green arrow. A page may open a
+// ply from a link: location hash "#ply:FILE-INDEX:GAME:PLY".
 (function () {
   'use strict';
   var root = document.getElementById('viewer');
@@ -17,7 +24,9 @@
   var $ = function (id) { return document.getElementById(id); };
   var PAGE = 100;
   var SVGNS = 'http://www.w3.org/2000/svg';
-  var problems = [];
+  var problems = [], classed = [], hasAccuracy = false;
+  var CLASS = { i: 'inaccuracy', m: 'mistake', b: 'blunder', w: 'missed-win', s: 'missed-shot', a: 'allowed-shot' };
+  var MARK = { inaccuracy: '?!', mistake: '?', blunder: '??', 'missed-win': '?', 'missed-shot': '?', 'allowed-shot': '??' };
   // Labels, tags, codes and messages are indices into data.s; trailing empty fields are left out.
   data.games.forEach(function (g, gi) {
     g.l = data.s[g.l];
@@ -28,13 +37,27 @@
       p[6] = p[6] || []; p[7] = p[7] || [];
       problems.push({ g: gi, k: k, e: p[2] });
     });
+    if (g.a) {
+      var seat = {};
+      (g.a.b || []).forEach(function (b) { seat[b[0]] = b[4]; });
+      for (var i = 0; i < g.a.k.length; i++) {
+        if (CLASS[g.a.k[i]]) { classed.push({ g: gi, ply: i + 1, c: CLASS[g.a.k[i]], s: seat[i + 1] }); }
+      }
+    }
+    if (g.q) { hasAccuracy = true; }
   });
   // Errors first, each kind in run order: a warning of every game should not hide them.
   problems = problems.filter(function (q) { return q.e; }).concat(problems.filter(function (q) { return !q.e; }));
   var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
-    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false };
+    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false, only: null };
+  // The player of a seat: the first two seats' tags (White, Black).
+  function playerOf(g, seat) { return seat === 0 || seat === 1 ? text(g.t[seat]) : ''; }
+  if (hasAccuracy) {
+    var head = $('vw-games').tHead.rows[0];
+    ['Accuracy 1st', 'Accuracy 2nd'].forEach(function (h) { var th = el('th', 'n', h); head.appendChild(th); });
+  }
 
-  // ---- unpacking a game (the inverse of stats::viewer::pack) -------------------------------
+  // ---- unpacking a game (the inverse of report::viewer::pack) -------------------------------
   function unesc(s) {
     return s.indexOf('%') < 0 ? s : s.replace(/%(25|7C|7E)/g, function (m, h) { return String.fromCharCode(parseInt(h, 16)); });
   }
@@ -66,6 +89,80 @@
     g._pos = out;
     return out;
   }
+  // ---- a game's analysis ------------------------------------------------------------------
+  function analysis(g) {
+    if (!g.a) { return null; }
+    if (g._an) { return g._an; }
+    var best = {};
+    (g.a.b || []).forEach(function (b) { best[b[0]] = { best: b[1], line: b[2], paths: b[3] || [] }; });
+    g._an = {
+      evals: g.a.e === '' && !g.a.k.length ? [] : g.a.e.split(',').map(function (v) { return v === '' ? null : +v; }),
+      classes: g.a.k, best: best
+    };
+    return g._an;
+  }
+  function classAt(an, ply) { return an ? CLASS[an.classes[ply - 1]] || null : null; }
+  function evalText(v) {
+    if (v == null) { return '?'; }
+    if (Math.abs(v) > 90000) { return (v < 0 ? '-#' : '#') + (100000 - Math.abs(v)); }
+    return (v >= 0 ? '+' : '') + (v / 100).toFixed(2);
+  }
+  // The evaluation as winning chances from -1 to 1, the shape the analysis grades moves on.
+  function chances(v) { return 2 / (1 + Math.exp(-0.004 * Math.max(-1500, Math.min(1500, v)))) - 1; }
+  function graph(g, an, idx) {
+    var box = $('vw-graph');
+    box.textContent = '';
+    if (!an || !an.evals.length) { box.style.display = 'none'; box.removeAttribute('data-evals'); return; }
+    box.style.display = '';
+    box.setAttribute('data-evals', g.a.e);
+    var n = an.evals.length, W = 520, H = 110, pad = 4, step = (W - 2 * pad) / Math.max(1, n);
+    var X = function (ply) { return pad + (ply - 0.5) * step; };
+    var Y = function (v) { return H / 2 - chances(v) * (H / 2 - pad); };
+    var s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', 'aria-label': 'Evaluation graph' });
+    // Dark below the curve's complement: the light area is the first seat's share.
+    svg('rect', { x: 0, y: 0, width: W, height: H, fill: '#3d4650' }, s);
+    var d = 'M' + pad + ' ' + H, last = 0;
+    an.evals.forEach(function (v, i) { if (v != null) { last = v; } d += 'L' + X(i + 1) + ' ' + Y(last); });
+    d += 'L' + X(n) + ' ' + H + 'Z';
+    svg('path', { d: d, fill: '#f3efe6', stroke: '#c9a227', 'stroke-width': 1.2 }, s);
+    svg('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: '#9aa7b5', 'stroke-width': 0.8, 'stroke-dasharray': '4 3' }, s);
+    svg('line', { x1: X(Math.max(idx, 0.5)), y1: 0, x2: X(Math.max(idx, 0.5)), y2: H, stroke: '#1565c0', 'stroke-width': 1.5 }, s);
+    var colours = { inaccuracy: '#e0a000', mistake: '#ef6c00', blunder: '#c62828', 'missed-win': '#6a1b9a', 'missed-shot': '#ad1457', 'allowed-shot': '#8e0000' };
+    an.evals.forEach(function (v, i) {
+      var c = classAt(an, i + 1);
+      if (c) {
+        var dot = svg('circle', { cx: X(i + 1), cy: Y(v == null ? 0 : v), r: 4, fill: colours[c], stroke: '#fff', 'stroke-width': 1 }, s);
+        dot.setAttribute('data-class', c); dot.setAttribute('data-ply', String(i + 1));
+      }
+    });
+    s.addEventListener('click', function (e) {
+      var r = s.getBoundingClientRect();
+      var x = (e.clientX - r.left) * W / Math.max(1, r.width);
+      go(Math.max(0, Math.min(n, Math.round((x - pad) / step + 0.5))));
+    });
+    box.appendChild(s);
+  }
+  // The engine's word on the next ply (the move played from the position shown).
+  function bestBox(g, an, idx) {
+    var box = $('vw-best'), ply = idx + 1, b = an && an.best[ply], c = classAt(an, ply);
+    box.textContent = '';
+    box.setAttribute('data-best', b ? b.best : '');
+    if (!an || ply > an.evals.length || !(b || c)) { box.style.display = 'none'; return null; }
+    box.style.display = '';
+    var played = (g.m || [])[ply - 1] || '?';
+    box.appendChild(document.createTextNode('Ply ' + ply + ': played '));
+    box.appendChild(el('b', c ? 'cl-' + c : null, played + (c ? MARK[c] : '')));
+    if (c) { box.appendChild(document.createTextNode(' (' + c + ')')); }
+    box.appendChild(document.createTextNode(', then ' + evalText(an.evals[ply - 1])));
+    if (b) {
+      box.appendChild(document.createTextNode('; the engine plays '));
+      box.appendChild(el('b', null, b.best));
+      if (b.line && b.line !== b.best) { box.appendChild(document.createTextNode(' (' + b.line + ')')); }
+      box.appendChild(document.createTextNode(': dashed green arrow (the move played: solid blue).'));
+    }
+    return b;
+  }
+
   function text(s) { return s == null ? '' : String(s); }
   function el(tag, cls, txt) {
     var e = document.createElement(tag);
@@ -191,7 +288,7 @@
       var e = path[path.length - 1];
       svg('circle', { cx: X(e[0]) + side / 2, cy: Y(e[1]) + side / 2, r: width, fill: colour }, s);
     };
-    if (!overlay) { b.arrows.forEach(function (p) { arrow(p, 'rgba(60,60,60,0.45)', 4, null); }); }
+    if (!overlay || overlay.keepLast) { b.arrows.forEach(function (p) { arrow(p, 'rgba(60,60,60,0.45)', 4, null); }); }
     (overlay || []).forEach(function (a) {
       arrow(a.path, a.kind === 'played' ? 'rgba(21,101,192,0.85)' : 'rgba(46,125,50,0.85)', 6, a.kind === 'played' ? null : '12 8');
     });
@@ -241,8 +338,18 @@
       at.textContent = '';
     } else {
       st.idx = Math.max(0, Math.min(st.idx, pos.length - 1));
-      var cur = pos[st.idx];
-      draw(cur.items, p && !p[8] && st.idx === pidx ? overlayOf() : null, cur.fen, String(st.idx), 'main');
+      var cur = pos[st.idx], an = analysis(g), overlay = p && !p[8] && st.idx === pidx ? overlayOf() : null;
+      var b = bestBox(g, an, st.idx);
+      if (!overlay && b && b.paths.length) {
+        // The last move's arrows stay; the move played next (solid blue) and the engine's
+        // choice (dashed green) are drawn over them.
+        overlay = [];
+        var next = pos[st.idx + 1];
+        if (next) { parseItems(next.items).arrows.forEach(function (q) { overlay.push({ path: q, kind: 'played' }); }); }
+        b.paths.forEach(function (q) { overlay.push({ path: q, kind: 'suggested' }); });
+        overlay.keepLast = true;
+      }
+      draw(cur.items, overlay, cur.fen, String(st.idx), 'main');
       at.textContent = st.idx === 0 ? 'start' : 'after ply ' + st.idx + ' of ' + (pos.length - 1);
     }
     var msg = $('vw-message');
@@ -266,6 +373,7 @@
       msg.appendChild(el('div', 'legend', legend.join(' ')));
     }
     if (pos.length) { moves(g, pos); } else { $('vw-moves').textContent = ''; }
+    if (!pos.length || inVar) { graph(g, null, 0); bestBox(g, null, 0); } else { graph(g, analysis(g), st.idx); }
   }
   function problemIndex(g, p) {
     var n = positions(g).length;
@@ -286,12 +394,15 @@
       return s;
     };
     span(0, 'start', st.idx === 0 ? 'cur' : '', function () { go(0); });
+    var an = analysis(g);
     for (var i = 1; i <= n; i++) {
       (function (i) {
-        span(i, ' ' + g.m[i - 1], (st.idx === i ? 'cur ' : '') + (marks[i] || ''), function () {
+        var c = classAt(an, i);
+        var s = span(i, ' ' + g.m[i - 1] + (c ? MARK[c] : ''), (st.idx === i ? 'cur ' : '') + (marks[i] || '') + (c ? ' cl-' + c : ''), function () {
           var k = firstProblemAt(g, i);
           if (k >= 0 && st.idx === i - 1) { open(st.game, k); } else { go(i); }
         });
+        if (c) { s.setAttribute('data-class', c); s.title = c; }
       })(i);
     }
     // A ply the replay refused: its written form, opening its problem.
@@ -331,35 +442,69 @@
     var hay = (fileName(g) + ' ' + g.n + ' ' + g.l + ' ' + g.t.join(' ') + ' ' + extra).toLowerCase();
     return st.query.split(/\s+/).every(function (w) { return hay.indexOf(w) >= 0; });
   }
+  function openPly(gi, ply) {
+    st.game = gi; st.problem = -1; st.inVariation = false;
+    st.idx = Math.max(0, ply - 1);
+    show(); list();
+  }
   function list() {
-    var games = st.tab === 'games';
-    $('vw-tab-problems').className = games ? '' : 'on';
+    var games = st.tab === 'games', mv = st.tab === 'moves';
+    $('vw-tab-problems').className = games || mv ? '' : 'on';
     $('vw-tab-games').className = games ? 'on' : '';
+    $('vw-tab-moves').className = mv ? 'on' : '';
     $('vw-tab-problems').textContent = 'Problems (' + problems.length + ')';
     $('vw-tab-games').textContent = 'Games (' + data.games.length + ')';
+    $('vw-tab-moves').textContent = 'Classed moves (' + classed.length + ')';
+    $('vw-tab-moves').style.display = classed.length ? '' : 'none';
     var rows = games
       ? data.games.map(function (g, gi) { return gi; }).filter(function (gi) { return matches(data.games[gi], ''); })
+      : mv ? classed.filter(function (q) {
+        var g = data.games[q.g];
+        if (st.only && (q.c !== st.only.c || playerOf(g, q.s) !== st.only.player)) { return false; }
+        return matches(g, q.c + ' ' + playerOf(g, q.s));
+      })
       : problems.filter(function (q) { var p = data.games[q.g].p[q.k]; return matches(data.games[q.g], p[1] + ' ' + p[3]); });
     var pages = Math.max(1, Math.ceil(rows.length / PAGE));
     st.page = Math.max(0, Math.min(st.page, pages - 1));
-    $('vw-page').textContent = rows.length + ' shown · page ' + (st.page + 1) + ' of ' + pages;
+    $('vw-page').textContent = rows.length + ' shown · page ' + (st.page + 1) + ' of ' + pages +
+      (mv && st.only ? ' · ' + st.only.c + ' of ' + st.only.player : '');
     var slice = rows.slice(st.page * PAGE, st.page * PAGE + PAGE);
     var ol = $('vw-problems'), tb = $('vw-games').tBodies[0];
     ol.textContent = ''; tb.textContent = '';
     ol.style.display = games ? 'none' : '';
+    ol.className = mv ? 'vw-problems vw-classed' : 'vw-problems';
     $('vw-games-wrap').style.display = games ? '' : 'none';
     if (games) {
       slice.forEach(function (gi) {
         var g = data.games[gi], tr = el('tr', gi === st.game ? 'on' : '');
         var players = g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '';
-        [baseName(g), g.n, players, g.t[2], g.t[3], g.t[4], g.p.length].forEach(function (v, i) {
-          tr.appendChild(el('td', i === 1 || i === 6 ? 'n' : '', text(v)));
+        var cells = [baseName(g), g.n, players, g.t[2], g.t[3], g.t[4], g.p.length];
+        if (hasAccuracy) { cells.push(g.q ? g.q[0] : '', g.q && g.q.length > 1 ? g.q[1] : ''); }
+        cells.forEach(function (v, i) {
+          tr.appendChild(el('td', i === 1 || i >= 6 ? 'n' : '', text(v)));
         });
         tr.firstChild.title = fileName(g);
         tr.firstChild.className = 'file';
         tr.setAttribute('data-file', fileName(g)); tr.setAttribute('data-game', String(g.n));
         tr.addEventListener('click', function () { open(gi, -1); });
         tb.appendChild(tr);
+      });
+    } else if (mv) {
+      slice.forEach(function (q) {
+        var g = data.games[q.g];
+        var li = el('li', 'classed' + (q.g === st.game && q.ply === st.idx + 1 ? ' on' : ''));
+        li.setAttribute('data-class', q.c);
+        li.setAttribute('data-file', fileName(g));
+        li.setAttribute('data-game', String(g.n));
+        li.setAttribute('data-ply', String(q.ply));
+        li.title = fileName(g);
+        li.appendChild(el('span', 'vw-code cl-' + q.c, q.c));
+        li.appendChild(el('span', 'where', baseName(g) + ' · game ' + g.n + ' · ply ' + q.ply));
+        var who = playerOf(g, q.s);
+        li.setAttribute('data-player', who);
+        li.appendChild(el('div', null, (who ? who + ' · ' : '') + (g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '')));
+        li.addEventListener('click', function () { openPly(q.g, q.ply); });
+        ol.appendChild(li);
       });
     } else {
       slice.forEach(function (q) {
@@ -381,6 +526,28 @@
 
   $('vw-tab-problems').addEventListener('click', function () { st.tab = 'problems'; st.page = 0; list(); });
   $('vw-tab-games').addEventListener('click', function () { st.tab = 'games'; st.page = 0; list(); });
+  $('vw-tab-moves').addEventListener('click', function () { st.tab = 'moves'; st.page = 0; st.only = null; list(); });
+  // A link "#ply:FILE-INDEX:GAME:PLY" (a report's lists of moves) opens that ply.
+  // "#moves:CLASS:PLAYER" (the counts of a report's player table) lists those moves.
+  function fromHash() {
+    var only = /^#moves:([a-z-]+):(.*)$/.exec(location.hash);
+    if (only) {
+      st.tab = 'moves'; st.page = 0; st.query = ''; $('vw-search').value = '';
+      st.only = { c: only[1], player: decodeURIComponent(only[2]) };
+      list(); root.scrollIntoView();
+      var first = document.querySelector('#vw-problems .classed');
+      if (first) { first.click(); }
+      return true;
+    }
+    var m = /^#ply:(\d+):(\d+):(\d+)$/.exec(location.hash);
+    if (!m) { return false; }
+    for (var gi = 0; gi < data.games.length; gi++) {
+      var g = data.games[gi];
+      if (g.f === +m[1] && g.n === +m[2]) { openPly(gi, +m[3]); root.scrollIntoView(); return true; }
+    }
+    return false;
+  }
+  window.addEventListener('hashchange', fromHash);
   $('vw-page-prev').addEventListener('click', function () { st.page--; list(); });
   $('vw-page-next').addEventListener('click', function () { st.page++; list(); });
   $('vw-search').addEventListener('input', function (e) { st.query = e.target.value.trim().toLowerCase(); st.page = 0; list(); });
@@ -395,7 +562,7 @@
     if (e.key in keys) { go(keys[e.key]); e.preventDefault(); }
   });
   list();
-  if (problems.length && st.tab === 'problems') { open(problems[0].g, problems[0].k); } else if (data.games.length) { open(0, -1); }
+  if (fromHash()) { /* opened from the link */ } else if (problems.length && st.tab === 'problems') { open(problems[0].g, problems[0].k); } else if (data.games.length) { open(0, -1); }
   root.setAttribute('data-ready-ms', String(Math.round(performance.now())));
   root.setAttribute('data-ready', 'yes');
   }

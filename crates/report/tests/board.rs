@@ -1,7 +1,7 @@
 //! Diagrams made from the rules crates' neutral board description (`game::Board`).
 
 use game::{Board, BoardPiece, BoardStyle, Seat, SquareMark};
-use stats::{ArrowStyle, Diagram, Mark, PieceColour, SquareStyle};
+use report::{ArrowStyle, Diagram, Mark, PieceColour, SquareStyle};
 
 const TWO: &[&str] = &["White", "Black"];
 const FOUR: &[&str] = &["South", "West", "North", "East"];
@@ -101,7 +101,7 @@ fn paths_become_arrows_or_highlights() {
 
 #[test]
 fn extras_say_whether_an_example_would_be_kept() {
-    use stats::{ProblemExample, ReportExtras, MAX_EXAMPLES_PER_CODE};
+    use report::{ProblemExample, ReportExtras, MAX_EXAMPLES_PER_CODE};
     let mut extras = ReportExtras::new();
     let example = |code: &str| ProblemExample {
         title: "t".into(),

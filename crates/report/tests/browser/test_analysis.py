@@ -1,0 +1,188 @@
+"""The engine analysis in the viewer, in a real browser (Selenium with Debian's chromium).
+
+`arbiter analyse --annotate` writes real International games with their analysis (a small
+node budget, for speed); `arbiter view` pages them. The test contract: every classed move's
+entry (`.classed`) carries `data-class`, `data-file`, `data-game` and `data-ply`;
+`#vw-graph[data-evals]` holds the evaluation after each ply (the first seat's view);
+`#vw-best[data-best]` names the engine's choice for the ply after the position shown.
+Clicking a classed move shows the position before it (`#board[data-fen]`, as `convert`
+writes it) and the engine's choice as `analyse --format json` gives it.
+
+Skipped with a notice when the browser or ../shared/corpora/real is missing. Set
+ARBITER_SCREENSHOT_DIR to keep screenshots (the graph and a clicked blunder).
+"""
+
+import json
+import os
+
+import pytest
+from test_viewer import REAL, arbiter, board, driver, expected_fen, open_page, out  # noqa: F401
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+CLASSES = {"inaccuracy", "mistake", "blunder", "missed-win", "missed-shot", "allowed-shot"}
+WON = 100_000
+
+
+@pytest.fixture(scope="module")
+def analysed(out):  # noqa: F811
+    """The annotated games, the viewer's page and `analyse --format json`'s plies by (game, ply)."""
+    files = sorted((REAL / "international").glob("*.pdn"))
+    if not files:
+        pytest.skip(f"NOTICE: {REAL / 'international'} is absent: analysis in the viewer not checked")
+    annotated = out / "annotated.pdn"
+    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
+                   "--annotate", "-o", annotated)
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    plies = {(r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
+    page = out / "analysed.html"
+    arbiter("view", annotated, "-o", page)
+    return annotated, page, plies
+
+
+def first_view(row):
+    """The evaluation after the ply from the first seat's view (International: two seats)."""
+    return row["eval_after"] if row["seat"] == 0 else -row["eval_after"]
+
+
+def classed_entries(driver):  # noqa: F811
+    driver.find_element(By.ID, "vw-tab-moves").click()
+    return driver.find_elements(By.CSS_SELECTOR, "#vw-problems .classed")
+
+
+def test_classed_moves_are_listed_with_the_contract(driver, analysed):  # noqa: F811
+    annotated, page, plies = analysed
+    open_page(driver, page)
+    entries = classed_entries(driver)
+    listed = sorted((int(e.get_attribute("data-game")), int(e.get_attribute("data-ply")),
+                     e.get_attribute("data-class")) for e in entries)
+    # `--annotate` marks a classed move unless it was the engine's own choice.
+    expected = sorted((g, p, r["class"]) for (g, p), r in plies.items() if r["class"] and not r["agreed"])
+    assert listed == expected
+    assert listed, "the games have classed moves"
+    for e in entries:
+        assert e.get_attribute("data-class") in CLASSES
+        assert e.get_attribute("data-file") == str(annotated)
+
+
+def test_the_graph_holds_every_evaluation_and_jumps(driver, analysed):  # noqa: F811
+    annotated, page, plies = analysed
+    open_page(driver, page)
+    driver.find_element(By.ID, "vw-tab-games").click()
+    driver.find_element(By.CSS_SELECTOR, "#vw-games tbody tr").click()
+    graph = driver.find_element(By.ID, "vw-graph")
+    evals = [int(v) for v in graph.get_attribute("data-evals").split(",")]
+    game = int(board(driver)["game"])
+    expected = [first_view(plies[(game, p)]) for p in range(1, len(evals) + 1)]
+    assert evals == expected
+    # A click on the graph's middle shows a position near the game's middle.
+    width = graph.size["width"]
+    ActionChains(driver).move_to_element_with_offset(graph, 0, 0).click().perform()
+    middle = int(board(driver)["ply"])
+    assert abs(middle - len(evals) / 2) <= 2, (middle, len(evals))
+    ActionChains(driver).move_to_element_with_offset(graph, width // 2 - 8, 0).click().perform()
+    assert int(board(driver)["ply"]) == len(evals), "the right edge is the last ply"
+    # The keys step as before.
+    driver.find_element(By.ID, "board").send_keys(Keys.HOME)
+    driver.find_element(By.ID, "board").send_keys(Keys.ARROW_RIGHT)
+    assert board(driver)["ply"] == "1"
+    shots = os.environ.get("ARBITER_SCREENSHOT_DIR")
+    if shots:
+        driver.set_window_size(1200, 1200)
+        driver.find_element(By.ID, "board").send_keys(Keys.END)
+        driver.find_element(By.CLASS_NAME, "vw-main").screenshot(os.path.join(shots, "viewer-graph.png"))
+
+
+def test_a_clicked_blunder_shows_the_position_before_it_and_the_best_move(driver, analysed):  # noqa: F811
+    annotated, page, plies = analysed
+    open_page(driver, page)
+    clicked = 0
+    for i in range(6):
+        entries = classed_entries(driver)
+        worst = [e for e in entries if e.get_attribute("data-class") == "blunder"] or entries
+        if i >= len(worst):
+            break
+        e = worst[i]
+        game, ply = int(e.get_attribute("data-game")), int(e.get_attribute("data-ply"))
+        cls = e.get_attribute("data-class")
+        e.click()
+        b = board(driver)
+        assert (b["game"], b["ply"]) == (str(game), str(ply - 1))
+        fen = expected_fen(str(annotated), game, ply - 1)
+        if fen is not None:
+            assert b["fen"] == fen
+        best = driver.find_element(By.ID, "vw-best")
+        assert best.get_attribute("data-best") == plies[(game, ply)]["best"]
+        assert best.is_displayed()
+        # The best move is drawn: a dashed arrow on the board.
+        assert driver.find_elements(By.CSS_SELECTOR, "#board path[stroke-dasharray]")
+        # The move list marks it (the first entry is the start).
+        marked = driver.find_element(By.CSS_SELECTOR, f"#vw-moves span.mv:nth-of-type({ply + 1})")
+        assert marked.get_attribute("data-class") == cls
+        clicked += 1
+    assert clicked
+    shots = os.environ.get("ARBITER_SCREENSHOT_DIR")
+    if shots:
+        driver.set_window_size(1200, 1200)
+        entries = classed_entries(driver)
+        ([e for e in entries if e.get_attribute("data-class") == "blunder"] or entries)[0].click()
+        driver.find_element(By.ID, "viewer").screenshot(os.path.join(shots, "viewer-blunder.png"))
+
+
+@pytest.fixture(scope="module")
+def analysis_report(out):  # noqa: F811
+    """`analyse --report` on a few real games: the page and `analyse --format json`'s rows."""
+    files = sorted((REAL / "international").glob("*.pdn"))
+    if not files:
+        pytest.skip(f"NOTICE: {REAL / 'international'} is absent: the analysis report not checked")
+    report = out / "analysis-report"
+    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
+                   "--report", report)
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return report / "report.html", rows
+
+
+def test_the_player_table_sorts_and_its_counts_list_the_moves(driver, analysis_report):  # noqa: F811
+    page, rows = analysis_report
+    players = {r["player"]: r for r in rows if r["kind"] == "player"}
+    plies = {(r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
+    open_page(driver, page)
+    table = driver.find_element(By.ID, "player-table")
+    shown = table.find_elements(By.CSS_SELECTOR, "tbody tr[data-player]")
+    assert sorted(r.get_attribute("data-player") for r in shown) == sorted(players)
+    for r in shown:
+        p = players[r.get_attribute("data-player")]
+        cells = [c.text for c in r.find_elements(By.TAG_NAME, "td")]
+        assert cells[1:4] == [str(p["games"]), str(p["moves"]), f"{p['accuracy']:.1f}"]
+        assert [int(c) for c in cells[5:11]] == [p["classes"][c] for c in
+                                                 ["inaccuracy", "mistake", "blunder", "missed-win",
+                                                  "missed-shot", "allowed-shot"]]
+    # Sorting by accuracy (a click: ascending).
+    table.find_elements(By.TAG_NAME, "th")[3].click()
+    values = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
+              for r in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+    assert values == sorted(values)
+    shots = os.environ.get("ARBITER_SCREENSHOT_DIR")
+    if shots:
+        driver.set_window_size(1400, 900)
+        table.screenshot(os.path.join(shots, "report-players.png"))
+    # Each count lists those moves of that player; an entry opens the position before the move.
+    links = driver.find_elements(By.CSS_SELECTOR, "#player-table a.moves")
+    assert links
+    for i in range(min(4, len(links))):
+        link = driver.find_elements(By.CSS_SELECTOR, "#player-table a.moves")[i]
+        player = link.find_element(By.XPATH, "./ancestor::tr").get_attribute("data-player")
+        cls, count = link.get_attribute("data-class"), int(link.text)
+        link.click()
+        entries = driver.find_elements(By.CSS_SELECTOR, "#vw-problems .classed")
+        assert len(entries) == count
+        assert {(e.get_attribute("data-class"), e.get_attribute("data-player")) for e in entries} == {(cls, player)}
+        e = entries[0]
+        game, ply = int(e.get_attribute("data-game")), int(e.get_attribute("data-ply"))
+        assert plies[(game, ply)]["class"] == cls and plies[(game, ply)]["player"] == player
+        b = board(driver)
+        assert (b["game"], b["ply"]) == (str(game), str(ply - 1))
+        assert driver.find_element(By.ID, "vw-best").get_attribute("data-best") == plies[(game, ply)]["best"]
+        driver.execute_script("window.scrollTo(0, 0)")

@@ -56,6 +56,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             report: report.clone(),
             analysis,
             skipped: None,
+            failed: None,
             places: Vec::new(),
             nodes: Vec::new(),
         };

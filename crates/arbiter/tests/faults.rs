@@ -712,9 +712,10 @@ fn a_game_beyond_the_readers_limit_is_refused_by_split_select_and_validate_not_c
         err.contains("in.pdn: cannot read: lines 6-") && err.contains("64 MiB"),
         "{err}"
     );
+    let said = format!("{}{err}", String::from_utf8_lossy(&o.stdout));
     assert!(
-        err.contains("refused") && err.contains(", 2 games"),
-        "{err}"
+        err.contains("refused") && said.contains(", 2 games"),
+        "{said}"
     );
     assert!(leftovers(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();

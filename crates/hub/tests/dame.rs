@@ -105,7 +105,7 @@ fn dame_and_arbiter_agree_where_one_move_is_right() {
 }
 
 #[test]
-fn a_real_game_is_analysed_through_dame() {
+fn a_real_game_is_analysed_through_dame_in_shared() {
     let Some(command) = engine() else { return };
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(
         "../../../shared/corpora/real/international/bruno-1er_Open_International_Allinges_2007.pdn",

@@ -61,6 +61,7 @@ impl TableSink {
         staging: &Path,
         by: Vec<export::PartitionColumn>,
         options: export::SinkOptions,
+        dir: &Path,
     ) -> Result<Self, Stop> {
         match by.is_empty() {
             true => export::ParquetSink::with_options(staging, options)
@@ -69,7 +70,7 @@ impl TableSink {
                 export::PartitionedSink::create(staging, by, options).map(TableSink::Partitioned)
             }
         }
-        .map_err(|e| Stop::Usage(e.to_string()))
+        .map_err(|e| failed(dir, e))
     }
 
     /// Replays the records of `reader` into the tables.
@@ -78,6 +79,7 @@ impl TableSink {
         name: &str,
         reader: ::archive::Records,
         settings: &Settings,
+        dir: &Path,
     ) -> Result<(), Stop> {
         let (catalog, size, flight) = (games::games(), EXPORT_CHUNK_BYTES, EXPORT_IN_FLIGHT);
         match self {
@@ -89,15 +91,27 @@ impl TableSink {
                 export::export_partitioned(sink, catalog, name, reader, settings, size, flight)
             }
         }
-        .map_err(|e| Stop::Usage(e.to_string()))
+        .map_err(|e| failed(dir, e))
     }
 
-    fn finish(self) -> Result<export::Counts, Stop> {
+    fn finish(self, dir: &Path) -> Result<export::Counts, Stop> {
         match self {
             TableSink::Plain(sink) => sink.finish(),
             TableSink::Partitioned(sink) => sink.finish(),
         }
-        .map_err(|e| Stop::Usage(e.to_string()))
+        .map_err(|e| failed(dir, e))
+    }
+}
+
+/// An error of the export as the user is told it: one of writing the tables names the output
+/// folder (`out: writing games.parquet: No space left on device`); one of reading names its
+/// input already.
+fn failed(dir: &Path, e: export::ExportError) -> Stop {
+    match e {
+        export::ExportError::Parquet { .. } | export::ExportError::Arrow { .. } => {
+            Stop::Usage(format!("{}: {e}", dir.display()))
+        }
+        other => Stop::Usage(other.to_string()),
     }
 }
 
@@ -135,19 +149,19 @@ pub fn run(args: ExportArgs) -> Outcome {
     // The tables are built in a staging folder inside DIR and replace the earlier ones (in
     // either form: a partitioned run leaves no stale partition) only when complete.
     let staging = outfile::Staging::create(dir).map_err(|e| Stop::Usage(e.to_string()))?;
-    let mut sink = TableSink::create(staging.path(), by, options)?;
+    let mut sink = TableSink::create(staging.path(), by, options, dir)?;
     let mut unreadable = missing.len();
     for source in &inputs {
         let name = source.name();
         match source.open(games::games()) {
-            Ok(reader) => sink.write(&name, reader, &settings)?,
+            Ok(reader) => sink.write(&name, reader, &settings, dir)?,
             Err(e) => {
                 crate::validate::unreadable(false, &name, &e)?;
                 unreadable += 1;
             }
         }
     }
-    let counts = sink.finish()?;
+    let counts = sink.finish(dir)?;
     staging
         .commit(&TABLE_ENTRIES)
         .map_err(|e| Stop::Usage(e.to_string()))?;

@@ -549,12 +549,12 @@ fn control_characters_never_reach_the_terminal() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn a_closed_pipe_keeps_the_verdict_and_never_panics() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/defects");
+/// Runs arbiter in `dir`, reads the first line of its standard output, closes it, and waits
+/// for the end of the run.
+fn first_line_then_closed(dir: &Path, args: &[&str]) -> (String, Output) {
     let mut child = Command::new(BIN)
-        .arg("validate")
-        .arg(&corpus)
+        .current_dir(dir)
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -563,8 +563,15 @@ fn a_closed_pipe_keeps_the_verdict_and_never_panics() {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
         .unwrap();
+    (first, child.wait_with_output().unwrap())
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict_and_never_panics() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/defects");
+    let corpus = corpus.to_str().unwrap();
+    let (first, out) = first_line_then_closed(Path::new("."), &["validate", corpus]);
     assert!(first.contains("error"), "{first}");
-    let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     for args in [&["completions", "bash"][..], &["games"][..]] {
         let mut child = Command::new(BIN)
@@ -606,19 +613,8 @@ fn convert_and_select_keep_the_verdict_when_the_pipe_closes() {
             "-",
         ][..],
     ] {
-        let mut child = Command::new(BIN)
-            .current_dir(&dir)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        let (first, out) = first_line_then_closed(&dir, args);
         assert!(first.starts_with("[Event"), "{args:?}: {first}");
-        let out = child.wait_with_output().unwrap();
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains("zbinary.pdn"), "{args:?}: {err}");

@@ -155,7 +155,7 @@ fn nonsense_and_illegal_moves_are_out_of_protocol() {
 }
 
 #[test]
-fn games_the_engine_does_not_play_are_skipped_with_a_note() {
+fn games_the_engine_does_not_play_are_skipped_with_a_note_in_shared() {
     let dir = scratch("unplayed");
     let english =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/english/english-search.pdn");
@@ -270,7 +270,7 @@ pub fn dame() -> Option<String> {
 }
 
 #[test]
-fn dame_analyses_a_real_game() {
+fn dame_analyses_a_real_game_in_shared() {
     let Some(dame) = dame() else {
         eprintln!("skipped: `dame` (pip install dame-rs) is not available");
         return;

@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""Matches of arbiter's International engine against other engines, from 2-move ballots.
+"""Matches of arbiter's engine against other engines, from 2-move ballots.
 
     python scripts/match.py --opponent dame --games 20 --time 0.1
     python scripts/match.py --opponent pydraughts --games 20 --time 0.1
     python scripts/match.py --opponent dame --games 20 --nodes 20000   # equal nodes
+    python scripts/match.py --game english --opponent pydraughts --games 40 --time 0.1
+
+Games: ``--game international`` (the default; against dame-rs or py-draughts) and
+``--game english`` (English draughts / American checkers; against py-draughts only, as
+dame-rs plays International only).
 
 Engines (each through its Python API; install them in the environment that has arbiter):
 
@@ -14,20 +19,27 @@ Engines (each through its Python API; install them in the environment that has a
 - ``pydraughts``: py-draughts' alpha-beta engine (``pip install py-draughts``),
   ``draughts.SimpleEngine(depth_limit=..., time_limit=...)`` (called ``AlphaBetaEngine`` in
   older releases). It finishes the depth it is on when its time is up, so it overshoots;
-  the script prints the time each side used per move.
+  the script prints the time each side used per move. For English it plays on
+  ``draughts.AmericanBoard``, whose 1.10 rules make captures optional; English draughts
+  makes them compulsory, so the script hands the engine a subclass whose legal moves are
+  the captures when there is one (the engine searches ``board.legal_moves``, so it then
+  plays the same game as arbiter).
 
-The ballots: every pair of first moves in International draughts (9 moves for White, then
-9 replies for Black: 81 openings), from which ``--games / 2`` are drawn with ``--seed``
+The ballots: every pair of first moves (International: 9 moves for White, then 9 replies
+for Black, 81 openings; English: 7 moves for Black, who starts, then 7 replies for White,
+49 openings), from which ``--games / 2`` are drawn with ``--seed``
 (the same seed draws the same ballots); each is played twice, arbiter White in one game
-and Black in the other. No published 2-move ballot list for International is shipped with
-the repository, so the script makes this one; ``--ballots FILE`` takes a list of FENs
-(one a line) instead.
+and Black in the other. No published ballot list is shipped with the repository (for
+English, tournaments use the ACF's 3-move ballots; the script does not have them), so the
+script makes these; ``--ballots FILE`` takes a list of FENs (one a line) instead.
 
 The games are refereed by ``arbiter.Board``: a move is the one among arbiter's legal moves
 that leads to the position the engine's own library reached (engines disagree on notation,
 never on positions). A game ends when the side to move has no move (it loses), on the
-third repetition of a position (draw), after 50 plies without a capture or a man's move
-(draw: the 25-move rule for kings), or after ``--max-plies`` plies (draw by adjudication).
+third repetition of a position (draw), after a run of plies without a capture or a man's
+move (draw: International 50 plies, the 25-move rule for kings; English 80 plies, the
+40-move rule), or after ``--max-plies`` plies (draw by adjudication). English kings move
+one square (arbiter's rules for the game; no flying kings).
 
 The result: wins, draws and losses from arbiter's side, its score, and an Elo estimate
 ``-400 log10(1/p - 1)`` with a 95 % interval from the standard error of the per-game
@@ -39,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import re
 import sys
@@ -48,7 +61,10 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 import arbiter
 
-GAME = "international"
+GAME = "international"  # set by --game
+
+# Plies without a capture or a man's move after which a game is drawn, and the rule's name.
+QUIET_DRAW = {"international": (50, "25 king moves"), "english": (80, "40 moves without progress")}
 
 
 # --- positions -------------------------------------------------------------------------
@@ -137,14 +153,32 @@ def dame_player(time_limit: Optional[float], nodes: Optional[int], hash_mb: int)
     return Player("dame", move, engine.clear)
 
 
+def pydraughts_board_class():
+    """py-draughts' board class for GAME (English: captures made compulsory, see above)."""
+    import draughts
+
+    if GAME == "international":
+        return draughts.StandardBoard
+
+    class EnglishBoard(draughts.AmericanBoard):
+        @property
+        def legal_moves(self):
+            moves = super().legal_moves
+            captures = [m for m in moves if m.captured_list]
+            return captures or moves
+
+    return EnglishBoard
+
+
 def pydraughts_player(time_limit: Optional[float], depth: int) -> Player:
     import draughts
 
     cls = getattr(draughts, "SimpleEngine", None) or getattr(draughts, "AlphaBetaEngine")
     engine = cls(depth_limit=depth, time_limit=time_limit)
+    board_class = pydraughts_board_class()
 
     def move(fen: str) -> str:
-        board = draughts.StandardBoard.from_fen(fen)
+        board = board_class.from_fen(fen)
         board.push(engine.get_best_move(board))
         fen_after = board.fen
         return fen_after() if callable(fen_after) else fen_after
@@ -197,8 +231,8 @@ def play(fen: str, opening: str, white: Player, black: Player, max_plies: int) -
             return Game(opening, white.name, 0.0 if side == "W" else 1.0, plies, "no move", board.move_stack)
         if seen[here] >= 3:
             return Game(opening, white.name, 0.5, plies, "repetition", board.move_stack)
-        if quiet >= 50:
-            return Game(opening, white.name, 0.5, plies, "25 king moves", board.move_stack)
+        if quiet >= QUIET_DRAW[GAME][0]:
+            return Game(opening, white.name, 0.5, plies, QUIET_DRAW[GAME][1], board.move_stack)
         if plies >= max_plies:
             return Game(opening, white.name, 0.5, plies, "adjudicated", board.move_stack)
         mover = white if side == "W" else black
@@ -254,8 +288,18 @@ def summary(scores: List[float]) -> str:
     )
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes), as `uptime` prints them."""
+    try:
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "?"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
+    global GAME
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=["international", "english"], default="international")
     ap.add_argument("--opponent", choices=["dame", "pydraughts"], required=True)
     ap.add_argument("--games", type=int, default=20, help="games (two per ballot)")
     ap.add_argument("--time", type=float, default=0.1, help="seconds per move for both sides")
@@ -267,12 +311,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--ballots", help="a file of FENs, one a line, instead of the drawn ballots")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every game's moves")
     args = ap.parse_args(argv)
+    GAME = args.game
 
     build = getattr(arbiter._arbiter, "_build_profile", "?")
     if build != "release":
         print(f"note: arbiter is a {build} build; its engine is much slower than released", file=sys.stderr)
     if args.opponent == "pydraughts" and args.nodes:
         ap.error("py-draughts has no node limit: use --time")
+    if args.game == "english" and args.opponent == "dame":
+        ap.error("dame-rs plays International only: use --opponent pydraughts for English")
 
     us = arbiter_player(args.time, args.nodes, args.hash)
     them = (
@@ -287,8 +334,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     else:
         openings = ballots(args.seed, pairs)
     limit = f"{args.nodes} nodes" if args.nodes else f"{args.time} s"
-    print(f"arbiter {arbiter.__version__} ({build}) vs {them.name}, {limit} per move, "
-          f"{2 * len(openings)} games from {len(openings)} ballots (seed {args.seed})")
+    print(f"{GAME}: arbiter {arbiter.__version__} ({build}) vs {them.name}, {limit} per move, "
+          f"{2 * len(openings)} games from {len(openings)} ballots (seed {args.seed}); "
+          f"load {load()}", flush=True)
     scores: List[float] = []
     for i, (fen, opening) in enumerate(openings):
         for arbiter_white in (True, False):
@@ -302,6 +350,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             if args.verbose:
                 print("       " + " ".join(g.moves))
     print(summary(scores))
+    print(f"  load at the end: {load()}")
     for p in (us, them):
         if p.moves:
             print(f"  {p.name}: {p.seconds / p.moves:.3f} s per move over {p.moves} moves")

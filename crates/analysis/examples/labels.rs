@@ -114,7 +114,7 @@ fn judged(s: &Sample, mv: &str, nodes: u64) -> Option<(f64, Option<analysis::Cla
         ..Settings::default()
     };
     let mut a = games::games().analyser(info, &report.options, analysis_settings)?;
-    let p = a.analyse(&report).plies.into_iter().next()?;
+    let p = a.analyse(&report).ok()?.plies.into_iter().next()?;
     let k = draughts::Draughts::new(s.variant).curve();
     Some((
         chances(p.eval_before, k) - chances(p.eval_after, k),

@@ -5,13 +5,17 @@
 //! one sacrifice (a move after which the other side must capture). Every legal move is then
 //! searched with `--deep` nodes (where the deep search of the position gives a piece away
 //! or the finder names a shot: elsewhere there is none to find); the truth is:
-//! - a **shot position**: some sacrifice scores at least a man (100) more than the best move
-//!   that gives nothing away; its **winning sacrifices** are those that do;
+//! - a **shot position**: the deep search of the position chooses a sacrifice, and its
+//!   score is at least a man ([`analysis::shots::SHOT_GAIN`]) above the position's static
+//!   value; its **winning sacrifices** are the sacrifices that score so;
 //! - the finder (`analysis::shots::find`, `--nodes` positions) **finds** the shot when it
 //!   names a winning sacrifice; a shot it names elsewhere, or one whose first move the deep
-//!   search does not score a man above quiet play, is a **false shot**.
+//!   search does not score a man above the static value, is a **false shot**.
 //!
-//! cargo run --release -p analysis --example shots -- [--nodes N] [--deep N] [--positions K] [--every P] PATH...
+//! With `--starts`, each record's start position alone is taken (collections of composed
+//! problems, set up with a FEN).
+//!
+//! cargo run --release -p analysis --example shots -- [--nodes N] [--deep N] [--positions K] [--every P] [--starts] PATH...
 
 mod common;
 
@@ -27,6 +31,8 @@ struct Args {
     deep: u64,
     positions: usize,
     every: u32,
+    /// Take each record's start position only (composed problems).
+    starts: bool,
     paths: Vec<PathBuf>,
 }
 
@@ -36,6 +42,7 @@ fn args() -> Args {
         deep: 200_000,
         positions: 300,
         every: 3,
+        starts: false,
         paths: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -46,6 +53,7 @@ fn args() -> Args {
             "--deep" => a.deep = num(a.deep),
             "--positions" => a.positions = num(a.positions as u64) as usize,
             "--every" => a.every = num(u64::from(a.every)) as u32,
+            "--starts" => a.starts = true,
             _ => a.paths.push(x.into()),
         }
     }
@@ -90,7 +98,7 @@ fn samples(a: &Args) -> Vec<Sample> {
             let g = draughts::Draughts::new(variant);
             let mut before = report.start_position.clone();
             for d in report.details.iter() {
-                if d.ply % a.every == 0 {
+                if (a.starts && d.ply == 1) || (!a.starts && d.ply % a.every == 0) {
                     if let Ok(pos) = g.parse_position(&before) {
                         if !g.must_capture(&pos) && !sacrifices(&g, &pos).is_empty() {
                             out.push(Sample {
@@ -124,8 +132,6 @@ fn judge(s: &Sample, a: &Args) -> Counts {
     let g = &s.g;
     let me = g.to_move(&s.pos);
     let mut search = Search::new(g, 32);
-    let mut moves = Vec::new();
-    g.moves_into(&s.pos, &[], &mut moves);
     let sacs = sacrifices(g, &s.pos);
     let named = analysis::shots::find(g, &s.pos, a.nodes).map(|shot| shot.line[0]);
     let mut c = Counts {
@@ -138,30 +144,29 @@ fn judge(s: &Sample, a: &Args) -> Counts {
     if named.is_none() && !choice.is_some_and(|(_, m)| sacs.contains(&m)) {
         return c;
     }
-    let scored: Vec<(draughts::Move, i32, bool)> = moves
+    let base = g.value(&s.pos, me);
+    let scored: Vec<(draughts::Move, i32)> = sacs
         .iter()
         .map(|m| {
             let mut child = s.pos;
             g.play(&mut child, m);
             search.clear();
-            let v = search.run(&child, me, None, &Limits::nodes(a.deep)).score;
-            (*m, v, sacs.contains(m))
+            (
+                *m,
+                search.run(&child, me, None, &Limits::nodes(a.deep)).score,
+            )
         })
         .collect();
-    let Some(quiet) = scored.iter().filter(|m| !m.2).map(|m| m.1).max() else {
-        // Every move gives a piece away: no quiet play to compare with.
-        return c;
-    };
     let winning = |m: &draughts::Move| {
         scored
             .iter()
-            .any(|x| x.2 && x.0 == *m && x.1 >= quiet + 100)
+            .any(|x| x.0 == *m && x.1 >= base + analysis::shots::SHOT_GAIN)
     };
-    c.shots = u32::from(sacs.iter().any(winning));
+    c.shots = u32::from(choice.is_some_and(|(_, m)| winning(&m)));
     if let Some(first) = named {
         c.named = 1;
-        if c.shots == 1 && winning(&first) {
-            c.found = 1;
+        if winning(&first) {
+            c.found = c.shots;
         } else {
             c.false_shots = 1;
             eprintln!(

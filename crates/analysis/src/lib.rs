@@ -3,7 +3,8 @@
 //!
 //! The referee replays a record ([`referee::GameReport`] with details and positions); an
 //! [`Analyser`] made for the record's game ([`analyser`], through the game registry) searches
-//! every position of the main line with [`search::Search`] and judges each move:
+//! every position of the main line with [`search::Search`] (or an external engine, an
+//! [`External`] such as a Hub engine) and judges each move:
 //! - `eval_before`: the position's value for the mover with the best move, `eval_after`: its
 //!   value after the move played (both in hundredths of a man, from the mover's view);
 //! - the loss (`eval_before - eval_after`, each capped at ±[`classify::LOSS_CAP`], at least 0);
@@ -20,7 +21,9 @@
 mod annotated;
 pub mod classify;
 mod figures;
+pub mod pipeline;
 mod replay;
+mod searcher;
 pub mod shots;
 
 use game::Engine;
@@ -31,6 +34,7 @@ use serde::Serialize;
 pub use annotated::{read_annotations, AnnotatedPly};
 pub use classify::Class;
 pub use figures::Figures;
+pub use searcher::{Answer, EngineError, Engines, External, Searcher, Started};
 
 /// How deep the analysis looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,8 +144,9 @@ pub fn shown(score: i32) -> i32 {
 /// Analyses the games of one game's rules.
 pub trait Analyser: Send {
     /// Analyses a game the referee replayed with [`referee::Settings::details`] and
-    /// [`referee::Settings::positions`].
-    fn analyse(&mut self, report: &GameReport) -> GameAnalysis;
+    /// [`referee::Settings::positions`]. Only an external engine fails (it died, went silent
+    /// or answered out of protocol); arbiter's own search always answers.
+    fn analyse(&mut self, report: &GameReport) -> Result<GameAnalysis, EngineError>;
 
     /// True when a movetext token begins a new ply ([`game::Game::starts_ply`]).
     fn starts_ply(&self, token: &[u8]) -> bool;
@@ -153,7 +158,25 @@ where
     G: Engine + Send + 'static,
     G::Position: Send,
 {
-    Box::new(replay::Typed { game, settings })
+    analyser_with(game, settings, None)
+}
+
+/// The analyser of `game`'s rules whose positions `engine` searches (arbiter's own search
+/// when `None`). The external engine is asked only for games of two sides without chance.
+pub fn analyser_with<G>(
+    game: G,
+    settings: Settings,
+    engine: Option<Box<dyn External>>,
+) -> Box<dyn Analyser>
+where
+    G: Engine + Send + 'static,
+    G::Position: Send,
+{
+    Box::new(replay::Typed {
+        game,
+        settings,
+        remote: engine.map(searcher::Remote),
+    })
 }
 
 /// The games an analysis can be made of: an analyser for each game of a registry.
@@ -164,5 +187,14 @@ pub trait Catalog: Send + Sync {
         game: &'static game::GameInfo,
         options: &game::Options,
         settings: Settings,
+    ) -> Option<Box<dyn Analyser>>;
+
+    /// An analyser of `game` under `options` whose positions `engine` searches.
+    fn analyser_with(
+        &self,
+        game: &'static game::GameInfo,
+        options: &game::Options,
+        settings: Settings,
+        engine: Box<dyn External>,
     ) -> Option<Box<dyn Analyser>>;
 }

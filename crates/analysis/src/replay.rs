@@ -6,6 +6,7 @@ use referee::GameReport;
 use search::{Found, Search};
 
 use crate::classify::{accuracy, chances, classify, Judged, LOSS_CAP};
+use crate::searcher::{EngineError, Remote, Searcher};
 use crate::shots::{self, Shot};
 use crate::{Analyser, GameAnalysis, PlyAnalysis, Settings, Unanalysed};
 
@@ -13,6 +14,8 @@ use crate::{Analyser, GameAnalysis, PlyAnalysis, Settings, Unanalysed};
 pub(crate) struct Typed<G> {
     pub game: G,
     pub settings: Settings,
+    /// The engine searching the positions, when it is not arbiter's own.
+    pub remote: Option<Remote>,
 }
 
 /// One ply of the main line, replayed.
@@ -30,10 +33,23 @@ where
     G: Engine + Send,
     G::Position: Send,
 {
-    fn analyse(&mut self, report: &GameReport) -> GameAnalysis {
+    fn analyse(&mut self, report: &GameReport) -> Result<GameAnalysis, EngineError> {
         let (steps, end, unanalysed) = self.steps(report);
-        let plies = self.judge(&steps, &end);
-        GameAnalysis { plies, unanalysed }
+        let mut remote = self.remote.take();
+        let mut own;
+        let searcher: &mut dyn Searcher<G> = match remote.as_mut() {
+            Some(r) => r,
+            None => {
+                own = Search::new(&self.game, self.settings.hash_mb);
+                &mut own
+            }
+        };
+        let plies = self.judge(searcher, &steps, &end);
+        self.remote = remote;
+        Ok(GameAnalysis {
+            plies: plies?,
+            unanalysed,
+        })
     }
 
     fn starts_ply(&self, token: &[u8]) -> bool {
@@ -95,23 +111,27 @@ impl<G: Engine> Typed<G> {
 
     fn search(
         &self,
-        search: &mut Search<'_, G>,
+        search: &mut dyn Searcher<G>,
         pos: &G::Position,
         seat: Seat,
         throws: Option<&[u8]>,
-    ) -> Found<G::Move> {
-        search.run(pos, seat, throws, &self.settings.limits)
+    ) -> Result<Found<G::Move>, EngineError> {
+        search.search(&self.game, pos, seat, throws, &self.settings.limits)
     }
 
     /// Every ply searched and judged: the position's search gives the engine's choice; when
     /// the move played is another, both moves are searched again with the same budget each
     /// (the position after each, for the mover), so that the two compare on equal terms and
     /// each is seen deeper than among all the moves of the position.
-    fn judge(&self, steps: &[Step<G>], end: &Option<G::Position>) -> Vec<PlyAnalysis> {
+    fn judge(
+        &self,
+        search: &mut dyn Searcher<G>,
+        steps: &[Step<G>],
+        end: &Option<G::Position>,
+    ) -> Result<Vec<PlyAnalysis>, EngineError> {
         let g = &self.game;
         let chance = g.needs_chance();
         let budget = self.settings.shot_nodes;
-        let mut search = Search::new(g, self.settings.hash_mb);
         let mut shots: Vec<Option<Shot<G::Move>>> = steps
             .iter()
             .map(|s| shots::find(g, &s.before, budget))
@@ -120,11 +140,11 @@ impl<G: Engine> Typed<G> {
         let mut plies = Vec::with_capacity(steps.len());
         for (i, step) in steps.iter().enumerate() {
             let throws = chance.then_some(step.throws.as_slice());
-            let found = self.search(&mut search, &step.before, step.seat, throws);
+            let found = self.search(search, &step.before, step.seat, throws)?;
             let (before, after) = match found.best {
                 Some((b, _)) if b != step.played => {
-                    let best = self.move_value(&mut search, step, b);
-                    let played = self.move_value(&mut search, step, step.played);
+                    let best = self.move_value(search, step, b)?;
+                    let played = self.move_value(search, step, step.played)?;
                     (best.max(played), played)
                 }
                 _ => (found.score, found.score),
@@ -132,22 +152,25 @@ impl<G: Engine> Typed<G> {
             let scores = (before, after);
             plies.push(self.ply(i, step, &found, scores, &shots[i], &shots[i + 1]));
         }
-        plies
+        Ok(plies)
     }
 
     /// The value for the mover of move `index` of the step's position: the position after
     /// it searched for the mover with the analysis' limit.
-    fn move_value(&self, search: &mut Search<'_, G>, step: &Step<G>, index: usize) -> i32 {
+    fn move_value(
+        &self,
+        search: &mut dyn Searcher<G>,
+        step: &Step<G>,
+        index: usize,
+    ) -> Result<i32, EngineError> {
         let g = &self.game;
         let mut moves = Vec::new();
         g.moves_into(&step.before, &step.throws, &mut moves);
         let Some(mv) = moves.get(index) else {
-            return 0;
+            return Ok(0);
         };
         let child = after_move(g, &step.before, mv);
-        search
-            .run(&child, step.seat, None, &self.settings.limits)
-            .score
+        Ok(self.search(search, &child, step.seat, None)?.score)
     }
 
     fn ply(

@@ -1,121 +1,66 @@
-//! Shots: forced combinations that win material.
+//! Shots: combinations that win material.
 //!
-//! A shot of the side to move starts with a move after which the other side must capture (a
-//! piece given away). From there the line is forced: the other side's moves are its
-//! compulsory captures, every one of which is followed; the shooting side captures when it
-//! must and may give more pieces away in the same manner, or stop. The line ends when the
-//! other side is free to move, or the shooting side stops; the shot's gain is the balance
-//! of pieces there less the balance before. A shot is a first move whose worst forced line
-//! still gains at least one piece. Only games of two seats with compulsory captures have
-//! shots ([`game::Engine::must_capture`]).
+//! A shot starts with a sacrifice: a move after which the other side must capture (a piece
+//! given away). It is a shot when the sacrifice is the search's choice and wins at least a
+//! man: the search's score of the position, with the sacrifice, is at least [`SHOT_GAIN`]
+//! above the position's static value (what the mover has now). The search sees what a
+//! forced line of captures alone would miss: a breakthrough to a king after the exchanges, a
+//! quiet move between two sacrifices, the piece the other side wins back at the end.
+//!
+//! Only games of two seats with compulsory captures have shots
+//! ([`game::Engine::must_capture`]), and only a side free to move (no capture due) starts
+//! one. Under a node limit the answer is the same on every machine.
 
 use game::{Engine, Seat};
+use search::{Limits, Search};
 
-/// The longest forced line followed, in plies.
-const LONGEST: usize = 24;
+/// What a shot must win, in hundredths of a man.
+pub const SHOT_GAIN: i32 = 100;
 
-/// A shot found: its line (the first move first) and the pieces it gains.
+/// The transposition table of the finder's own search, in megabytes.
+const HASH_MB: usize = 1;
+
+/// A shot found: its line (the first move first) and what it wins.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shot<M> {
-    /// The forced line, as far as the shooting side's best play goes.
+    /// The search's line from the position, the sacrifice first.
     pub line: Vec<M>,
-    /// Pieces gained at the end of the line (at least one).
+    /// The search's score less the position's static value, in hundredths of a man (at
+    /// least [`SHOT_GAIN`]).
     pub gain: i32,
 }
 
-struct Finder<'g, G: Engine> {
-    game: &'g G,
-    side: Seat,
-    other: Seat,
-    nodes: u64,
-    budget: u64,
-}
-
-/// The best shot of the side to move in `pos`, searching at most `budget` positions (none
-/// is claimed when the budget runs out before a line is settled).
+/// The shot of the side to move in `pos`, searching at most `budget` nodes (searched only
+/// when the side to move has a sacrifice at hand).
 pub fn find<G: Engine>(game: &G, pos: &G::Position, budget: u64) -> Option<Shot<G::Move>> {
-    if game.terminal(pos).is_some() || game.must_capture(pos) {
-        return None;
-    }
-    let seats = game.seats_in_play(pos);
-    if seats.len() != 2 {
+    if game.seats_in_play(pos).len() != 2
+        || game.terminal(pos).is_some()
+        || game.must_capture(pos)
+        || !has_sacrifice(game, pos)
+    {
         return None;
     }
     let side = game.to_move(pos);
-    let other = if seats[0] == side { seats[1] } else { seats[0] };
-    let mut f = Finder {
-        game,
-        side,
-        other,
-        nodes: 0,
-        budget,
-    };
-    let before = f.balance(pos);
-    let mut moves = Vec::new();
-    game.moves_into(pos, &[], &mut moves);
-    let mut best: Option<Shot<G::Move>> = None;
-    for mv in &moves {
-        let mut child = pos.clone();
-        game.play(&mut child, mv);
-        if !game.must_capture(&child) || game.to_move(&child) != other {
-            continue;
-        }
-        let (value, mut line) = f.line(&child, 1)?;
-        let gain = value - before;
-        if gain >= 1 && best.as_ref().map_or(true, |b| gain > b.gain) {
-            line.insert(0, mv.clone());
-            best = Some(Shot { line, gain });
-        }
-    }
-    best
+    let mut search = Search::new(game, HASH_MB);
+    let found = search.run(pos, side, None, &Limits::nodes(budget));
+    let (_, first) = found.best?;
+    let gain = found.score.saturating_sub(game.value(pos, side));
+    (gain >= SHOT_GAIN && is_sacrifice(game, pos, side, &first)).then(|| Shot {
+        line: found.line,
+        gain,
+    })
 }
 
-impl<G: Engine> Finder<'_, G> {
-    /// Pieces of the shooting side less the other's.
-    fn balance(&self, pos: &G::Position) -> i32 {
-        self.game.piece_count(pos, self.side) as i32 - self.game.piece_count(pos, self.other) as i32
-    }
+/// True when `mv`, played by `side` in `pos`, gives the other side a capture it must make.
+pub fn is_sacrifice<G: Engine>(game: &G, pos: &G::Position, side: Seat, mv: &G::Move) -> bool {
+    let mut child = pos.clone();
+    game.play(&mut child, mv);
+    game.to_move(&child) != side && game.must_capture(&child)
+}
 
-    /// The balance at the end of the forced line from `pos` with both sides' best play, and
-    /// the line; `None` when the budget ran out.
-    fn line(&mut self, pos: &G::Position, ply: usize) -> Option<(i32, Vec<G::Move>)> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return None;
-        }
-        if let Some(outcome) = self.game.terminal(pos) {
-            let won = matches!(outcome, game::Outcome::Win { winner, .. } if winner == self.side);
-            return Some((if won { 100 } else { -100 }, Vec::new()));
-        }
-        let shooting = self.game.to_move(pos) == self.side;
-        let forced = self.game.must_capture(pos);
-        if !forced && (!shooting || ply >= LONGEST) {
-            return Some((self.balance(pos), Vec::new()));
-        }
-        let mut moves = Vec::new();
-        self.game.moves_into(pos, &[], &mut moves);
-        let mut best: Option<(i32, Vec<G::Move>)> = None;
-        if !forced {
-            // The shooting side may stop here.
-            best = Some((self.balance(pos), Vec::new()));
-        }
-        for mv in &moves {
-            let mut child = pos.clone();
-            self.game.play(&mut child, mv);
-            if !forced && !self.game.must_capture(&child) {
-                continue;
-            }
-            let (value, mut line) = self.line(&child, ply + 1)?;
-            let better = match &best {
-                None => true,
-                Some((b, _)) if shooting => value > *b,
-                Some((b, _)) => value < *b,
-            };
-            if better {
-                line.insert(0, mv.clone());
-                best = Some((value, line));
-            }
-        }
-        Some(best.unwrap_or_else(|| (self.balance(pos), Vec::new())))
-    }
+fn has_sacrifice<G: Engine>(game: &G, pos: &G::Position) -> bool {
+    let side = game.to_move(pos);
+    let mut moves = Vec::new();
+    game.moves_into(pos, &[], &mut moves);
+    moves.iter().any(|m| is_sacrifice(game, pos, side, m))
 }

@@ -195,10 +195,11 @@ pub fn select_cmd(
     outputs.extend(rest_path.as_deref());
     let (inputs, missing) = archive_inputs(paths, &outputs)?;
     let selector = args.selector(settings);
-    let mut out = Output::create(Some(&out_path))?;
+    // A closed pipe stops the writing, not the reading: the exit code stays the verdict.
+    let mut out = Output::create(Some(&out_path))?.read_on_when_closed();
     let mut rest = rest_path
         .as_deref()
-        .map(|p| Output::create(Some(p)))
+        .map(|p| Output::create(Some(p)).map(Output::read_on_when_closed))
         .transpose()?;
     // Inputs read in parallel wait in temporary files beside OUT.
     let spool = match out_path.parent() {

@@ -11,7 +11,6 @@ mod cli;
 mod commands;
 mod convert;
 mod exit;
-mod hub;
 mod output;
 mod printer;
 mod report;

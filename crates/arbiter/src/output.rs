@@ -14,7 +14,7 @@ pub struct Output {
 }
 
 enum Sink {
-    Stdout(BufWriter<io::StdoutLock<'static>>),
+    Stdout(Stdout),
     /// Written under an exclusive, unpredictable temporary name (see [`outfile`]).
     File(BufWriter<TempFile>),
 }
@@ -41,8 +41,22 @@ impl Output {
 
     fn stdout() -> Output {
         Output {
-            sink: Sink::Stdout(BufWriter::new(io::stdout().lock())),
+            sink: Sink::Stdout(Stdout {
+                out: BufWriter::new(io::stdout().lock()),
+                read_on: false,
+                closed: false,
+            }),
         }
+    }
+
+    /// Makes a closed standard output drop what is written to it from then on instead of
+    /// failing, for the commands whose exit code is a verdict on every record read
+    /// (`arbiter convert big.pdn | head` still reads every game). A file is unaffected.
+    pub fn read_on_when_closed(mut self) -> Self {
+        if let Sink::Stdout(s) = &mut self.sink {
+            s.read_on = true;
+        }
+        self
     }
 
     /// The temporary file being written, for writers that take a path; `None` for standard
@@ -58,30 +72,70 @@ impl Output {
     /// closed pipe stays one) and names the output.
     pub fn commit(self) -> io::Result<()> {
         match self.sink {
-            Sink::Stdout(mut w) => w.flush(),
+            Sink::Stdout(mut s) => s.flush(),
             Sink::File(w) => w.into_inner().map_err(|e| e.into_error())?.commit(),
         }
+    }
+}
+
+/// Standard output, which may swallow a closed pipe ([`Output::read_on_when_closed`]): once
+/// its reader has gone away, writes are dropped (and succeed).
+type Buffered = BufWriter<io::StdoutLock<'static>>;
+
+struct Stdout {
+    out: BufWriter<io::StdoutLock<'static>>,
+    read_on: bool,
+    closed: bool,
+}
+
+impl Stdout {
+    /// Runs `write` unless the pipe is closed; a closed pipe it meets is remembered.
+    fn guard(&mut self, write: impl FnOnce(&mut Buffered) -> io::Result<()>) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match write(&mut self.out) {
+            Err(e) if self.read_on && e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf).map(|()| buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.guard(|w| w.write_all(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.guard(|w| w.flush())
     }
 }
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match &mut self.sink {
-            Sink::Stdout(w) => w.write(buf),
+            Sink::Stdout(s) => s.write(buf),
             Sink::File(w) => w.write(buf),
         }
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
         match &mut self.sink {
-            Sink::Stdout(w) => w.write_all(buf),
+            Sink::Stdout(s) => s.write_all(buf),
             Sink::File(w) => w.write_all(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match &mut self.sink {
-            Sink::Stdout(w) => w.flush(),
+            Sink::Stdout(s) => s.flush(),
             Sink::File(w) => w.flush(),
         }
     }

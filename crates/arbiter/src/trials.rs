@@ -163,7 +163,7 @@ fn write_to(path: Option<&Path>, trial: &str) -> Result<(), Stop> {
         None => io::stdout()
             .lock()
             .write_all(trial.as_bytes())
-            .map_err(|e| Stop::Usage(e.to_string())),
+            .map_err(Stop::from),
     }
 }
 

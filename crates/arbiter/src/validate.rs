@@ -300,8 +300,10 @@ fn pieces(inputs: &[Source]) -> impl Iterator<Item = Result<Piece, io::Error>> +
                                     chunk,
                                     trial: trial.clone(),
                                 },
+                                // A stretch refused for its length is skipped, the games
+                                // after it read; an error of the input ends it.
                                 Err(e) => {
-                                    stopped = true;
+                                    stopped = pdn::chunk::refused(&e).is_none();
                                     failed(e)
                                 }
                             })

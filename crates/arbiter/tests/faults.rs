@@ -262,6 +262,78 @@ fn a_disk_that_fills_up_leaves_the_previous_output() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `export` and `stats` on a real file system that fills up (a 1 MiB tmpfs, nearly full,
+/// mounted in a mount namespace of its own): an error that names the output, the previous
+/// tables and report as they were, nothing left behind. Skipped, saying so, where the
+/// machine allows no such mount.
+#[test]
+fn a_full_file_system_leaves_the_previous_tables_and_report() {
+    let dir = scratch("tmpfs");
+    let input: String = (0..3000).map(game).collect();
+    std::fs::write(dir.join("in.pdn"), &input).unwrap();
+    let mnt = dir.join("mnt");
+    std::fs::create_dir_all(&mnt).unwrap();
+    let probe = Command::new("unshare")
+        .args([
+            "-rm",
+            "sh",
+            "-c",
+            "mount -t tmpfs -o size=64k none \"$1\"",
+            "sh",
+        ])
+        .arg(&mnt)
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipping: no tmpfs can be mounted here (unshare -rm); see a_disk_that_fills_up_leaves_the_previous_output");
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    // In the namespace: the previous output, a filler that leaves three pages free, the run,
+    // then everything but the filler copied out for the checks.
+    let script = r#"
+        set -e
+        mount -t tmpfs -o size=1m none "$MNT"
+        mkdir "$MNT/out"
+        printf 'previous tables' > "$MNT/out/games.parquet"
+        printf 'previous report' > "$MNT/out/report.html"
+        head -c 1024000 /dev/zero > "$MNT/filler"
+        cd "$MNT"
+        set +e
+        "$BIN" "$@" > "$REC/stdout" 2> "$REC/stderr"
+        echo $? > "$REC/code"
+        rm "$MNT/filler"
+        cp -a "$MNT/." "$REC/after/"
+    "#;
+    for command in ["export", "stats"] {
+        let rec = dir.join(format!("rec-{command}"));
+        std::fs::create_dir_all(rec.join("after")).unwrap();
+        let o = Command::new("unshare")
+            .args(["-rm", "sh", "-c", script, "sh", command])
+            .arg(dir.join("in.pdn"))
+            .args(["-o", "out"])
+            .env("MNT", &mnt)
+            .env("REC", &rec)
+            .env("BIN", BIN)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{command}: {}", stderr(&o));
+        let read = |name: &str| std::fs::read_to_string(rec.join(name)).unwrap();
+        let err = read("stderr");
+        assert_eq!(read("code").trim(), "2", "{command}: {err}");
+        assert!(err.contains("No space left on device"), "{command}: {err}");
+        assert!(err.contains("out"), "{command}: {err}");
+        let after = rec.join("after");
+        assert_eq!(
+            tree(&after),
+            ["out", "out/games.parquet", "out/report.html"],
+            "{command}"
+        );
+        assert_eq!(read("after/out/games.parquet"), "previous tables");
+        assert_eq!(read("after/out/report.html"), "previous report");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn two_exports_at_once_into_one_folder_never_mix() {
     let dir = scratch("two");
@@ -512,6 +584,52 @@ fn a_closed_pipe_keeps_the_verdict_and_never_panics() {
     }
 }
 
+/// `convert` and `select` on a closed standard output stop writing, not reading: an input
+/// that cannot be read after the pipe closed still gives exit 2, and nothing is said of the
+/// pipe.
+#[test]
+fn convert_and_select_keep_the_verdict_when_the_pipe_closes() {
+    let dir = scratch("closed");
+    // Far more than a pipe holds, then an input that is no text.
+    let many: String = (0..4000).map(game).collect();
+    std::fs::write(dir.join("many.pdn"), many).unwrap();
+    std::fs::write(dir.join("zbinary.pdn"), [0u8, 159, 146, 150, 0, 1, 2]).unwrap();
+    for args in [
+        &["convert", "many.pdn", "zbinary.pdn"][..],
+        &[
+            "select",
+            "many.pdn",
+            "zbinary.pdn",
+            "--tag",
+            "GameType=21",
+            "-o",
+            "-",
+        ][..],
+    ] {
+        let mut child = Command::new(BIN)
+            .current_dir(&dir)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.starts_with("[Event"), "{args:?}: {first}");
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("zbinary.pdn"), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_new_report_leaves_no_chart_of_the_old_one() {
     let dir = scratch("report");
@@ -551,7 +669,7 @@ fn a_new_report_leaves_no_chart_of_the_old_one() {
 }
 
 #[test]
-fn a_game_beyond_the_readers_limit_is_refused_by_split_and_select_not_cut() {
+fn a_game_beyond_the_readers_limit_is_refused_by_split_select_and_validate_not_cut() {
     let dir = scratch("huge");
     // 70 MB in one game (many short comments), between two small games.
     let mut text = game(1);
@@ -585,6 +703,19 @@ fn a_game_beyond_the_readers_limit_is_refused_by_split_and_select_not_cut() {
         "no part of the huge game is written"
     );
     assert_eq!(written.matches("[Event").count(), 2);
+    // validate (which reads one file in chunks on every core) refuses the same game, names
+    // its lines, and checks the game after it.
+    let o = arbiter(&dir, &["validate", "in.pdn"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("in.pdn: cannot read: lines 6-") && err.contains("64 MiB"),
+        "{err}"
+    );
+    assert!(
+        err.contains("refused") && err.contains(", 2 games"),
+        "{err}"
+    );
     assert!(leftovers(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -257,7 +257,7 @@ fn shared(rel: &str) -> Option<PathBuf> {
 }
 
 #[test]
-fn real_archives_are_checked_without_a_flag() {
+fn real_archives_are_checked_without_a_flag_in_shared() {
     let Some(real) = shared("real") else { return };
     let real = real.display().to_string();
     let out = arbiter(&["validate", "-q", &real]);
@@ -310,7 +310,7 @@ fn real_archives_are_checked_without_a_flag() {
 }
 
 #[test]
-fn tinsley_is_checked_as_english() {
+fn tinsley_is_checked_as_english_in_shared() {
     let Some(tinsley) = shared("english/tinsley.pdn") else {
         return;
     };

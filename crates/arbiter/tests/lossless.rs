@@ -161,7 +161,7 @@ fn converted(input: &Path, output: &Path) {
 }
 
 #[test]
-fn convert_is_a_fixed_point_that_keeps_games_diagnostics_and_merges() {
+fn convert_is_a_fixed_point_that_keeps_games_diagnostics_and_merges_in_shared() {
     let Some(dir) = corpora() else { return };
     let files = record_files(&dir);
     assert!(files.len() > 50, "{} files", files.len());
@@ -226,7 +226,7 @@ fn convert_is_a_fixed_point_that_keeps_games_diagnostics_and_merges() {
 }
 
 #[test]
-fn select_and_split_keep_games_and_diagnostics() {
+fn select_and_split_keep_games_and_diagnostics_in_shared() {
     let Some(dir) = corpora() else { return };
     let tmp = scratch("select-split");
     for (i, file) in record_files(&dir).iter().enumerate() {

@@ -19,7 +19,7 @@ fn trials() -> Option<PathBuf> {
 }
 
 #[test]
-fn trials_validate_with_places_in_the_trial() {
+fn trials_validate_with_places_in_the_trial_in_shared() {
     let Some(dir) = trials() else { return };
     let out = arbiter()
         .args(["validate", "--format", "json"])

@@ -222,7 +222,8 @@ fn a_path_without_records_is_an_error_everywhere() {
     std::fs::write(dir.join("none/readme.txt"), "no games here").unwrap();
     std::fs::write(dir.join("blank.pdn"), "\n  \r\n\n").unwrap();
     std::fs::write(dir.join("empty.pdn"), "").unwrap();
-    for path in ["none", "blank.pdn", "empty.pdn"] {
+    std::fs::write(dir.join("prose.pdn"), "hello world, this is not a game\n").unwrap();
+    for path in ["none", "blank.pdn", "empty.pdn", "prose.pdn"] {
         let runs: [&[&str]; 7] = [
             &["validate", path],
             &["stats", path, "-o", "report"],
@@ -246,6 +247,29 @@ fn a_path_without_records_is_an_error_everywhere() {
             assert!(!said.contains("no problems found"), "{args:?}: {said}");
             assert!(!dir.join("out.pdn").exists(), "{args:?}");
         }
+    }
+    // Standard input alike: words alone, blanks alone.
+    for text in ["hello world, this is not a game\n", "\n \n"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["validate", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("no game records in <stdin>"),
+            "{}",
+            stderr(&out)
+        );
     }
     // Blanks before the first game are read as they are (line numbers do not move).
     std::fs::write(

@@ -59,7 +59,7 @@ fn tree<'a>(games: impl Iterator<Item = &'a GameReport>) -> OpeningTree {
 }
 
 #[test]
-fn tinsley_tree_counts_every_game_once_per_ply() {
+fn tinsley_tree_counts_every_game_once_per_ply_in_shared() {
     let Some(path) = shared("corpora/english/tinsley.pdn") else {
         return;
     };
@@ -88,7 +88,7 @@ fn tinsley_tree_counts_every_game_once_per_ply() {
 }
 
 #[test]
-fn transpositions_merge_in_the_international_archives() {
+fn transpositions_merge_in_the_international_archives_in_shared() {
     let Some(dir) = shared("corpora/real/international") else {
         return;
     };
@@ -140,7 +140,7 @@ fn transpositions_merge_in_the_international_archives() {
 }
 
 #[test]
-fn the_report_is_the_same_on_one_thread_and_on_two() {
+fn the_report_is_the_same_on_one_thread_and_on_two_in_shared() {
     let Some(dir) = shared("corpora/real") else {
         return;
     };

@@ -159,34 +159,49 @@ impl Source {
         if !looks_like_text(text.fill_buf()?) {
             return Err(SourceError::Binary);
         }
-        let blank = text.fill_buf()?.iter().all(u8::is_ascii_whitespace);
-        if blank && !matches!(self, Source::Text { .. }) {
-            return self.past_blanks(text);
+        if matches!(self, Source::Text { .. }) {
+            return Ok(text);
         }
-        Ok(text)
+        self.holding_records(text)
     }
 
-    /// A text that starts with blanks: an error when it holds nothing else ("no game records
-    /// in X"), else the same text (the blanks read are given back, so offsets do not move).
-    fn past_blanks(&self, mut text: Text) -> Result<Text, SourceError> {
-        let mut seen = Vec::new();
+    /// The same text (the bytes read given back, so offsets do not move), once its start has
+    /// been found to hold something of a game record: up to [`BUFFER`] bytes after any
+    /// blanks, checked by [`pdn::holds_records`]. Else "no game records in X": nothing but
+    /// blanks, or words alone, from a file as from standard input.
+    fn holding_records(&self, mut text: Text) -> Result<Text, SourceError> {
+        let mut head = Vec::new();
+        let mut blanks = 0;
         loop {
             let buf = text.fill_buf()?;
             if buf.is_empty() {
-                return Err(SourceError::NoRecords {
-                    name: self.name(),
-                    why: "it is empty",
-                });
+                break;
             }
-            let blank = buf.iter().all(u8::is_ascii_whitespace);
-            let n = buf.len();
-            seen.extend_from_slice(buf);
+            let n = buf.len().min(blanks + BUFFER - head.len());
+            head.extend_from_slice(&buf[..n]);
             text.consume(n);
-            if !blank {
-                let again: Records = Box::new(Cursor::new(seen).chain(text));
-                return Ok(BufReader::with_capacity(BUFFER, again));
+            if blanks + n == head.len() {
+                blanks += head[blanks..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+            }
+            if head.len() - blanks >= BUFFER {
+                break;
             }
         }
+        let why = if blanks == head.len() {
+            "it is empty"
+        } else if !pdn::holds_records(&head[blanks..]) {
+            "it holds text but no tags, moves or results"
+        } else {
+            let again: Records = Box::new(Cursor::new(head).chain(text));
+            return Ok(BufReader::with_capacity(BUFFER, again));
+        };
+        Err(SourceError::NoRecords {
+            name: self.name(),
+            why,
+        })
     }
 
     /// The decompressed text of a gzip source, once the whole stream has been found sound: a

@@ -209,7 +209,7 @@ fn out_and_rest_partition_the_corpus() {
 }
 
 #[test]
-fn out_and_rest_partition_the_real_archives() {
+fn out_and_rest_partition_the_real_archives_in_shared() {
     let Some(paths) = shared().map(closed) else {
         return;
     };
@@ -315,7 +315,7 @@ fn player_filter_looks_at_both_sides_and_the_seats() {
 }
 
 #[test]
-fn date_filters_read_every_date_form() {
+fn date_filters_read_every_date_form_in_shared() {
     let Some(paths) = shared() else { return };
     let recs = records(&paths);
     // Full dates only, in the three forms, counted by hand here.

@@ -15,6 +15,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod color;
 mod engine_impl;
 pub mod evaluate;
 mod game_impl;

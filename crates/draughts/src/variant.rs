@@ -3,7 +3,7 @@
 //! Everything the move generator, the resolver and the notation need to know about a variant
 //! is a field here; no code branches on a variant's name.
 
-use crate::position::Color;
+use crate::color::Color;
 
 /// Which squares of the board are played on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -215,7 +215,7 @@ fn run() -> Option<Tally> {
 }
 
 #[test]
-fn real_archives_replay() {
+fn real_archives_replay_in_shared() {
     let Some(t) = run() else { return };
     eprintln!("{} games, {} plies replayed", t.games, t.plies);
     for (code, list) in &t.errors {

@@ -201,7 +201,7 @@ fn report(name: &str, t: &Tally) {
 }
 
 #[test]
-fn corrupted_real_games_are_non_maximal_captures() {
+fn corrupted_real_games_are_non_maximal_captures_in_shared() {
     let mut t = Tally::default();
     if !corrupt_real_games(&mut t) {
         return;

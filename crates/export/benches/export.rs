@@ -106,6 +106,7 @@ fn chunked(c: &mut Criterion) {
                 first_line: 1,
                 index: 0,
                 bytes: input.clone(),
+                cut_before_tags: false,
             };
             black_box(check_games(&whole))
         })

@@ -22,10 +22,15 @@
 //! The schema is documented column by column in the project's `docs/export.md`.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod convert;
 pub mod partition;
 mod sink;
 
+pub use analysis::{
+    AnalysisBatches, AnalysisRow, AnalysisSink, PlayerRow, ANALYSIS_FILE, ANALYSIS_GROUP_ROWS,
+    PLAYERS_FILE,
+};
 pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, Recorder};
 pub use partition::{PartitionColumn, PartitionedSink};
 pub use sink::{

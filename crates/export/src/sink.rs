@@ -362,7 +362,7 @@ impl TableBatches {
 }
 
 /// Column builders of one table.
-trait Columns {
+pub(crate) trait Columns {
     type Row;
     fn push(&mut self, game_id: u64, row: &Self::Row);
     /// The rows gathered so far as a batch; the builders are left empty.
@@ -422,21 +422,21 @@ fn close_writers(writers: Vec<ArrowColumnWriter>) -> Result<Vec<ArrowColumnChunk
 /// the row group being built, which is written out when it holds `row_group_rows` rows.
 /// Row groups encoded elsewhere ([`EncodedPlies`]) are appended whole, after the rows pushed
 /// before them, so the file keeps the order rows came in.
-struct Table<C> {
+pub(crate) struct Table<C> {
     file: &'static str,
     writer: Option<SerializedFileWriter<File>>,
     factory: Arc<ArrowRowGroupWriterFactory>,
-    cols: C,
+    pub(crate) cols: C,
     pending: usize,
     /// Column writers of the row group being built from pushed rows, and its rows so far.
     group: Option<(Vec<ArrowColumnWriter>, usize)>,
     batch_rows: usize,
     group_rows: usize,
-    total: u64,
+    pub(crate) total: u64,
 }
 
 impl<C: Columns> Table<C> {
-    fn create(
+    pub(crate) fn create(
         path: &Path,
         file: &'static str,
         options: SinkOptions,
@@ -475,7 +475,7 @@ impl<C: Columns> Table<C> {
         move |source| ExportError::Parquet { file, source }
     }
 
-    fn rows_added(&mut self, n: usize) -> Result<(), ExportError> {
+    pub(crate) fn rows_added(&mut self, n: usize) -> Result<(), ExportError> {
         self.pending += n;
         self.total += n as u64;
         if self.pending >= self.batch_rows {
@@ -572,7 +572,7 @@ impl<C: Columns> Table<C> {
         self.append_group(chunks)
     }
 
-    fn close(&mut self) -> Result<(), ExportError> {
+    pub(crate) fn close(&mut self) -> Result<(), ExportError> {
         self.write_pending()?;
         self.close_group()?;
         if let Some(w) = self.writer.take() {
@@ -796,11 +796,13 @@ impl PlyEncoder {
 
 /// A batch whose fields are all declared nullable, so every batch of a table has the same
 /// schema whatever nulls it holds.
-fn batch(columns: Vec<(&str, ArrayRef)>) -> Result<RecordBatch, arrow_schema::ArrowError> {
+pub(crate) fn batch(
+    columns: Vec<(&str, ArrayRef)>,
+) -> Result<RecordBatch, arrow_schema::ArrowError> {
     RecordBatch::try_from_iter_with_nullable(columns.into_iter().map(|(n, a)| (n, a, true)))
 }
 
-fn list_of_strings() -> ListBuilder<StringBuilder> {
+pub(crate) fn list_of_strings() -> ListBuilder<StringBuilder> {
     ListBuilder::new(StringBuilder::new())
 }
 

@@ -208,7 +208,18 @@ impl analysis::Catalog for Games {
         settings: analysis::Settings,
     ) -> Option<Box<dyn analysis::Analyser>> {
         self.entry(game)
-            .map(|e| e.rules.analyser(options, settings))
+            .map(|e| e.rules.analyser(options, settings, None))
+    }
+
+    fn analyser_with(
+        &self,
+        game: &'static GameInfo,
+        options: &Options,
+        settings: analysis::Settings,
+        engine: Box<dyn analysis::External>,
+    ) -> Option<Box<dyn analysis::Analyser>> {
+        self.entry(game)
+            .map(|e| e.rules.analyser(options, settings, Some(engine)))
     }
 }
 
@@ -259,6 +270,15 @@ pub enum ExplorerError {
     #[error("{0}")]
     Engine(String),
 }
+
+/// The Hub protocol's names of its variants (Scan's words) and the ids of the games they
+/// mean; any other game Hub can carry goes by its own id (see `hub::variants`).
+pub const HUB_NAMES: &[(&str, &str)] = &[
+    ("normal", "international"),
+    ("frisian", "frisian"),
+    ("losing", "antidraughts"),
+    ("bt", "breakthrough"),
+];
 
 /// The deepest perft an [`Explorer`] counts. International's published tables stop at 15
 /// plies and English's (OEIS A133046) at 28; every count up to 64 plies fits a `u64` in the
@@ -347,6 +367,7 @@ trait Rules: Send + Sync {
         &self,
         options: &Options,
         settings: analysis::Settings,
+        engine: Option<Box<dyn analysis::External>>,
     ) -> Box<dyn analysis::Analyser>;
     /// The generic self-play of the default rules.
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player>;
@@ -382,8 +403,9 @@ where
         &self,
         options: &Options,
         settings: analysis::Settings,
+        engine: Option<Box<dyn analysis::External>>,
     ) -> Box<dyn analysis::Analyser> {
-        analysis::analyser((self.make)(options), settings)
+        analysis::analyser_with((self.make)(options), settings, engine)
     }
 
     fn generic_player(&self, info: &'static GameInfo, names: Names) -> Box<dyn Player> {

@@ -39,7 +39,7 @@ fn field(line: &str, key: &str) -> Option<u32> {
 }
 
 #[test]
-fn every_tama_trial_converts_and_validates_clean_under_its_ruleset() {
+fn every_tama_trial_converts_and_validates_clean_under_its_ruleset_in_shared() {
     let files = common::trials("tama_");
     for path in &files {
         let (text, trial) = read(path);
@@ -85,7 +85,7 @@ fn every_tama_trial_converts_and_validates_clean_under_its_ruleset() {
 }
 
 #[test]
-fn schmidt_trials_need_the_schmidt_option() {
+fn schmidt_trials_need_the_schmidt_option_in_shared() {
     // A short king's step is also a legal flying move, so the observed games may pass under
     // other rules; but a flying king would have captured where Ludii's kings could not.
     // Under the default rules at least one of the two Schmidt trials must break.
@@ -152,7 +152,7 @@ fn all_covered(trial: &ludii::Trial, stop: u32, player: u8) -> bool {
 }
 
 #[test]
-fn thaayam_trials_convert_and_each_problem_is_a_real_ludii_deviation() {
+fn thaayam_trials_convert_and_each_problem_is_a_real_ludii_deviation_in_shared() {
     let files = common::trials("thaayam_");
     let game = thaayam::Thaayam::with_rules("ludii").unwrap();
     let mut seen = Vec::new();
@@ -217,7 +217,7 @@ fn thaayam_trials_convert_and_each_problem_is_a_real_ludii_deviation() {
 }
 
 #[test]
-fn ludii_goes_on_after_the_first_seat_has_borne_off_everything() {
+fn ludii_goes_on_after_the_first_seat_has_borne_off_everything_in_shared() {
     // Rule 18 ends the game when a seat bears off its fourth piece; Ludii plays on to rank
     // the others. Found from the trial itself: four bearing-off moves of the winner, and
     // moves of other players after the fourth.
@@ -317,7 +317,7 @@ fn all_deviations(trial: &ludii::Trial, c: &ludii::Converted) -> Vec<(u32, Code,
 }
 
 #[test]
-fn every_thaayam_deviation_is_a_known_ludii_deviation() {
+fn every_thaayam_deviation_is_a_known_ludii_deviation_in_shared() {
     for path in common::trials("thaayam_") {
         let (text, trial) = read(&path);
         let c = to_pdn(&trial).unwrap();

@@ -34,7 +34,7 @@ fn class(line: &str) -> String {
 }
 
 #[test]
-fn written_trials_match_ludii_files_line_by_line() {
+fn written_trials_match_ludii_files_line_by_line_in_shared() {
     for path in common::trials("tama_") {
         let text = std::fs::read_to_string(&path).unwrap();
         let trial = read_trial(text.as_bytes()).unwrap();

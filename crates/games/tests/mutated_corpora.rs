@@ -136,7 +136,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn mutated_real_files_never_panic() {
+fn mutated_real_files_never_panic_in_shared() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora");
     if !root.is_dir() {
         eprintln!("skipping: {} is absent", root.display());

@@ -467,8 +467,56 @@ fn remove_busy_folder(path: &Path) {
     }
 }
 
-/// Makes SIGINT, SIGTERM and SIGHUP remove the registered temporaries and end the process
-/// with 128 + the signal's number. Call it first in `main`, before any thread is started:
+/// Child processes to end when the process is interrupted (their ids).
+static CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn children() -> MutexGuard<'static, Vec<u32>> {
+    CHILDREN.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Registers a child process (an engine) that an interrupt must end: the signal handling of
+/// [`cleanup_on_signals`] kills it before this process ends. Unregister it once it
+/// has been waited for ([`unregister_child`]), so that its id, reused, is not signalled.
+pub fn register_child(pid: u32) {
+    children().push(pid);
+}
+
+/// Forgets a child registered with [`register_child`].
+pub fn unregister_child(pid: u32) {
+    children().retain(|&p| p != pid);
+}
+
+/// Kills every registered child (SIGKILL: an engine may block or ignore the others).
+fn end_children() {
+    for &pid in children().iter() {
+        if let Ok(pid) = libc::pid_t::try_from(pid) {
+            // SAFETY: a plain system call on a process id this process started.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Makes `command`'s process start with no signal blocked: the threads of a process that
+/// called [`cleanup_on_signals`] block SIGINT, SIGTERM and SIGHUP, and a child would inherit
+/// that (an engine that Ctrl-C could not stop).
+pub fn unblock_signals_in(command: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: between fork and exec only async-signal-safe calls are made (sigemptyset,
+    // pthread_sigmask), on a set owned by the closure's frame.
+    unsafe {
+        command.pre_exec(|| {
+            let mut set: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut set);
+            libc::pthread_sigmask(libc::SIG_SETMASK, &set, std::ptr::null_mut());
+            Ok(())
+        });
+    }
+}
+
+/// Makes SIGINT, SIGTERM and SIGHUP end the registered child processes, remove the
+/// registered temporaries and end the process with 128 + the signal's number. Call it first in `main`, before any thread is started:
 /// the signals are blocked in this thread (and so in every thread started after it) and
 /// taken by a thread of their own, which may lock and remove files safely.
 pub fn cleanup_on_signals() {
@@ -487,6 +535,7 @@ pub fn cleanup_on_signals() {
             .spawn(move || loop {
                 let mut sig = 0;
                 if libc::sigwait(&set, &mut sig) == 0 {
+                    end_children();
                     remove_all();
                     let _ =
                         io::stderr().write_all(b"arbiter: interrupted; temporary files removed\n");

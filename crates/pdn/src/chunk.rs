@@ -38,16 +38,65 @@
 //! comment command such as `[%clk ...]` outside braces, simply give no boundary after them: chunks are then longer, never
 //! wrong. The one case the argument does not cover is a single comment longer than half the
 //! reader's buffer limit (32 MiB by default), which the reader skips as `too-long`.
+//!
+//! # Memory when the scan finds nothing
+//!
+//! A chunk that has grown to four times its target without a boundary the scan can prove
+//! (every game holds a variation, say) is read once by a [`Reader`], and cut at the last game
+//! it begins right after a game that ended with its result (the reader of the whole input
+//! begins a game there, with nothing carried over). When even that finds no cut by the time
+//! the chunk reaches its limit ([`MAX_CHUNK`], the reader's buffer limit), the stretch is one
+//! game longer than the limit or text that holds no game records at all: it is refused with a
+//! [`Refused`] error naming its lines, skipped (holding no more than the limit) to the next
+//! boundary the scan can prove, and the chunks after it follow as usual. So a chunker never
+//! holds more than about twice its limit, whatever the input.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc;
 
+use std::ops::ControlFlow;
+
 use crate::reader::{Location, Reader};
+use crate::visitor::{Span, SyntaxKind, SyntaxProblem, Visitor};
 
 /// The chunk size [`Chunker::new`] aims at: 8 MiB.
 pub const DEFAULT_CHUNK_SIZE: usize = 8 << 20;
+
+/// The largest chunk a [`Chunker`] makes: a stretch this long in which no game can be told
+/// to begin is refused ([`Refused`]). The reader's buffer limit.
+pub const MAX_CHUNK: usize = crate::reader::DEFAULT_MAX_CAPACITY;
+
+/// A stretch of the input longer than the chunker's limit in which no game can be told to
+/// begin: one game that long, or text that holds no game records. It is not read; the
+/// chunks after it are. Carried by the [`io::Error`] (of kind `InvalidData`) the chunker
+/// gives in its place: see [`refused`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "lines {line}-{end_line}: {bytes} bytes in which no game ends, more than the limit of {} MiB \
+     (one game that long, or text that holds no game records); refused, not read",
+    .limit >> 20
+)]
+pub struct Refused {
+    /// Absolute offset of the stretch's first byte.
+    pub offset: u64,
+    /// 1-based line of its first byte.
+    pub line: u64,
+    /// 1-based line of its last byte.
+    pub end_line: u64,
+    /// Its length in bytes.
+    pub bytes: u64,
+    /// The chunker's limit.
+    pub limit: usize,
+}
+
+/// The refusal `e` carries, when it is one: the chunker goes on after it, unlike after an
+/// error of the input.
+pub fn refused(e: &io::Error) -> Option<&Refused> {
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<Refused>())
+}
 
 /// A piece of the input that begins at a game boundary (or at the start of the input) and
 /// ends at one (or at the end of the input).
@@ -62,13 +111,21 @@ pub struct Chunk {
     pub index: u64,
     /// The bytes.
     pub bytes: Vec<u8>,
+    /// The chunk was cut right before the tags of a game that end its last game, which has no
+    /// result: its reader reports that game as the reader of the whole input does.
+    pub cut_before_tags: bool,
 }
 
 impl Chunk {
     /// A reader over the chunk's bytes. Its offsets and locations are relative to the chunk:
     /// map them with [`Chunk::absolute_offset`] and [`Chunk::absolute`].
     pub fn reader(&self) -> Reader<&[u8]> {
-        Reader::new(&self.bytes[..])
+        let reader = Reader::new(&self.bytes[..]);
+        if self.cut_before_tags {
+            reader.cut_before_tags()
+        } else {
+            reader
+        }
     }
 
     /// An offset of the chunk's reader as an offset in the whole input.
@@ -303,12 +360,63 @@ fn plain_text(text: &[u8]) -> bool {
     true
 }
 
+/// The last offset in `bytes` (which begins where a game begins) at which a reader of the
+/// whole input surely begins a game: the start of a line on which a reader of `bytes` begins
+/// a game after another one; and whether that other one ended without its result (the tags
+/// ended it: see [`Chunk::cut_before_tags`]). Found by reading `bytes`.
+fn exact_cut(bytes: &[u8]) -> Option<(usize, bool)> {
+    /// Where each game begins, and whether it ended with its result.
+    #[derive(Default)]
+    struct Ends {
+        start: u64,
+        result: bool,
+        missing: bool,
+    }
+    impl Visitor for Ends {
+        type Output = bool;
+        fn begin_game(&mut self, offset: u64) -> ControlFlow<()> {
+            *self = Ends {
+                start: offset,
+                ..Ends::default()
+            };
+            ControlFlow::Continue(())
+        }
+        fn result(&mut self, _: &[u8], _: Span) -> ControlFlow<()> {
+            self.result = true;
+            ControlFlow::Continue(())
+        }
+        fn problem(&mut self, p: SyntaxProblem) {
+            self.missing |= p.kind == SyntaxKind::MissingResult;
+        }
+        fn end_game(&mut self, _: Span) -> bool {
+            self.result && !self.missing
+        }
+    }
+    let mut reader = Reader::new(bytes);
+    let mut ends = Ends::default();
+    let (mut cut, mut missing) = (None, false);
+    while let Ok(Some(with_result)) = reader.read_game(&mut ends) {
+        let start = ends.start as usize;
+        if start > 0 && bytes.get(start - 1) == Some(&b'\n') {
+            cut = Some((start, missing));
+        }
+        missing = !with_result && ends.missing;
+    }
+    cut
+}
+
 /// Cuts an input into [`Chunk`]s of roughly a target size at game boundaries (see the module
 /// documentation). Memory: one chunk plus the distance from its target size to the next
-/// boundary (normally the rest of one game).
+/// boundary (normally the rest of one game), never much more than twice [`MAX_CHUNK`].
 pub struct Chunker<R> {
     inner: R,
     target: usize,
+    /// The size past which no chunk grows (see [`Refused`]).
+    limit: usize,
+    /// The size at which the current chunk is next read for a cut ([`exact_cut`]).
+    read_at: usize,
+    /// The cut found ends the chunk before tags that end its last game.
+    cut_before_tags: bool,
     buf: Vec<u8>,
     base: u64,
     line: u64,
@@ -326,9 +434,21 @@ impl<R: Read> Chunker<R> {
 
     /// A chunker aiming at `target` bytes per chunk (at least 1).
     pub fn with_target(inner: R, target: usize) -> Self {
+        Self::with_limit(inner, target, MAX_CHUNK)
+    }
+
+    /// A chunker aiming at `target` bytes per chunk whose chunks never grow past `limit`
+    /// bytes (at least the target): a longer stretch in which no game can be told to begin
+    /// is refused ([`Refused`]).
+    pub fn with_limit(inner: R, target: usize, limit: usize) -> Self {
+        let target = target.max(1);
+        let limit = limit.max(target);
         Chunker {
             inner,
-            target: target.max(1),
+            target,
+            limit,
+            read_at: first_read(target, limit),
+            cut_before_tags: false,
             buf: Vec::new(),
             base: 0,
             line: 1,
@@ -343,6 +463,8 @@ impl<R: Read> Chunker<R> {
         while self.buf.len() < want && !self.eof {
             let old = self.buf.len();
             let step = (want - old).max(64 * 1024);
+            // Exactly: a chunk's memory is what it holds, not twice that.
+            self.buf.reserve_exact(step);
             self.buf.resize(old + step, 0);
             let got = loop {
                 match self.inner.read(&mut self.buf[old..]) {
@@ -361,30 +483,115 @@ impl<R: Read> Chunker<R> {
     }
 
     /// Where to cut the buffer: a boundary at or after the target, or everything at the end
-    /// of the input.
-    fn find_cut(&mut self) -> io::Result<usize> {
+    /// of the input; `None` when the buffer has reached the limit with no place to cut.
+    fn find_cut(&mut self) -> io::Result<Option<usize>> {
         loop {
             let want = self.target.max(self.buf.len() + 1);
             if self.buf.len() >= self.target {
                 let from = self.resume.unwrap_or(self.target);
                 match scan(&self.buf, from) {
-                    Scan::Found(p) => return Ok(p),
+                    Scan::Found(p) => return Ok(Some(p)),
                     Scan::Resume(r) => self.resume = r.or(self.resume),
                 }
                 if self.eof {
-                    return Ok(self.buf.len());
+                    return Ok(Some(self.buf.len()));
                 }
-                self.fill(self.buf.len() + (self.buf.len() / 8).max(64 * 1024))?;
+                if self.buf.len() >= self.read_at {
+                    if let Some((p, missing)) = exact_cut(&self.buf) {
+                        self.cut_before_tags = missing;
+                        return Ok(Some(p));
+                    }
+                    if self.buf.len() >= self.limit {
+                        return Ok(None);
+                    }
+                    self.read_at = self.limit;
+                }
+                let step = (self.buf.len() / 8).max(64 * 1024);
+                self.fill((self.buf.len() + step).min(self.read_at.max(self.buf.len() + 1)))?;
             } else if self.eof {
-                return Ok(self.buf.len());
+                return Ok(Some(self.buf.len()));
             } else {
                 self.fill(want)?;
             }
         }
     }
 
+    /// Drops the first `n` bytes of the buffer, moving the chunk's start past them; true
+    /// when the last of them ends a line.
+    fn drop_front(&mut self, n: usize) -> bool {
+        let newline = n > 0 && self.buf[n - 1] == b'\n';
+        self.base += n as u64;
+        self.line += memchr::memchr_iter(b'\n', &self.buf[..n]).count() as u64;
+        self.buf.drain(..n);
+        newline
+    }
+
+    /// Skips the stretch at the start of the buffer in which no game can be told to begin, up
+    /// to the next line that begins a game (or the end of the input), holding no more than
+    /// the limit; returns the refusal that says so.
+    ///
+    /// The stretch begins with a game (or with text before any): its tags, then moves or
+    /// other text. So the first well-formed tag line after a line of other text begins the
+    /// next game, for the reader of the whole input ends a game at tags that follow its
+    /// moves, and no brace comment is open at such a line (see the module documentation).
+    fn refuse(&mut self) -> io::Result<io::Error> {
+        let (offset, line) = (self.base, self.line);
+        let mut newline = false;
+        // The last non-blank line was a tag pair; the buffer begins inside a line.
+        let (mut after_tags, mut mid_line) = (true, false);
+        loop {
+            let mut at = 0;
+            let mut found = None;
+            while let Some(i) = memchr::memchr(b'\n', &self.buf[at..]) {
+                let text = &self.buf[at..at + i + 1];
+                if mid_line {
+                    after_tags = false;
+                } else if is_tag_line(text) {
+                    if !after_tags {
+                        found = Some(at);
+                        break;
+                    }
+                } else if !text.iter().all(|&b| is_ws(b)) {
+                    after_tags = false;
+                }
+                mid_line = false;
+                at += i + 1;
+            }
+            let drop = match found {
+                Some(p) => p,
+                None if self.eof => self.buf.len(),
+                // A line longer than half the limit is dropped unread: no game begins in it.
+                None if self.buf.len() - at >= self.limit / 2 => {
+                    mid_line = true;
+                    self.buf.len()
+                }
+                None => at,
+            };
+            if drop > 0 {
+                newline = self.drop_front(drop);
+            }
+            if found.is_some() || self.eof {
+                break;
+            }
+            let step = (self.limit / 8).max(64 * 1024);
+            self.fill(self.buf.len() + step)?;
+        }
+        let refused = Refused {
+            offset,
+            line,
+            end_line: (self.line - u64::from(newline)).max(line),
+            bytes: self.base - offset,
+            limit: self.limit,
+        };
+        self.resume = None;
+        self.read_at = first_read(self.target, self.limit);
+        Ok(io::Error::new(io::ErrorKind::InvalidData, refused))
+    }
+
     fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
-        let cut = self.find_cut()?;
+        let Some(cut) = self.find_cut()? else {
+            return Err(self.refuse()?);
+        };
         if cut == 0 {
             return Ok(None);
         }
@@ -397,13 +604,20 @@ impl<R: Read> Chunker<R> {
             first_line: self.line,
             index: self.index,
             bytes,
+            cut_before_tags: std::mem::take(&mut self.cut_before_tags),
         };
         self.base += cut as u64;
         self.line += memchr::memchr_iter(b'\n', &chunk.bytes).count() as u64;
         self.index += 1;
         self.resume = None;
+        self.read_at = first_read(self.target, self.limit);
         Ok(Some(chunk))
     }
+}
+
+/// The size at which a chunk without a boundary the scan can prove is first read for a cut.
+fn first_read(target: usize, limit: usize) -> usize {
+    target.saturating_mul(4).min(limit)
 }
 
 impl<R: Read> Iterator for Chunker<R> {
@@ -600,6 +814,102 @@ mod tests {
             joined.extend_from_slice(&c.bytes);
         }
         assert_eq!(joined, text.as_bytes());
+    }
+
+    /// Every item of a chunker, and the most memory it held (buffer or chunk) after any.
+    fn drain(text: &[u8], target: usize, limit: usize) -> (Vec<io::Result<Chunk>>, usize) {
+        let mut chunker = Chunker::with_limit(text, target, limit);
+        let (mut items, mut most) = (Vec::new(), 0);
+        while let Some(item) = chunker.next() {
+            let chunk = item.as_ref().map_or(0, |c| c.bytes.capacity());
+            most = most.max(chunk).max(chunker.buf.capacity());
+            items.push(item);
+        }
+        (items, most)
+    }
+
+    fn games(text: &[u8]) -> Vec<String> {
+        crate::read_all(text)
+            .iter()
+            .map(|g| {
+                g.tags
+                    .iter()
+                    .map(|t| t.value.clone())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_that_all_hold_variations_are_cut_where_a_reader_finds_them() {
+        // No boundary the scan can prove (a `(` in every game): the chunks stay near four
+        // times their target instead of taking the whole input, and read as the whole does.
+        let text: Vec<u8> = (0..20_000)
+            .flat_map(|i| format!("[E \"{i}\"]\n1. 32-28 (1. 33-29) 19-23 1-0\n\n").into_bytes())
+            .collect();
+        let (items, most) = drain(&text, 50_000, 1 << 20);
+        let chunks: Vec<Chunk> = items.into_iter().map(Result::unwrap).collect();
+        assert!(chunks.len() > 3, "{}", chunks.len());
+        assert!(most <= 4 * 50_000 + 2 * (64 << 10), "{most}");
+        let mut joined = Vec::new();
+        let mut read = Vec::new();
+        for c in &chunks {
+            assert_eq!(c.base_offset, joined.len() as u64);
+            joined.extend_from_slice(&c.bytes);
+            read.extend(games(&c.bytes));
+        }
+        assert_eq!(joined, text);
+        assert_eq!(read, games(&text));
+    }
+
+    #[test]
+    fn a_stretch_past_the_limit_is_refused_and_the_games_after_it_are_read() {
+        let small = |name: &str| format!("[E \"{name}\"]\n1. 32-28 19-23 1-0\n\n");
+        let before: String = (0..50).map(|i| small(&format!("a{i}"))).collect();
+        let after: String = (0..50).map(|i| small(&format!("b{i}"))).collect();
+        let limit = 200_000;
+        // One game far longer than the limit (no result: nothing inside it looks like an
+        // end), and text with no game record in it at all.
+        let huge = format!(
+            "[E \"huge\"]\n1. 32-28 {}\n",
+            "{a comment} 19-23 28x19\n".repeat(40_000)
+        );
+        let junk = "no game here, just words\n".repeat(40_000);
+        // The junk follows a game's result: the reader of the whole input reads it into that
+        // game, which is refused with it.
+        let last = before.rfind("[E").unwrap();
+        for (middle, start) in [(huge, before.len()), (junk, last)] {
+            let text = format!("{before}{middle}{after}");
+            let (items, most) = drain(text.as_bytes(), 10_000, limit);
+            assert!(most <= 2 * limit + (64 << 10), "{most}");
+            let refusals: Vec<Refused> = items
+                .iter()
+                .filter_map(|i| {
+                    i.as_ref()
+                        .err()
+                        .map(|e| refused(e).expect("a refusal").clone())
+                })
+                .collect();
+            assert_eq!(refusals.len(), 1, "{refusals:?}");
+            let r = &refusals[0];
+            let first = before[..start].lines().count() as u64 + 1;
+            let end = format!("{before}{middle}").lines().count() as u64;
+            assert_eq!((r.offset, r.line, r.end_line), (start as u64, first, end));
+            assert_eq!(r.bytes, (before.len() + middle.len() - start) as u64);
+            assert!(
+                r.to_string().contains(&format!("lines {first}-{end}")),
+                "{r}"
+            );
+            let read: Vec<String> = items
+                .iter()
+                .filter_map(|i| i.as_ref().ok())
+                .flat_map(|c| games(&c.bytes))
+                .collect();
+            let mut expected = games(&before.as_bytes()[..start]);
+            expected.extend(games(after.as_bytes()));
+            assert_eq!(read, expected);
+        }
     }
 
     #[test]

@@ -141,6 +141,73 @@ pub fn commands(comment: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
     })
 }
 
+/// Whether `head` (the start of an input, or all of it) holds anything of a game record: a
+/// tag, a move or move number, a result, a setup, a NAG, a variation, or a comment written
+/// as one. False for text that is only words outside any comment (a letter, a README, a
+/// log): such an input is no game record at all, however a reader would keep its text.
+///
+/// ```
+/// assert!(pdn::holds_records(b"[Event \"x\"]\n"));
+/// assert!(pdn::holds_records(b"{ a preamble }"));
+/// assert!(!pdn::holds_records(b"hello world, this is not a game\n"));
+/// ```
+pub fn holds_records(head: &[u8]) -> bool {
+    use std::ops::ControlFlow::{self, Break, Continue};
+    /// Stops at the first sign of a record; stray words are comments with a problem first.
+    #[derive(Default)]
+    struct Signs {
+        found: bool,
+        stray: Option<Span>,
+    }
+    impl Signs {
+        fn found(&mut self) -> ControlFlow<()> {
+            self.found = true;
+            Break(())
+        }
+    }
+    impl Visitor for Signs {
+        type Output = ();
+        fn tag(&mut self, _: &[u8], _: &[u8], _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn move_number(&mut self, _: u32, _: bool, _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn mov(&mut self, _: &[u8], _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn nag(&mut self, _: u16, _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn setup(&mut self, _: &[u8], _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn begin_variation(&mut self, _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn result(&mut self, _: &[u8], _: Span) -> ControlFlow<()> {
+            self.found()
+        }
+        fn comment(&mut self, _: &[u8], _: CommentKind, span: Span) -> ControlFlow<()> {
+            if self.stray == Some(span) {
+                Continue(())
+            } else {
+                self.found()
+            }
+        }
+        fn problem(&mut self, p: SyntaxProblem) {
+            if p.kind == SyntaxKind::StrayText {
+                self.stray = Some(p.span);
+            }
+        }
+        fn end_game(&mut self, _: Span) {}
+    }
+    let mut reader = Reader::new(head);
+    let mut signs = Signs::default();
+    while !signs.found && matches!(reader.read_game(&mut signs), Ok(Some(()))) {}
+    signs.found
+}
+
 /// Reads every game of `bytes` into records.
 pub fn read_all(bytes: &[u8]) -> Vec<GameRecord> {
     Reader::new(bytes)

@@ -96,6 +96,9 @@ pub struct Reader<R> {
     names: TagNames,
     /// The last position located (see [`Reader::locate`]).
     mark: Cell<Option<Mark>>,
+    /// The input is a piece cut right before the next game's tags: a game it ends without a
+    /// result ends as one ended by those tags would ([`Reader::cut_before_tags`]).
+    cut_before_tags: bool,
 }
 
 /// A position in the buffer with its line and column counts.
@@ -241,6 +244,15 @@ enum Refill {
 }
 
 impl<R: Read> Reader<R> {
+    /// Reads the input as a piece of a larger one that went on with a game's tags: a game
+    /// that has moves and no result when the input ends is reported as one that the next
+    /// game's tags ended (`missing-result`), as a reader of the larger input reports it. For
+    /// [`crate::chunk::Chunk`]s cut there.
+    pub fn cut_before_tags(mut self) -> Self {
+        self.cut_before_tags = true;
+        self
+    }
+
     /// A reader with the default buffer size and limit.
     pub fn new(inner: R) -> Self {
         Self::with_capacity(inner, DEFAULT_CAPACITY, DEFAULT_MAX_CAPACITY)
@@ -272,6 +284,7 @@ impl<R: Read> Reader<R> {
             name_bits: 0,
             names: TagNames::default(),
             mark: Cell::new(None),
+            cut_before_tags: false,
         }
     }
 
@@ -311,6 +324,8 @@ impl<R: Read> Reader<R> {
         // After the result: stray text and comments up to the end of the input, read into
         // this game rather than left as a game of their own.
         let mut tail = false;
+        // Whether the game ended before the end of the input.
+        let mut stopped = false;
         while self.skip_ws()? {
             let lexed = match lexer::fast(&self.buf[self.pos..self.end]) {
                 Some(l) => l,
@@ -329,6 +344,7 @@ impl<R: Read> Reader<R> {
                     // A new tag section: after movetext, or a tag already given (a section
                     // without movetext is a game of its own).
                     ended_by_tag = g.movetext;
+                    stopped = true;
                     break;
                 }
             }
@@ -364,9 +380,13 @@ impl<R: Read> Reader<R> {
                 if self.stray_tail()? {
                     tail = true;
                 } else {
+                    stopped = true;
                     break;
                 }
             }
+        }
+        if !stopped && !tail && self.cut_before_tags {
+            ended_by_tag = g.movetext;
         }
         Ok(ended_by_tag)
     }

@@ -182,7 +182,7 @@ const KNOWN_DEFECTS: &[(&str, u64, &str)] = &[
 ];
 
 #[test]
-fn every_archive_reads_with_its_true_number_of_games_and_only_real_defects() {
+fn every_archive_reads_with_its_true_number_of_games_and_only_real_defects_in_shared() {
     let Some(files) = corpus_files() else { return };
     let mut checked = 0;
     let mut total = 0;
@@ -214,7 +214,7 @@ fn every_archive_reads_with_its_true_number_of_games_and_only_real_defects() {
 
 /// The quirks of the real archives read as intended (see the corpora README).
 #[test]
-fn real_archive_quirks_keep_games_whole() {
+fn real_archive_quirks_keep_games_whole_in_shared() {
     let Some(_) = corpus_files() else { return };
     let intl = Path::new(CORPORA).join("real/international");
     let file = |name: &str| read(&std::fs::read(intl.join(name)).expect("readable")).0;
@@ -257,7 +257,7 @@ fn real_archive_quirks_keep_games_whole() {
 /// PDN -> PDN -> PDN and PDN -> JSON -> PDN give the bytes of PDN -> PDN, and the first
 /// pass keeps every tag, comment, annotation, variation and kept stray text.
 #[test]
-fn every_archive_is_written_losslessly_in_one_pass() {
+fn every_archive_is_written_losslessly_in_one_pass_in_shared() {
     let Some(files) = corpus_files() else { return };
     for path in &files {
         let rel = relative(path);

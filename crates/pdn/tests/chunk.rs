@@ -134,6 +134,7 @@ fn whole(bytes: &[u8]) -> Seen {
         first_line: 1,
         index: 0,
         bytes: bytes.to_vec(),
+        cut_before_tags: false,
     })
 }
 
@@ -251,6 +252,28 @@ fn shared_archives_read_the_same_whole_and_chunked() {
         list.len()
     );
     assert!(cut > list.len() / 2, "{cut} of {}", list.len());
+}
+
+/// Inputs in which the scan can prove no boundary (games with variations, games without a
+/// result) are cut where a reader of them finds a game's start, and read the same: a game
+/// the next one's tags end still has its `missing-result`.
+#[test]
+fn inputs_without_a_provable_boundary_are_cut_where_games_begin() {
+    let mut text = String::new();
+    for i in 0..4000 {
+        match i % 3 {
+            0 => text.push_str(&format!("[E \"{i}\"]\n1. 32-28 (1. 33-29) 19-23 1-0\n\n")),
+            1 => text.push_str(&format!("[E \"{i}\"]\n1. 32-28 {{no result}} 19-23\n")),
+            _ => text.push_str(&format!("[E \"{i}\"]\n1. 32-28 ( 19-23\n*\n")),
+        }
+    }
+    assert!(boundaries(text.as_bytes()).next().is_none());
+    let chunks = same_games(text.as_bytes(), &[1, 5000]);
+    assert!(chunks > 1, "{chunks}");
+    assert!(whole(text.as_bytes())
+        .located
+        .iter()
+        .any(|p| p.starts_with("missing-result")));
 }
 
 #[test]

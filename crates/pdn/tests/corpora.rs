@@ -105,7 +105,7 @@ fn count_moves(nodes: &[Node]) -> usize {
 }
 
 #[test]
-fn succeed_files_read_without_errors() {
+fn succeed_files_read_without_errors_in_shared() {
     let mut files = 0;
     for &(rel, games, moves) in SUCCEED {
         let Some(path) = corpus(rel) else { continue };
@@ -132,7 +132,7 @@ fn succeed_files_read_without_errors() {
 }
 
 #[test]
-fn tinsley_stray_text_is_kept_as_a_comment() {
+fn tinsley_stray_text_is_kept_as_a_comment_in_shared() {
     let Some(path) = corpus("english/tinsley.pdn") else {
         return;
     };
@@ -149,7 +149,7 @@ fn tinsley_stray_text_is_kept_as_a_comment() {
 }
 
 #[test]
-fn succeed_files_round_trip_through_the_writer() {
+fn succeed_files_round_trip_through_the_writer_in_shared() {
     for &(rel, _, _) in SUCCEED {
         let Some(path) = corpus(rel) else { continue };
         let (records, _) = read_file(&path);
@@ -193,7 +193,7 @@ impl Read for Trickle<'_> {
 }
 
 #[test]
-fn small_buffers_and_trickling_input_read_the_same() {
+fn small_buffers_and_trickling_input_read_the_same_in_shared() {
     let rels = [
         "pdn-suite/succeed/nk ronde 02.pdn",
         "pdn-suite/succeed/windragon.pdn",
@@ -249,7 +249,7 @@ const FAIL: &[(&str, usize, u64, &str)] = &[
 ];
 
 #[test]
-fn fail_files_report_their_defect_and_go_on() {
+fn fail_files_report_their_defect_and_go_on_in_shared() {
     for &(rel, games, line, kind) in FAIL {
         let Some(path) = corpus(rel) else { continue };
         let bytes = std::fs::read(&path).expect("readable");
@@ -287,7 +287,7 @@ fn fail_files_report_their_defect_and_go_on() {
 }
 
 #[test]
-fn fail_files_carry_errors_in_every_defective_game() {
+fn fail_files_carry_errors_in_every_defective_game_in_shared() {
     // mrdrcd07 has three games that are a move number and a result.
     let Some(path) = corpus("pdn-suite/fail/mrdrcd07.pdn") else {
         return;

@@ -10,6 +10,7 @@ use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use referee::Settings;
 
+mod analyse;
 mod board;
 mod engine;
 mod records;
@@ -122,6 +123,8 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables::read_tables, m)?)?;
     m.add_function(wrap_pyfunction!(tables::schema, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse::analyse_texts, m)?)?;
     m.add_class::<validate::Report>()?;
     m.add_class::<records::Game>()?;
     m.add_class::<records::GameIter>()?;

@@ -280,8 +280,10 @@ fn pieces(inputs: &[Source]) -> impl Iterator<Item = Result<Piece, io::Error>> +
                             }
                             Some(match c {
                                 Ok(chunk) => Piece::Chunk(file, chunk),
+                                // A stretch refused for its length is skipped, the games
+                                // after it read; an error of the input ends it.
                                 Err(e) => {
-                                    stopped = true;
+                                    stopped = pdn::chunk::refused(&e).is_none();
                                     Piece::Failed(file, e)
                                 }
                             })

@@ -63,5 +63,21 @@ def real_corpus() -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def international_games(real_corpus, tmp_path_factory) -> Path:
+    """The first four games of a real International tournament, in a file of their own
+    (for the analysis, which is slow: a few games are enough to compare)."""
+    import re
+
+    source = real_corpus / "international" / "bruno-1er_Open_International_Allinges_2007.pdn"
+    if not source.exists():
+        pytest.skip(f"{source} is absent: skipped")
+    text = source.read_text(encoding="utf-8", errors="replace").strip("\n")
+    first = re.split(r"\n(?=\[Event )", text)[:4]
+    path = tmp_path_factory.mktemp("international") / "four.pdn"
+    path.write_text("\n".join(g.rstrip("\n") + "\n" for g in first) + "\n", encoding="utf-8")
+    return path
+
+
 def pytest_report_header(config):
     return f"arbiter package from {__import__('arbiter').__file__}; python {sys.version.split()[0]}"

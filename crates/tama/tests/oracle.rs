@@ -83,7 +83,7 @@ struct Block {
 }
 
 #[test]
-fn ludii_oracle() {
+fn ludii_oracle_in_shared() {
     let file = match std::fs::File::open(ORACLE) {
         Ok(f) => f,
         Err(_) => {

@@ -159,6 +159,25 @@ pub fn route_index(seat: u8, square: Square) -> u8 {
     INDEX[usize::from(seat & 3)][usize::from(square.0)]
 }
 
+/// Appends `n` in decimal (these writers run for every ply of an export: no formatting
+/// machinery).
+pub(crate) fn push_number(out: &mut String, n: u8) {
+    if n >= 100 {
+        out.push(char::from(b'0' + n / 100));
+    }
+    if n >= 10 {
+        out.push(char::from(b'0' + n / 10 % 10));
+    }
+    out.push(char::from(b'0' + n % 10));
+}
+
+/// Appends a square's name (`c3`).
+pub(crate) fn push_square(out: &mut String, square: Square) {
+    let [file, rank] = square.name_bytes();
+    out.push(char::from(file));
+    out.push(char::from(rank));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

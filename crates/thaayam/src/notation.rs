@@ -1,6 +1,8 @@
 //! Movetext tokens of a Thaayam turn: reading them and writing them.
 
-use crate::board::{route_square, seat_from_letter, seat_letter, Square, TWIN_INDEX};
+use crate::board::{
+    push_number, push_square, route_square, seat_from_letter, seat_letter, Square, TWIN_INDEX,
+};
 use crate::engine::{Action, Advance};
 use crate::throws::{check_series_u32, SeriesError, ThrowSeq, Throws, MAX_SERIES};
 
@@ -298,25 +300,6 @@ fn parse_any_token(token: &[u8]) -> Result<Token, ActionError> {
         throws,
         arrival,
     })
-}
-
-/// Appends `n` in decimal (these writers run for every ply of an export: no formatting
-/// machinery).
-pub(crate) fn push_number(out: &mut String, n: u8) {
-    if n >= 100 {
-        out.push(char::from(b'0' + n / 100));
-    }
-    if n >= 10 {
-        out.push(char::from(b'0' + n / 10 % 10));
-    }
-    out.push(char::from(b'0' + n % 10));
-}
-
-/// Appends a square's name (`c3`).
-pub(crate) fn push_square(out: &mut String, square: Square) {
-    let [file, rank] = square.name_bytes();
-    out.push(char::from(file));
-    out.push(char::from(rank));
 }
 
 /// Appends a series' throws as a group: `[1 4 2]`.

@@ -1,10 +1,9 @@
 //! Positions and the position string.
 
 use crate::board::{
-    route_square, seat_from_letter, seat_letter, seat_name, Square, INDEX, KEEP_INDEX, ROUTE,
-    TWIN_INDEX,
+    push_number, push_square, route_square, seat_from_letter, seat_letter, seat_name, Square,
+    INDEX, KEEP_INDEX, ROUTE, TWIN_INDEX,
 };
-use crate::notation::{push_number, push_square};
 use game::zobrist;
 
 /// Pieces of one seat.

@@ -1,18 +1,18 @@
 //! `arbiter analyse`: every ply of every game searched by arbiter's engine and judged, with
 //! per-game and per-player figures; optionally the games written back annotated.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use analysis::pipeline::Players;
 use analysis::{Class, Figures, PlyAnalysis};
 use clap::Args;
 use search::Limits;
 
 use crate::analyse::{self, Analysed};
 use crate::args::{GameChoice, Inputs};
-use crate::exit::{Outcome, CLEAN, PROBLEMS};
+use crate::exit::{Outcome, Stop, CLEAN, PROBLEMS};
 use crate::output::Output;
 use crate::report::Format;
 
@@ -46,6 +46,10 @@ pub struct AnalyseArgs {
     /// The annotated games' file (with `--annotate`).
     #[arg(short, long, value_name = "FILE", requires = "annotate")]
     pub output: Option<PathBuf>,
+    /// Also write the analysis as tables into DIR: analysis.parquet (one row per analysed
+    /// ply; joins export's plies.parquet on game_id and ply) and players.parquet.
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<PathBuf>,
     /// Analyse only the first N games (of all inputs together).
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
@@ -56,6 +60,15 @@ pub struct AnalyseArgs {
     /// game in the viewer with its evaluation graph), analysis.json and the charts.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// Search with an external engine speaking the Hub protocol, started as this command
+    /// line (words separated by spaces), e.g. "dame hub" or "scan hub"; one process per game.
+    /// `--nodes`, `--depth` and `--movetime` are passed on as its level.
+    #[arg(long, value_name = "COMMAND")]
+    pub engine: Option<String>,
+    /// Seconds the external engine may stay silent while an answer is due; then it is ended
+    /// and the run stops.
+    #[arg(long, value_name = "SECONDS", default_value = "60", requires = "engine", value_parser = clap::value_parser!(u64).range(1..))]
+    pub engine_timeout: u64,
 }
 
 pub fn run(args: AnalyseArgs) -> Outcome {
@@ -80,6 +93,15 @@ pub fn run(args: AnalyseArgs) -> Outcome {
         hash_mb: args.hash as usize,
         ..analysis::Settings::default()
     };
+    let engine = match &args.engine {
+        Some(line) => {
+            let timeout = Duration::from_secs(args.engine_timeout);
+            let command = hub::EngineCommand::new(line, timeout);
+            let variants = hub::variants(games::games().registry(), games::HUB_NAMES);
+            Some(hub::HubEngines::new(command, variants).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
     let (inputs, missing) = ::archive::collect(&args.inputs.paths, ::archive::Dash::Stdin);
     let json = args.format == Format::Json;
     for (path, e) in &missing {
@@ -98,11 +120,15 @@ pub fn run(args: AnalyseArgs) -> Outcome {
             paths => format!("Engine analysis of {} inputs", paths.len()),
         })
     });
+    let mut tables = match &args.export {
+        Some(dir) => Some(Tables::create(dir)?),
+        None => None,
+    };
     let mut run = Run {
         out: io::BufWriter::new(io::stdout().lock()),
         json,
         quiet: args.quiet,
-        players: BTreeMap::new(),
+        players: Players::default(),
         tally: Tally {
             unreadable: missing.len() as u64,
             ..Tally::default()
@@ -115,17 +141,30 @@ pub fn run(args: AnalyseArgs) -> Outcome {
             break;
         }
         let name = source.name();
-        let result = analyse::run(source, left, &settings, asettings, &mut |game| {
-            left -= 1;
-            run.game(&name, &game)?;
-            if let Some(p) = page.as_mut() {
-                p.add(&name, &game);
-            }
-            if let Some(w) = annotated.as_mut() {
-                w.write(&annotate(&game))?;
-            }
-            Ok(())
-        });
+        let result = analyse::run(
+            source,
+            left,
+            &settings,
+            asettings,
+            engine.as_ref().map(|e| e as &dyn analysis::Engines),
+            &mut |game| {
+                if let Some(e) = &game.failed {
+                    return Err(io::Error::other(e.to_string()));
+                }
+                left -= 1;
+                run.game(&name, &game)?;
+                if let Some(p) = page.as_mut() {
+                    p.add(&name, &game);
+                }
+                if let Some(w) = annotated.as_mut() {
+                    w.write(&annotate(&game))?;
+                }
+                if let Some(t) = tables.as_mut() {
+                    t.sink.push_game(&name, &game).map_err(io::Error::other)?;
+                }
+                Ok(())
+            },
+        );
         match result {
             Ok(()) => {}
             Err(e) if ::archive::is_read_error(&e) => {
@@ -148,7 +187,33 @@ pub fn run(args: AnalyseArgs) -> Outcome {
     if let Some(w) = annotated {
         w.finish()?.commit()?;
     }
+    if let Some(t) = tables {
+        t.finish()?;
+    }
     Ok(run.tally.exit_code())
+}
+
+/// The tables of `--export`, written in a staging folder that replaces the earlier tables
+/// (and nothing else in the folder) only when complete.
+struct Tables {
+    staging: outfile::Staging,
+    sink: export::AnalysisSink,
+}
+
+impl Tables {
+    fn create(dir: &Path) -> Result<Tables, Stop> {
+        let staging = outfile::Staging::create(dir).map_err(|e| Stop::Usage(e.to_string()))?;
+        let sink = export::AnalysisSink::create(staging.path(), export::SinkOptions::default())
+            .map_err(|e| Stop::Usage(e.to_string()))?;
+        Ok(Tables { staging, sink })
+    }
+
+    fn finish(self) -> Result<(), Stop> {
+        self.sink.finish().map_err(|e| Stop::Usage(e.to_string()))?;
+        self.staging
+            .commit(&[])
+            .map_err(|e| Stop::Usage(e.to_string()))
+    }
 }
 
 #[derive(Debug, Default)]
@@ -183,7 +248,7 @@ struct Run<W: Write> {
     out: W,
     json: bool,
     quiet: bool,
-    players: BTreeMap<String, Figures>,
+    players: Players,
     tally: Tally,
 }
 
@@ -198,12 +263,7 @@ impl<W: Write> Run<W> {
             }
         }
         let seats: Vec<u8> = g.report.seats.clone();
-        for &seat in &seats {
-            let f = g.analysis.figures(seat);
-            if f.moves > 0 {
-                self.players.entry(g.player(seat)).or_default().merge(&f);
-            }
-        }
+        self.players.add(g);
         if let Some(why) = &g.skipped {
             self.tally.skipped += 1;
             return self.not_analysed(file, g, why);
@@ -325,7 +385,7 @@ impl<W: Write> Run<W> {
 
     fn finish(&mut self, took: Duration) -> io::Result<()> {
         if self.json {
-            for (name, f) in &self.players {
+            for (name, f) in self.players.iter() {
                 writeln!(self.out, "{}", figures_json(name, None, f))?;
             }
         } else {
@@ -361,8 +421,8 @@ impl<W: Write> Run<W> {
         }
         let width = self
             .players
-            .keys()
-            .map(|k| k.chars().count())
+            .iter()
+            .map(|(k, _)| k.chars().count())
             .max()
             .unwrap_or(6)
             .max(6);
@@ -371,7 +431,7 @@ impl<W: Write> Run<W> {
             "\n{:width$}  games  moves  accuracy  avg loss   ?!    ?   ??  missed-win  missed-shot  allowed-shot  agreement",
             "player"
         )?;
-        for (name, f) in &self.players {
+        for (name, f) in self.players.iter() {
             writeln!(
                 self.out,
                 "{name:width$}  {:5}  {:5}  {:8.1}  {:8.1}  {:3}  {:3}  {:3}  {:10}  {:11}  {:12}  {:8.1}%",

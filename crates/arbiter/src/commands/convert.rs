@@ -67,7 +67,8 @@ pub fn run(args: ConvertArgs) -> Outcome {
         eprintln!("{}", total.summary(rewrite.is_some()));
         return Ok(total.exit_code());
     }
-    let mut out = pdn::Writer::new(output::Output::create(output)?);
+    // A closed pipe stops the writing, not the reading: the exit code stays the verdict.
+    let mut out = pdn::Writer::new(output::Output::create(output)?.read_on_when_closed());
     let mut total = ConvertTally {
         unreadable: missing.len() as u64,
         ..ConvertTally::default()

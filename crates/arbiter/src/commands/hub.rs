@@ -1,6 +1,6 @@
 //! `arbiter hub`: arbiter's engine as a player, speaking the Hub protocol (version 2) on
 //! standard input and output for the games on the 50 numbered squares of the 10x10 board
-//! (the protocol's text is in `crate::hub`).
+//! (the protocol's text is in the `hub` crate).
 //!
 //! Lines are read on a thread of their own, so that `ping` is answered and `stop` heard
 //! while the engine searches (on another thread: the game's [`games::Searcher`]). Any other
@@ -23,7 +23,8 @@ use search::Limits;
 
 use crate::args::parse_game;
 use crate::exit::{Outcome, Stop, CLEAN};
-use crate::hub::{self, HubMove, Level, Line};
+use hub::protocol as wire;
+use hub::{HubMove, Level, Line};
 
 #[derive(Args)]
 pub struct HubArgs {
@@ -79,35 +80,7 @@ pub fn run(args: HubArgs) -> Outcome {
 
 /// The games the protocol can play, with the name its `variant` parameter gives each.
 fn offered_games() -> Vec<(String, &'static GameInfo)> {
-    let registry = games::games().registry();
-    let mut offered: Vec<(String, &'static GameInfo)> = registry
-        .games()
-        .iter()
-        .copied()
-        .filter(|g| {
-            let p = &g.profile;
-            g.numbered_squares() == hub::SQUARES as u32
-                && p.two_sides
-                && p.chance.is_none()
-                && p.board.files == 10
-                && p.board.ranks == 10
-        })
-        .map(|g| {
-            let name = hub::HUB_NAMES
-                .iter()
-                .find(|(_, id)| *id == g.id)
-                .map_or(g.id, |(hub_name, _)| hub_name);
-            (name.to_string(), g)
-        })
-        .collect();
-    // Hub's own names first, in its order; then the others in the registry's.
-    offered.sort_by_key(|(name, _)| {
-        hub::HUB_NAMES
-            .iter()
-            .position(|(n, _)| n == name)
-            .unwrap_or(hub::HUB_NAMES.len())
-    });
-    offered
+    hub::variants(games::games().registry(), games::HUB_NAMES)
 }
 
 /// What the session hears: a line, the end of input, or the end of a search.
@@ -350,7 +323,7 @@ impl Session {
         let text = line
             .get("pos")
             .ok_or("pos needs pos=<side to move and 50 squares>")?;
-        let fen = hub::position_to_fen(text)?;
+        let fen = wire::position_to_fen(text)?;
         let mut current = self
             .explorer
             .position_string(Some(&fen))
@@ -500,10 +473,10 @@ fn info(a: &SearchAnswer, elapsed: Duration) -> Line {
     } else {
         0.0
     };
-    let pv: Vec<String> = a.line.iter().map(hub::write_move).collect();
+    let pv: Vec<String> = a.line.iter().map(wire::write_move).collect();
     Line::new("info")
         .arg("depth", a.depth)
-        .arg("score", hub::write_score(a.score, a.decided_in()))
+        .arg("score", wire::write_score(a.score, a.decided_in()))
         .arg("nodes", a.nodes)
         .arg("time", format!("{seconds:.3}"))
         .arg("nps", format!("{mnps:.2}"))
@@ -514,9 +487,9 @@ fn info(a: &SearchAnswer, elapsed: Duration) -> Line {
 fn done(a: &SearchAnswer) -> Line {
     let mut line = Line::new("done");
     if let Some((_, m)) = &a.best {
-        line = line.arg("move", hub::write_move(m));
+        line = line.arg("move", wire::write_move(m));
         if let Some(reply) = a.line.get(1) {
-            line = line.arg("ponder", hub::write_move(reply));
+            line = line.arg("ponder", wire::write_move(reply));
         }
     }
     line

@@ -37,6 +37,8 @@ __all__ = [
     "Report",
     "SearchResult",
     "TABLES",
+    "Analysis",
+    "analyse",
     "games",
     "read_games",
     "read_tables",
@@ -221,3 +223,45 @@ def record_batches(paths: Paths, table: str = "plies", batch_size: int = 65536,
     stream = _arbiter.record_batches(_paths(paths), _table(table), batch_size, game,
                                      default_game, rules, positions)
     return _reader(stream)
+
+
+class Analysis:
+    """The engine analysis of some games, as ``arbiter analyse --export`` writes it.
+
+    ``plies`` is the ``analysis`` table (one row per analysed ply: ``game_id``, ``file``,
+    ``offset``, ``index_in_file``, ``ply``, ``mover``, ``player``, ``move``,
+    ``eval_before``, ``eval_after``, ``best``, ``line``, ``loss``, ``class``, ``accuracy``,
+    ``agreed``, ``shot``, ``depth``, ``nodes``) and ``players`` the per-player figures
+    (``player``, ``games``, ``moves``, ``accuracy``, ``average_loss``, ``agreement``, the
+    class counts, ``agreed``, ``total_loss``), both ``pyarrow.Table`` with the schemas of
+    ``analysis.parquet`` and ``players.parquet`` (see ``docs/export.md``).
+    """
+
+    def __init__(self, plies: pa.Table, players: pa.Table) -> None:
+        self.plies = plies
+        self.players = players
+
+    def __repr__(self) -> str:
+        return f"Analysis(plies={self.plies.num_rows}, players={self.players.num_rows})"
+
+
+def analyse(paths: Paths, nodes: Optional[int] = None, depth: Optional[int] = None,
+            movetime: Optional[int] = None, hash_mb: int = 16, game: Optional[str] = None,
+            default_game: Optional[str] = None, rules: Optional[str] = None) -> Analysis:
+    """Every ply of every game of ``paths`` searched by arbiter's engine and judged, as
+    ``arbiter analyse`` does: the same pipeline, the same numbers.
+
+    ``nodes`` (default 20,000 when neither ``depth`` nor ``movetime`` is given), ``depth``
+    (plies) and ``movetime`` (milliseconds) limit each position's search, as ``--nodes``,
+    ``--depth`` and ``--movetime`` do; ``hash_mb`` is the table per game (``--hash``).
+    Under ``nodes`` or ``depth`` the result is the same on every machine. ``game``,
+    ``default_game`` and ``rules`` are as for :func:`validate`. The games are analysed on
+    every core with the GIL released; Ctrl-C stops the run with ``KeyboardInterrupt``.
+
+    Raises:
+        ValueError: a limit out of range, or ``game``/``rules`` naming nothing arbiter knows.
+        OSError: an input cannot be read (the message names it).
+    """
+    plies, players = _arbiter.analyse(_paths(paths), nodes, depth, movetime, hash_mb, game,
+                                      default_game, rules)
+    return Analysis(_reader(plies).read_all(), _reader(players).read_all())

@@ -1,8 +1,7 @@
-//! The Hub protocol (version 2, as Scan 3.1 and the Hub GUI speak it), the part that is
-//! text: lines of `command name=value flag name="quoted value"`, Hub's positions (the side
-//! to move, then one letter per square of the 50: `w`, `b`, `W`, `B` or `e`), its moves
-//! (`32-28`; a capture as `from x to x captured x ...`, the captured squares in any order),
-//! its levels and its scores. `commands::hub` runs the conversation.
+//! The protocol's text: lines of `command name=value flag name="quoted value"`, Hub's
+//! positions (the side to move, then one letter per square of the 50: `w`, `b`, `W`, `B` or
+//! `e`), its moves (`32-28`; a capture as `from x to x captured x ...`, the captured squares
+//! in any order), its levels and its scores.
 
 use std::time::Duration;
 
@@ -11,19 +10,12 @@ use game::MoveInfo;
 /// The squares of a Hub position.
 pub const SQUARES: usize = 50;
 
-/// Hub's names of its variants (Scan's words) and the games arbiter plays them as. Any
-/// other game on the 50 numbered squares is offered under its own name.
-pub const HUB_NAMES: &[(&str, &str)] = &[
-    ("normal", "international"),
-    ("frisian", "frisian"),
-    ("losing", "antidraughts"),
-    ("bt", "breakthrough"),
-];
-
 /// One line of the protocol: its command and arguments (a flag has no value).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
+    /// The command, the line's first word.
     pub command: String,
+    /// Its arguments in order: a name with a value, or a flag (no value).
     pub args: Vec<(String, Option<String>)>,
 }
 
@@ -85,6 +77,12 @@ impl Line {
     /// The same line with `name=value`.
     pub fn arg(mut self, name: &str, value: impl ToString) -> Line {
         self.args.push((name.to_string(), Some(value.to_string())));
+        self
+    }
+
+    /// The same line with the flag `name` (`go think`).
+    pub fn flag(mut self, name: &str) -> Line {
+        self.args.push((name.to_string(), None));
         self
     }
 
@@ -167,10 +165,55 @@ pub fn position_to_fen(text: &str) -> Result<String, String> {
     Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
 }
 
+/// A position as the game's FEN writes it (`W:W31,K32:B1-3`: numeric squares, kings marked
+/// `K`, ranges allowed) as a Hub position.
+pub fn fen_to_position(fen: &str) -> Result<String, String> {
+    let bad = |why: String| format!("the position `{fen}` cannot be written for Hub: {why}");
+    let mut fields = fen.trim().trim_end_matches('.').split(':');
+    let side = match fields.next().map(str::trim) {
+        Some("W") => 'W',
+        Some("B") => 'B',
+        other => return Err(bad(format!("the side to move is {other:?}, not W or B"))),
+    };
+    let mut squares = [b'e'; SQUARES];
+    for field in fields {
+        let field = field.trim();
+        let (man, king) = match field.chars().next() {
+            Some('W') => (b'w', b'W'),
+            Some('B') => (b'b', b'B'),
+            _ => return Err(bad(format!("`{field}` is not a side's list of pieces"))),
+        };
+        for item in field[1..]
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let (letter, span) = match item.strip_prefix('K') {
+                Some(rest) => (king, rest),
+                None => (man, item),
+            };
+            let (first, last) = span.split_once('-').unwrap_or((span, span));
+            let square = |s: &str| match s.trim().parse::<usize>() {
+                Ok(n) if (1..=SQUARES).contains(&n) => Ok(n),
+                _ => Err(bad(format!("`{s}` is not a square from 1 to {SQUARES}"))),
+            };
+            for n in square(first)?..=square(last)? {
+                squares[n - 1] = letter;
+            }
+        }
+    }
+    let mut text = String::with_capacity(SQUARES + 1);
+    text.push(side);
+    text.extend(squares.iter().map(|&b| char::from(b)));
+    Ok(text)
+}
+
 /// A move as Hub writes it: where it starts and ends, and the squares it takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HubMove {
+    /// The square it starts on.
     pub from: u32,
+    /// The square it ends on.
     pub to: u32,
     /// Sorted (Hub gives them in any order).
     pub captured: Vec<u32>,
@@ -242,13 +285,17 @@ pub fn write_move(info: &MoveInfo) -> String {
 /// What a `level` line asks for. A new `level` line replaces the last one.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Level {
+    /// Plies to search at most.
     pub depth: Option<u32>,
+    /// Nodes to search at most.
     pub nodes: Option<u64>,
     /// Seconds for this move.
     pub move_time: Option<f64>,
     /// Seconds left on the clock, the moves to play in them and the increment per move.
     pub time: Option<f64>,
+    /// The moves to play in the time left.
     pub moves: Option<u32>,
+    /// Seconds added per move.
     pub inc: Option<f64>,
     /// Search until `stop`.
     pub infinite: bool,
@@ -321,6 +368,26 @@ pub fn write_score(score: i32, decided_in: Option<i32>) -> String {
     let sign = if centi < 0 { "-" } else { "" };
     let abs = centi.unsigned_abs();
     format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+/// Reads a score as Hub writes it, in men (`0.25`, `-1.5`), into hundredths of a man; a
+/// score of 90 men or more is a proven result, returned with the plies to it (the
+/// hundredths short of 100 men, as Scan and arbiter write it).
+pub fn read_score(text: &str) -> Result<(i32, Option<u32>), String> {
+    let men: f64 = text
+        .trim()
+        .trim_start_matches('+')
+        .parse()
+        .ok()
+        .filter(|m: &f64| m.is_finite())
+        .ok_or_else(|| format!("score `{text}` is not a number of men"))?;
+    let centi = (men * 100.0).round().clamp(-1e9, 1e9) as i32;
+    if centi.abs() >= 9_000 {
+        let plies = (10_000 - centi.abs()).max(0) as u32;
+        Ok((centi.signum(), Some(plies)))
+    } else {
+        Ok((centi, None))
+    }
 }
 
 #[cfg(test)]
@@ -443,6 +510,35 @@ mod tests {
             "level move-time=nan",
         ] {
             assert!(level(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fens_become_positions_and_back() {
+        let start = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        let fen = position_to_fen(&start).unwrap();
+        assert_eq!(fen_to_position(&fen).unwrap(), start);
+        assert_eq!(fen_to_position("W:W31-50:B1-20").unwrap(), start);
+        let kings = format!("B{}W{}B", "e".repeat(3), "e".repeat(45));
+        assert_eq!(fen_to_position("B:WK4:BK50.").unwrap(), kings);
+        assert_eq!(
+            fen_to_position("W:W:B").unwrap(),
+            format!("W{}", "e".repeat(50))
+        );
+        for bad in ["X:W1:B2", "W:W51:B1", "W:Wa1:B2", "W:Q1", "W:W0:B1"] {
+            assert!(fen_to_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scores_are_read_in_men() {
+        assert_eq!(read_score("0.25"), Ok((25, None)));
+        assert_eq!(read_score("-1.5"), Ok((-150, None)));
+        assert_eq!(read_score("+0.08"), Ok((8, None)));
+        assert_eq!(read_score("99.97"), Ok((1, Some(3))));
+        assert_eq!(read_score("-99.96"), Ok((-1, Some(4))));
+        for bad in ["", "x", "nan", "1.2.3"] {
+            assert!(read_score(bad).is_err(), "{bad}");
         }
     }
 

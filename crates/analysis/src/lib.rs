@@ -43,7 +43,7 @@ pub struct Settings {
     pub limits: Limits,
     /// The transposition table's size, per game being analysed.
     pub hash_mb: usize,
-    /// Positions the shot finder may visit per position.
+    /// Nodes the shot finder may search per position.
     pub shot_nodes: u64,
 }
 

@@ -90,7 +90,9 @@ fn a_search_among_some_moves_chooses_among_them_and_scores_the_best_of_them() {
         .map(|m| {
             let mut child = pos;
             g.play(&mut child, m);
-            Search::new(&g, 1).run(&child, Seat(0), None, &Limits::depth(3)).score
+            Search::new(&g, 1)
+                .run(&child, Seat(0), None, &Limits::depth(3))
+                .score
         })
         .collect();
     // The two moves valued lowest, searched alone.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::io;
 use std::path::Path;
 
-use ::report::{AnalysisReport, ViewerGame, ViewerPly, ViewerPosition};
+use ::report::{AnalysisReport, ViewerGame, ViewerPly};
 
 use crate::analyse::Analysed;
 
@@ -114,16 +114,7 @@ fn encode(g: &Analysed, moves: bool) -> ::report::EncodedGame {
     let game = ViewerGame {
         label: r.game.map_or("Unknown game", |i| i.label),
         tags: [&tags[0], &tags[1], &tags[2], &tags[3], &tags[4]],
-        positions: r
-            .boards
-            .iter()
-            .zip(&fens)
-            .map(|(b, fen)| ViewerPosition {
-                fen,
-                board: &b.board,
-                last_move: &b.last_move,
-            })
-            .collect(),
+        positions: crate::view::viewer_positions(r, &fens),
         moves: r.details.iter().map(|d| d.notation).collect(),
         plies_written: r.plies_written,
         problems: Vec::new(),

@@ -86,16 +86,7 @@ pub fn encode(
     let game = ViewerGame {
         label: r.game.map_or("Unknown game", |g| g.label),
         tags: [&tags[0], &tags[1], &tags[2], &tags[3], &tags[4]],
-        positions: r
-            .boards
-            .iter()
-            .zip(&fens)
-            .map(|(b, fen)| ViewerPosition {
-                fen,
-                board: &b.board,
-                last_move: &b.last_move,
-            })
-            .collect(),
+        positions: viewer_positions(r, &fens),
         moves: notations,
         plies_written: r.plies_written,
         problems: diagnostics
@@ -145,6 +136,22 @@ pub fn encode(
 /// The analysis written into the game by `analyse --annotate` (`[%eval]` comments, marks, the
 /// engine's line as a variation), with the line as one string and the squares of the engine's
 /// choice in the position before its ply; empty for a game without `[%eval]` comments.
+/// The viewer's positions of a replayed game, each with its FEN.
+pub fn viewer_positions<'a, S: AsRef<str>>(
+    r: &'a GameReport,
+    fens: &'a [S],
+) -> Vec<ViewerPosition<'a>> {
+    r.boards
+        .iter()
+        .zip(fens)
+        .map(|(b, fen)| ViewerPosition {
+            fen: fen.as_ref(),
+            board: &b.board,
+            last_move: &b.last_move,
+        })
+        .collect()
+}
+
 fn annotations(
     origin: &Origin<'_>,
     r: &GameReport,

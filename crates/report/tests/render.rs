@@ -1,6 +1,8 @@
 //! Rendering: PNG files are real images with text drawn from the embedded fonts, and a small
 //! diagram's SVG is stable (insta snapshot).
 
+// The corpora the statistics' tests make, shared with them.
+#[path = "../../stats/tests/common/mod.rs"]
 mod common;
 
 use std::path::Path;

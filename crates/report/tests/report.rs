@@ -1,6 +1,8 @@
 //! stats.json and report.html from a small hand-made corpus, checked against counts computed
 //! here independently (by hand, or directly from the games).
 
+// The corpora the statistics' tests make, shared with them.
+#[path = "../../stats/tests/common/mod.rs"]
 mod common;
 
 use std::path::PathBuf;

@@ -1043,7 +1043,7 @@ pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
         pos.king_run[us] = if mv.king && mv.len == 0 {
             let (sq, n) = pos.king_run[us];
             if n > 0 && sq == mv.from {
-                (mv.to, n + 1)
+                (mv.to, n.saturating_add(1))
             } else {
                 (mv.to, 1)
             }
@@ -1073,7 +1073,7 @@ fn play_quiet(rules: &Rules, pos: &mut Position, from: Bit, to: Bit, king: bool,
         pos.king_run[us] = if king {
             let (sq, n) = pos.king_run[us];
             if n > 0 && sq == from {
-                (to, n + 1)
+                (to, n.saturating_add(1))
             } else {
                 (to, 1)
             }

@@ -9,10 +9,7 @@ Clicking a classed move shows the position before it (`#board[data-fen]`, as `co
 writes it) and the engine's choice as `analyse --format json` gives it.
 
 Skipped with a notice when the browser or ../shared/corpora/real is missing. Set
-ARBITER_SCREENSHOT_DIR to keep screenshots (the graph, a clicked blunder, the player table),
-and ARBITER_ANALYSIS_FULL=1 to analyse every game of real/international at the default nodes
-instead of a few at a small budget (the docs' screenshots are taken so, with a release
-ARBITER_BIN).
+ARBITER_SCREENSHOT_DIR to keep screenshots (the graph and a clicked blunder).
 """
 
 import json
@@ -36,24 +33,13 @@ def analysed(out):  # noqa: F811
     if not files:
         pytest.skip(f"NOTICE: {REAL / 'international'} is absent: analysis in the viewer not checked")
     annotated = out / "annotated.pdn"
-    text = arbiter("analyse", *inputs(files, out), "--format", "json",
+    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
                    "--annotate", "-o", annotated)
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
     plies = {(r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
     page = out / "analysed.html"
     arbiter("view", annotated, "-o", page)
     return annotated, page, plies
-
-
-def inputs(files, out):  # noqa: F811
-    """What `analyse` reads: a few games of the first file at a small budget, or with
-    ARBITER_ANALYSIS_FULL every file, as one (so that games are numbered through), at the
-    default nodes."""
-    if not os.environ.get("ARBITER_ANALYSIS_FULL"):
-        return [files[0], "--limit", "6", "--nodes", "1500"]
-    whole = out / "international.pdn"
-    whole.write_bytes(b"\n\n".join(f.read_bytes() for f in files))
-    return [whole]
 
 
 def first_view(row):
@@ -152,7 +138,7 @@ def analysis_report(out):  # noqa: F811
     if not files:
         pytest.skip(f"NOTICE: {REAL / 'international'} is absent: the analysis report not checked")
     report = out / "analysis-report"
-    text = arbiter("analyse", *inputs(files, out), "--format", "json",
+    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
                    "--report", report)
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
     return report / "report.html", rows

@@ -57,39 +57,17 @@ struct Sample {
 }
 
 fn samples(a: &Args) -> Vec<Sample> {
-    let settings = referee::Settings {
-        details: true,
-        positions: true,
-        ..Default::default()
-    };
-    let mut referee = Referee::new(games::games(), settings);
     let mut out = Vec::new();
-    let files = common::pdn_files(&a.paths);
-    'files: for f in files {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        for record in pdn::read_all(&bytes) {
-            let report = record.accept(&mut referee);
-            let Some(variant) = report.game.and_then(|g| draughts::Variant::by_id(g.id)) else {
-                continue;
-            };
-            let mut before = report.start_position.clone();
-            for d in report.details.iter() {
-                if d.ply >= 10 && d.ply % 9 == 0 {
-                    out.push(Sample {
-                        variant,
-                        fen: before.clone(),
-                        played: d.notation.to_string(),
-                    });
-                    if out.len() >= a.positions {
-                        break 'files;
-                    }
-                }
-                before = d.position.to_string();
-            }
+    common::each_ply(&a.paths, |p| {
+        if p.detail.ply >= 10 && p.detail.ply % 9 == 0 {
+            out.push(Sample {
+                variant: p.variant,
+                fen: p.before.to_string(),
+                played: p.detail.notation.to_string(),
+            });
         }
-    }
+        out.len() < a.positions
+    });
     out
 }
 

@@ -23,7 +23,6 @@ use std::path::PathBuf;
 
 use game::{Engine, Game};
 use rayon::prelude::*;
-use referee::Referee;
 use search::{Limits, Search};
 
 struct Args {
@@ -79,43 +78,23 @@ fn sacrifices(g: &draughts::Draughts, pos: &draughts::Position) -> Vec<draughts:
 }
 
 fn samples(a: &Args) -> Vec<Sample> {
-    let settings = referee::Settings {
-        details: true,
-        positions: true,
-        ..Default::default()
-    };
-    let mut referee = Referee::new(games::games(), settings);
     let mut out = Vec::new();
-    'files: for f in common::pdn_files(&a.paths) {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        for record in pdn::read_all(&bytes) {
-            let report = record.accept(&mut referee);
-            let Some(variant) = report.game.and_then(|g| draughts::Variant::by_id(g.id)) else {
-                continue;
-            };
-            let g = draughts::Draughts::new(variant);
-            let mut before = report.start_position.clone();
-            for d in report.details.iter() {
-                if (a.starts && d.ply == 1) || (!a.starts && d.ply % a.every == 0) {
-                    if let Ok(pos) = g.parse_position(&before) {
-                        if !g.must_capture(&pos) && !sacrifices(&g, &pos).is_empty() {
-                            out.push(Sample {
-                                g,
-                                pos,
-                                fen: before.clone(),
-                            });
-                            if out.len() >= a.positions {
-                                break 'files;
-                            }
-                        }
-                    }
+    common::each_ply(&a.paths, |p| {
+        let ply = p.detail.ply;
+        if (a.starts && ply == 1) || (!a.starts && ply % a.every == 0) {
+            let g = draughts::Draughts::new(p.variant);
+            if let Ok(pos) = g.parse_position(p.before) {
+                if !g.must_capture(&pos) && !sacrifices(&g, &pos).is_empty() {
+                    out.push(Sample {
+                        g,
+                        pos,
+                        fen: p.before.to_string(),
+                    });
                 }
-                before = d.position.to_string();
             }
         }
-    }
+        out.len() < a.positions
+    });
     out
 }
 

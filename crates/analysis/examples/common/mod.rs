@@ -1,4 +1,6 @@
 //! What the examples share.
+// Each example uses part of it.
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
@@ -21,5 +23,46 @@ fn walk(p: &Path, out: &mut Vec<PathBuf>) {
         }
     } else if p.extension().is_some_and(|e| e == "pdn") {
         out.push(p.to_path_buf());
+    }
+}
+
+/// One ply of a main line of a draughts game of `paths`: its variant, the position before it
+/// (as the referee writes it) and the ply as replayed.
+pub struct Ply<'a> {
+    pub variant: &'static draughts::Variant,
+    pub before: &'a str,
+    pub detail: &'a referee::PlyDetail<'a>,
+}
+
+/// Calls `f` with every ply of the main lines of the draughts games of `paths`, in order,
+/// until it returns false.
+pub fn each_ply(paths: &[PathBuf], mut f: impl FnMut(&Ply<'_>) -> bool) {
+    let settings = referee::Settings {
+        details: true,
+        positions: true,
+        ..Default::default()
+    };
+    let mut referee = referee::Referee::new(games::games(), settings);
+    for file in pdn_files(paths) {
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        for record in pdn::read_all(&bytes) {
+            let report = record.accept(&mut referee);
+            let Some(variant) = report.game.and_then(|g| draughts::Variant::by_id(g.id)) else {
+                continue;
+            };
+            let mut before = report.start_position.clone();
+            for detail in report.details.iter() {
+                if !f(&Ply {
+                    variant,
+                    before: &before,
+                    detail: &detail,
+                }) {
+                    return;
+                }
+                before = detail.position.to_string();
+            }
+        }
     }
 }

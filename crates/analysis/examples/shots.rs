@@ -69,11 +69,8 @@ struct Sample {
 fn sacrifices(g: &draughts::Draughts, pos: &draughts::Position) -> Vec<draughts::Move> {
     let mut moves = Vec::new();
     g.moves_into(pos, &[], &mut moves);
-    moves.retain(|m| {
-        let mut child = *pos;
-        g.play(&mut child, m);
-        g.must_capture(&child)
-    });
+    let side = g.to_move(pos);
+    moves.retain(|m| analysis::shots::is_sacrifice(g, pos, side, m));
     moves
 }
 

@@ -33,18 +33,19 @@ pub struct Shot<M> {
 /// The shot of the side to move in `pos`, searching at most `budget` nodes (searched only
 /// when the side to move has a sacrifice at hand).
 pub fn find<G: Engine>(game: &G, pos: &G::Position, budget: u64) -> Option<Shot<G::Move>> {
-    if game.seats_in_play(pos).len() != 2
-        || game.terminal(pos).is_some()
-        || game.must_capture(pos)
-        || !has_sacrifice(game, pos)
+    if game.seats_in_play(pos).len() != 2 || game.terminal(pos).is_some() || game.must_capture(pos)
     {
         return None;
     }
     let side = game.to_move(pos);
+    let mut sacrifices = Vec::new();
+    game.moves_into(pos, &[], &mut sacrifices);
+    sacrifices.retain(|m| is_sacrifice(game, pos, side, m));
+    if sacrifices.is_empty() {
+        return None;
+    }
     let mut search = Search::new(game, HASH_MB);
-    let found = search.best_among(pos, &Limits::nodes(budget), |m| {
-        is_sacrifice(game, pos, side, m)
-    });
+    let found = search.best_among(pos, &Limits::nodes(budget), sacrifices);
     found.best.as_ref()?;
     let gain = found.score.saturating_sub(game.value(pos, side));
     (gain >= SHOT_GAIN).then(|| Shot {
@@ -58,11 +59,4 @@ pub fn is_sacrifice<G: Engine>(game: &G, pos: &G::Position, side: Seat, mv: &G::
     let mut child = pos.clone();
     game.play(&mut child, mv);
     game.to_move(&child) != side && game.must_capture(&child)
-}
-
-fn has_sacrifice<G: Engine>(game: &G, pos: &G::Position) -> bool {
-    let side = game.to_move(pos);
-    let mut moves = Vec::new();
-    game.moves_into(pos, &[], &mut moves);
-    moves.iter().any(|m| is_sacrifice(game, pos, side, m))
 }

@@ -157,18 +157,14 @@ impl<'g, G: Engine> Search<'g, G> {
         self.tree.run(pos, root, chance, limits, deadline)
     }
 
-    /// Searches `pos` for the seat to move among the moves `keep` accepts (none: no best
-    /// move, the position's value). The index of the best move is its index among those.
+    /// Searches `pos` for the seat to move among `moves`, some of its legal moves (none: no
+    /// best move, the position's value). The index of the best move is its index in `moves`.
     pub fn best_among(
         &mut self,
         pos: &G::Position,
         limits: &Limits,
-        keep: impl Fn(&G::Move) -> bool,
+        moves: Vec<G::Move>,
     ) -> Found<G::Move> {
-        let game = self.tree.game();
-        let mut moves = Vec::new();
-        game.moves_into(pos, &[], &mut moves);
-        moves.retain(|m| keep(m));
         self.tree.root_moves = Some(moves);
         let found = self.best(pos, limits);
         self.tree.root_moves = None;

@@ -99,16 +99,16 @@ fn a_search_among_some_moves_chooses_among_them_and_scores_the_best_of_them() {
     let mut order: Vec<usize> = (0..moves.len()).collect();
     order.sort_by_key(|&i| (values[i], i));
     let pair = [moves[order[0]], moves[order[1]]];
-    let found = Search::new(&g, 1).best_among(&pos, &depth, |m| pair.contains(m));
+    let found = Search::new(&g, 1).best_among(&pos, &depth, pair.to_vec());
     let (_, best) = found.best.unwrap();
     assert!(pair.contains(&best));
     let all = Search::new(&g, 1).best(&pos, &depth);
     assert!(found.score <= all.score, "{} > {}", found.score, all.score);
     // One move alone is still searched to the depth asked.
-    let one = Search::new(&g, 1).best_among(&pos, &depth, |m| *m == pair[0]);
+    let one = Search::new(&g, 1).best_among(&pos, &depth, vec![pair[0]]);
     assert_eq!(one.best.map(|(_, m)| m), Some(pair[0]));
     assert_eq!(one.depth, 4);
     // None: no move, and the table is not told of a root it did not search.
-    let none = Search::new(&g, 1).best_among(&pos, &depth, |_| false);
+    let none = Search::new(&g, 1).best_among(&pos, &depth, Vec::new());
     assert!(none.best.is_none());
 }

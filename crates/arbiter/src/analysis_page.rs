@@ -2,7 +2,6 @@
 //! [`AnalysisReport`] (its figures, and its page data for the viewer), and the report
 //! written through a staging folder (complete or absent).
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
@@ -60,15 +59,7 @@ impl Builder {
 /// The game for the viewer: its positions and moves, and what the analysis says of each ply.
 fn encode(g: &Analysed, moves: bool) -> ::report::EncodedGame {
     let r = &g.report;
-    let tags: Vec<Cow<'_, str>> = ["White", "Black", "Event", "Date", "Result"]
-        .iter()
-        .map(|n| r.tag(n).unwrap_or_default())
-        .collect();
-    let mut fens: Vec<&str> = Vec::with_capacity(r.boards.len());
-    if !r.boards.is_empty() {
-        fens.push(&r.start_position);
-        fens.extend(r.details.iter().map(|d| d.position));
-    }
+    let (tags, fens) = crate::view::tags_and_fens(r);
     let explorer = r
         .game
         .filter(|_| moves)

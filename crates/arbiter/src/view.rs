@@ -53,15 +53,7 @@ pub fn encode(
     moves: bool,
 ) -> EncodedGame {
     let r = positions;
-    let tags: Vec<Cow<'_, str>> = ["White", "Black", "Event", "Date", "Result"]
-        .iter()
-        .map(|n| r.tag(n).unwrap_or_default())
-        .collect();
-    let mut fens: Vec<&str> = Vec::with_capacity(r.boards.len());
-    if !r.boards.is_empty() {
-        fens.push(&r.start_position);
-        fens.extend(r.details.iter().map(|d| d.position));
-    }
+    let (tags, fens) = tags_and_fens(r);
     let written: Vec<Option<String>> = diagnostics.iter().map(|d| written(origin, d)).collect();
     let mut locator = report::Locator::new(origin.source);
     let lines: Vec<u64> = diagnostics
@@ -136,6 +128,21 @@ pub fn encode(
 /// The analysis written into the game by `analyse --annotate` (`[%eval]` comments, marks, the
 /// engine's line as a variation), with the line as one string and the squares of the engine's
 /// choice in the position before its ply; empty for a game without `[%eval]` comments.
+/// The tags a viewer's game shows (White, Black, Event, Date, Result) and the position string
+/// of each of its boards (none when the game was replayed without them).
+pub fn tags_and_fens(r: &GameReport) -> (Vec<Cow<'_, str>>, Vec<&str>) {
+    let tags = ["White", "Black", "Event", "Date", "Result"]
+        .iter()
+        .map(|n| r.tag(n).unwrap_or_default())
+        .collect();
+    let mut fens: Vec<&str> = Vec::with_capacity(r.boards.len());
+    if !r.boards.is_empty() {
+        fens.push(&r.start_position);
+        fens.extend(r.details.iter().map(|d| d.position));
+    }
+    (tags, fens)
+}
+
 /// The viewer's positions of a replayed game, each with its FEN.
 pub fn viewer_positions<'a, S: AsRef<str>>(
     r: &'a GameReport,

@@ -58,19 +58,24 @@ def test_read_pdn_descends_into_subfolders(spark, repo):
     assert diags.count() == report.diagnostics.num_rows
 
 
-def test_spark_analyse_gives_the_cli_rows(spark, international_games, cli_json):
+def test_spark_analyse_gives_the_cli_rows(spark, international_games, cli_analysis,
+                                         analysis_nodes):
     """Each file analysed whole on one executor: the rows and the players' figures are the
     CLI's for the same games and nodes."""
-    want = cli_json("analyse", international_games, "--nodes", 1000, "--format", "json")
-    df = arbiter.spark.read_pdn(spark, international_games.parent)
-    analysis = arbiter.spark.analyse(df, nodes=1000).cache()
-    got = sorted(analysis.collect(), key=lambda r: (r["index_in_file"], r["ply"]))
-    plies = [w for w in want if w["kind"] == "ply"]
+    want = cli_analysis
+    df = arbiter.spark.read_pdn(spark, international_games)
+    analysis = arbiter.spark.analyse(df, nodes=analysis_nodes, name_column="path").cache()
+    # Spark names a file by its URI, the CLI by its path: both end in the file's name.
+    base = lambda f: os.path.basename(f)  # noqa: E731
+    got = sorted(analysis.collect(),
+                 key=lambda r: (base(r["file"]), r["index_in_file"], r["ply"]))
+    plies = sorted((w for w in want if w["kind"] == "ply"),
+                   key=lambda w: (base(w["file"]), w["game"], w["ply"]))
     assert len(got) == len(plies) > 200
     fields = ["ply", "move", "eval_before", "eval_after", "best", "line", "loss", "class",
               "agreed", "shot", "depth", "nodes", "player"]
     for g, w in zip(got, plies):
-        assert g["index_in_file"] == w["game"]
+        assert (base(g["file"]), g["index_in_file"]) == (base(w["file"]), w["game"])
         assert [g[k] for k in fields] == [w[k] for k in fields]
     players = {w["player"]: w for w in want if w["kind"] == "player"}
     rows = arbiter.spark.players(analysis).collect()

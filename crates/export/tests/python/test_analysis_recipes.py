@@ -3,8 +3,9 @@ docs/export.md, on real International games.
 
 A few games of ../shared/corpora/real/international (skipped with a notice when absent) are
 exported (`arbiter export`) and analysed (`arbiter analyse --export`, at a small node count)
-into one folder. The tables are checked against the CLI's `--format json` output, joined to
-`plies` and `games`, and every ``sql analysis-recipe=`` block of the document runs in DuckDB
+into one folder; with ARBITER_EVIDENCE=DIR every game of that folder at the default node
+count, as scripts/analysis-evidence exported and analysed them into DIR/tables. The tables
+are checked against the CLI's `--format json` output, joined to `plies` and `games`, and every ``sql analysis-recipe=`` block of the document runs in DuckDB
 and in Spark (local mode), answers checked against figures counted here with pyarrow.
 """
 
@@ -26,6 +27,7 @@ REAL = ROOT.parent / "shared" / "corpora" / "real" / "international"
 FILES = ["bruno-1er_Open_International_Allinges_2007.pdn", "bruno-29eme_Open_d'Avignon_2014.pdn"]
 GAMES_PER_FILE = 5
 NODES = "1000"
+EVIDENCE = os.environ.get("ARBITER_EVIDENCE")
 
 pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (pip install pyarrow)")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -51,6 +53,10 @@ def first_games(text, n):
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
+    if EVIDENCE:
+        with open(Path(EVIDENCE) / "analysis.jsonl", encoding="utf-8") as f:
+            yield Path(EVIDENCE) / "tables", [json.loads(l) for l in f if l.strip()]
+        return
     if not all((REAL / f).exists() for f in FILES):
         pytest.skip(f"the real International games are not in {REAL}")
     tmp = tmp_path_factory.mktemp("analysis")

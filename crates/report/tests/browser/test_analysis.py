@@ -8,12 +8,16 @@ entry (`.classed`) carries `data-class`, `data-file`, `data-game` and `data-ply`
 Clicking a classed move shows the position before it (`#board[data-fen]`, as `convert`
 writes it) and the engine's choice as `analyse --format json` gives it.
 
-Skipped with a notice when the browser or ../shared/corpora/real is missing. Set
-ARBITER_SCREENSHOT_DIR to keep screenshots (the graph and a clicked blunder).
+Skipped with a notice when the browser or ../shared/corpora/real is missing. The games are
+the first six of one tournament at a small node budget; with ARBITER_EVIDENCE=DIR every game
+of real/international at the default budget, as scripts/analysis-evidence analysed them into
+DIR (annotated.pdn, report/, analysis.jsonl). Set ARBITER_SCREENSHOT_DIR to keep the screenshots of the user guide
+(analysis-players.png, analysis-graph.png, analysis-blunder.png).
 """
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from test_viewer import REAL, arbiter, board, driver, expected_fen, open_page, out  # noqa: F401
@@ -22,6 +26,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+EVIDENCE = os.environ.get("ARBITER_EVIDENCE")
 CLASSES = {"inaccuracy", "mistake", "blunder", "missed-win", "missed-shot", "allowed-shot"}
 WON = 100_000
 
@@ -32,11 +37,19 @@ def analysed(out):  # noqa: F811
     files = sorted((REAL / "international").glob("*.pdn"))
     if not files:
         pytest.skip(f"NOTICE: {REAL / 'international'} is absent: analysis in the viewer not checked")
-    annotated = out / "annotated.pdn"
-    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
-                   "--annotate", "-o", annotated)
+    if EVIDENCE:
+        annotated = Path(EVIDENCE) / "annotated.pdn"
+        text = (Path(EVIDENCE) / "analysis.jsonl").read_text(encoding="utf-8")
+    else:
+        annotated = out / "annotated.pdn"
+        text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
+                       "--annotate", "-o", annotated)
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    plies = {(r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
+    # The annotated file holds the games in the order of their "game" rows: its game N is
+    # the N-th of them, whatever file it came from.
+    number = {(r["file"], r["game"]): n for n, r in
+              enumerate((r for r in rows if r["kind"] == "game"), 1)}
+    plies = {(number[(r["file"], r["game"])], r["ply"]): r for r in rows if r["kind"] == "ply"}
     page = out / "analysed.html"
     arbiter("view", annotated, "-o", page)
     return annotated, page, plies
@@ -52,19 +65,41 @@ def classed_entries(driver):  # noqa: F811
     return driver.find_elements(By.CSS_SELECTOR, "#vw-problems .classed")
 
 
+def pager(driver):  # noqa: F811
+    """(entries listed, this page, pages) from the pager's "N shown · page P of Q"."""
+    words = driver.find_element(By.ID, "vw-page").text.split()
+    return int(words[0]), int(words[4]), int(words[6])
+
+
+def every_classed_entry(driver):  # noqa: F811
+    """The attributes of every entry of the classed moves' list, page after page."""
+    classed_entries(driver)
+    read = """return Array.from(document.querySelectorAll('#vw-problems .classed')).map(
+        e => [e.dataset.game, e.dataset.ply, e.dataset.class, e.dataset.file])"""
+    entries = []
+    while True:
+        entries += driver.execute_script(read)
+        listed, page, pages = pager(driver)
+        if page == pages:
+            break
+        driver.find_element(By.ID, "vw-page-next").click()
+        assert pager(driver)[1] == page + 1
+    assert len(entries) == listed
+    return entries
+
+
 def test_classed_moves_are_listed_with_the_contract(driver, analysed):  # noqa: F811
     annotated, page, plies = analysed
     open_page(driver, page)
-    entries = classed_entries(driver)
-    listed = sorted((int(e.get_attribute("data-game")), int(e.get_attribute("data-ply")),
-                     e.get_attribute("data-class")) for e in entries)
+    entries = every_classed_entry(driver)
+    listed = sorted((int(game), int(ply), cls) for game, ply, cls, _ in entries)
     # `--annotate` marks a classed move unless it was the engine's own choice.
     expected = sorted((g, p, r["class"]) for (g, p), r in plies.items() if r["class"] and not r["agreed"])
     assert listed == expected
     assert listed, "the games have classed moves"
-    for e in entries:
-        assert e.get_attribute("data-class") in CLASSES
-        assert e.get_attribute("data-file") == str(annotated)
+    for _, _, cls, file in entries:
+        assert cls in CLASSES
+        assert file == str(annotated)
 
 
 def test_the_graph_holds_every_evaluation_and_jumps(driver, analysed):  # noqa: F811
@@ -92,7 +127,7 @@ def test_the_graph_holds_every_evaluation_and_jumps(driver, analysed):  # noqa: 
     if shots:
         driver.set_window_size(1200, 1200)
         driver.find_element(By.ID, "board").send_keys(Keys.END)
-        driver.find_element(By.CLASS_NAME, "vw-main").screenshot(os.path.join(shots, "viewer-graph.png"))
+        driver.find_element(By.CLASS_NAME, "vw-main").screenshot(os.path.join(shots, "analysis-graph.png"))
 
 
 def test_a_clicked_blunder_shows_the_position_before_it_and_the_best_move(driver, analysed):  # noqa: F811
@@ -128,7 +163,7 @@ def test_a_clicked_blunder_shows_the_position_before_it_and_the_best_move(driver
         driver.set_window_size(1200, 1200)
         entries = classed_entries(driver)
         ([e for e in entries if e.get_attribute("data-class") == "blunder"] or entries)[0].click()
-        driver.find_element(By.ID, "viewer").screenshot(os.path.join(shots, "viewer-blunder.png"))
+        driver.find_element(By.ID, "viewer").screenshot(os.path.join(shots, "analysis-blunder.png"))
 
 
 @pytest.fixture(scope="module")
@@ -137,37 +172,49 @@ def analysis_report(out):  # noqa: F811
     files = sorted((REAL / "international").glob("*.pdn"))
     if not files:
         pytest.skip(f"NOTICE: {REAL / 'international'} is absent: the analysis report not checked")
-    report = out / "analysis-report"
-    text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
-                   "--report", report)
+    if EVIDENCE:
+        report = Path(EVIDENCE) / "report"
+        text = (Path(EVIDENCE) / "analysis.jsonl").read_text(encoding="utf-8")
+    else:
+        report = out / "analysis-report"
+        text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
+                       "--report", report)
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
     return report / "report.html", rows
+
+
+ROWS = """return Array.from(document.querySelectorAll('#player-table tbody tr')).map(
+    r => [r.dataset.player].concat(Array.from(r.cells).map(c => c.textContent)))"""
 
 
 def test_the_player_table_sorts_and_its_counts_list_the_moves(driver, analysis_report):  # noqa: F811
     page, rows = analysis_report
     players = {r["player"]: r for r in rows if r["kind"] == "player"}
-    plies = {(r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
+    plies = {(r["file"], r["game"], r["ply"]): r for r in rows if r["kind"] == "ply"}
     open_page(driver, page)
     table = driver.find_element(By.ID, "player-table")
-    shown = table.find_elements(By.CSS_SELECTOR, "tbody tr[data-player]")
-    assert sorted(r.get_attribute("data-player") for r in shown) == sorted(players)
-    for r in shown:
-        p = players[r.get_attribute("data-player")]
-        cells = [c.text for c in r.find_elements(By.TAG_NAME, "td")]
+    shown = driver.execute_script(ROWS)
+    assert sorted(r[0] for r in shown) == sorted(players)
+    for player, *cells in shown:
+        p = players[player]
         assert cells[1:4] == [str(p["games"]), str(p["moves"]), f"{p['accuracy']:.1f}"]
         assert [int(c) for c in cells[5:11]] == [p["classes"][c] for c in
                                                  ["inaccuracy", "mistake", "blunder", "missed-win",
                                                   "missed-shot", "allowed-shot"]]
     # Sorting by accuracy (a click: ascending).
     table.find_elements(By.TAG_NAME, "th")[3].click()
-    values = [float(r.find_elements(By.TAG_NAME, "td")[3].text)
-              for r in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+    values = [float(r[4]) for r in driver.execute_script(ROWS)]
     assert values == sorted(values)
     shots = os.environ.get("ARBITER_SCREENSHOT_DIR")
     if shots:
+        # The players with the most moves first (a second click sorts descending).
         driver.set_window_size(1400, 900)
-        table.screenshot(os.path.join(shots, "report-players.png"))
+        for _ in range(2):
+            table.find_elements(By.TAG_NAME, "th")[2].click()
+        moves = [int(r[3]) for r in driver.execute_script(ROWS)]
+        assert moves == sorted(moves, reverse=True)
+        driver.execute_script("arguments[0].scrollIntoView()", table)
+        driver.save_screenshot(os.path.join(shots, "analysis-players.png"))
     # Each count lists those moves of that player; an entry opens the position before the move.
     links = driver.find_elements(By.CSS_SELECTOR, "#player-table a.moves")
     assert links
@@ -177,12 +224,14 @@ def test_the_player_table_sorts_and_its_counts_list_the_moves(driver, analysis_r
         cls, count = link.get_attribute("data-class"), int(link.text)
         link.click()
         entries = driver.find_elements(By.CSS_SELECTOR, "#vw-problems .classed")
-        assert len(entries) == count
+        # A page holds 100 entries; the pager counts them all.
+        assert len(entries) == min(count, 100)
+        assert pager(driver)[0] == count
         assert {(e.get_attribute("data-class"), e.get_attribute("data-player")) for e in entries} == {(cls, player)}
         e = entries[0]
-        game, ply = int(e.get_attribute("data-game")), int(e.get_attribute("data-ply"))
-        assert plies[(game, ply)]["class"] == cls and plies[(game, ply)]["player"] == player
+        key = (e.get_attribute("data-file"), int(e.get_attribute("data-game")), int(e.get_attribute("data-ply")))
+        assert plies[key]["class"] == cls and plies[key]["player"] == player
         b = board(driver)
-        assert (b["game"], b["ply"]) == (str(game), str(ply - 1))
-        assert driver.find_element(By.ID, "vw-best").get_attribute("data-best") == plies[(game, ply)]["best"]
+        assert (b["game"], b["ply"]) == (str(key[1]), str(key[2] - 1))
+        assert driver.find_element(By.ID, "vw-best").get_attribute("data-best") == plies[key]["best"]
         driver.execute_script("window.scrollTo(0, 0)")

@@ -796,7 +796,7 @@ fn cut(word: &str, fits: &dyn Fn(&str) -> bool) -> Vec<String> {
             .char_indices()
             .filter(|&(i, ch)| AFTER.contains(&ch) && i + ch.len_utf8() < piece.len())
             .map(|(i, ch)| i + ch.len_utf8())
-            .last();
+            .next_back();
         let mut rest = match at {
             Some(i) => piece.split_off(i),
             None => String::new(),

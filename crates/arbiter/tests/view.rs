@@ -153,6 +153,8 @@ fn the_report_holds_every_problem_and_its_positions() {
                     .as_str()
                     .unwrap()
                     .to_string(),
+                // The page's severity figure: 0 note, 1 warning, 2 error.
+                ["note", "warning", "error"][p[2].as_u64().unwrap() as usize].to_string(),
             ));
         }
     }
@@ -167,12 +169,17 @@ fn the_report_holds_every_problem_and_its_positions() {
                 d["game"].as_u64().unwrap(),
                 d["ply"].as_u64(),
                 d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
             )
         })
         .collect();
     printed.sort();
     in_page.sort();
     assert_eq!(in_page, printed);
+    assert!(
+        printed.iter().any(|p| p.4 == "warning") && printed.iter().any(|p| p.4 == "error"),
+        "the defects have errors and warnings"
+    );
     assert!(printed.len() > 70, "{}", printed.len());
     // Every stored position rebuilds to what convert writes, up to the faulty ply.
     let mut compared = 0;

@@ -76,6 +76,7 @@
     if (seats.length <= 2) { return seats.map(function (q) { return text(q[1]); }).join(' – '); }
     return seats.filter(function (q) { return q[1]; }).map(function (q) { return q[0] + ': ' + q[1]; }).join(' · ');
   }
+  if (!problems.length) { $('vw-games').tHead.rows[0].cells[6].style.display = 'none'; }
   if (hasAccuracy) {
     var head = $('vw-games').tHead.rows[0];
     ['Accuracy 1st', 'Accuracy 2nd'].forEach(function (h) { var th = el('th', 'n', h); head.appendChild(th); });
@@ -536,10 +537,12 @@
         var cells = [baseName(g), g.n, playersText(g), g.t[2], g.t[3], g.t[4], by[2] + by[1]];
         if (hasAccuracy) { cells.push(g.q ? g.q[0] : '', g.q && g.q.length > 1 ? g.q[1] : ''); }
         cells.forEach(function (v, i) {
+          // A page without problems (an analysis report) leaves their column out.
+          if (i === 6 && !problems.length) { return; }
           tr.appendChild(el('td', i === 1 || i >= 6 ? 'n' : '', text(v)));
         });
         tr.firstChild.title = fileName(g);
-        tr.cells[6].title = [2, 1, 0].map(function (k) { return by[k] + ' ' + SEV[k] + (by[k] === 1 ? '' : 's'); }).join(', ');
+        if (problems.length) { tr.cells[6].title = [2, 1, 0].map(function (k) { return by[k] + ' ' + SEV[k] + (by[k] === 1 ? '' : 's'); }).join(', '); }
         tr.firstChild.className = 'file';
         tr.setAttribute('data-file', fileName(g)); tr.setAttribute('data-game', String(g.n));
         tr.addEventListener('click', function () { open(gi, -1); });

@@ -252,3 +252,39 @@ fn view_exits_like_validate() {
     ]);
     assert_eq!(code, 2, "a path that cannot be read: exit 2");
 }
+
+/// The report's example of an ambiguous move draws each move the notation fits through its
+/// landing squares (one blue polyline of four points each for h1xa1, which fits h1xh3xa3xa1
+/// and h1xh4xa4xa1), and its caption says so.
+#[test]
+fn the_reports_example_of_an_ambiguous_move_draws_each_route() {
+    let dir = tempdir("ambiguous");
+    let report = dir.join("r");
+    let (_, code) = arbiter(&[
+        "validate",
+        "-q",
+        "corpus/defects/tama/ambiguous-move.pdn",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let html = std::fs::read_to_string(report.join("report.html")).unwrap();
+    assert!(html.contains("Solid blue: each move the notation fits, through its squares."));
+    let routes: Vec<usize> = html
+        .split("<polyline")
+        .skip(1)
+        .filter(|p| p.split('>').next().unwrap().contains("stroke=\"#1565C0\""))
+        .map(|p| {
+            let points = p
+                .split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            points.split_whitespace().count()
+        })
+        .collect();
+    assert_eq!(routes, [4, 4], "two routes, each through four squares");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -20,8 +20,10 @@
 //! The page's test contract: the board element (`#board`) carries the position shown in
 //! `data-fen` (the string `arbiter convert --to json --positions` writes), `data-ply` and
 //! `data-line` (`main`, or `variation` for the position of a problem inside a variation);
-//! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file) and
-//! `data-ply` (empty for a problem not about a ply).
+//! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file),
+//! `data-ply` (empty for a problem not about a ply) and `data-severity` (`error`, `warning` or
+//! `note`; the list shows each severity's count and can hide any of them). The games table
+//! names every seat's player (the tags named after the game's seats).
 //!
 //! A game analysed by an engine ([`ViewerGame::analysis`], from `analyse --report` or read back
 //! from the comments `analyse --annotate` writes) adds an evaluation graph under the board

@@ -60,6 +60,7 @@ impl Builder {
 fn encode(g: &Analysed, moves: bool) -> ::report::EncodedGame {
     let r = &g.report;
     let (tags, fens) = crate::view::tags_and_fens(r);
+    let players = crate::view::seat_players(r);
     let explorer = r
         .game
         .filter(|_| moves)
@@ -105,6 +106,7 @@ fn encode(g: &Analysed, moves: bool) -> ::report::EncodedGame {
     let game = ViewerGame {
         label: r.game.map_or("Unknown game", |i| i.label),
         tags: [&tags[0], &tags[1], &tags[2], &tags[3], &tags[4]],
+        players: players.iter().map(|(s, p)| (*s, p.as_ref())).collect(),
         positions: crate::view::viewer_positions(r, &fens),
         moves: r.details.iter().map(|d| d.notation).collect(),
         plies_written: r.plies_written,

@@ -331,7 +331,10 @@ pub fn example(file: &str, game: u64, label: &str, d: &Diagnostic) -> Option<Pro
     diagram.add_paths(&snap.suggested, ArrowStyle::Suggested);
     diagram.add_paths(&snap.played, ArrowStyle::Played);
     let mut legend = Vec::new();
-    if snap.played.iter().any(|p| p.len() > 1) {
+    let ambiguous = d.code.rules() == Some(game::Code::AmbiguousMove) && snap.played.len() > 1;
+    if ambiguous {
+        legend.push("Solid blue: each move the notation fits, through its squares.".to_string());
+    } else if snap.played.iter().any(|p| p.len() > 1) {
         legend.push("Solid blue: the move as written.".to_string());
     }
     if snap.suggested.iter().any(|p| p.len() > 1) {

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use ::report::{EncodedGame, ViewerGame, ViewerPly, ViewerPosition, ViewerProblem};
+use ::report::{EncodedGame, ViewerGame, ViewerPly, ViewerPosition, ViewerProblem, ViewerSeverity};
 use referee::{Diagnostic, GameReport, Referee, Settings, Severity};
 
 use crate::report;
@@ -54,6 +54,7 @@ pub fn encode(
 ) -> EncodedGame {
     let r = positions;
     let (tags, fens) = tags_and_fens(r);
+    let players = seat_players(r);
     let written: Vec<Option<String>> = diagnostics.iter().map(|d| written(origin, d)).collect();
     let mut locator = report::Locator::new(origin.source);
     let lines: Vec<u64> = diagnostics
@@ -78,6 +79,7 @@ pub fn encode(
     let game = ViewerGame {
         label: r.game.map_or("Unknown game", |g| g.label),
         tags: [&tags[0], &tags[1], &tags[2], &tags[3], &tags[4]],
+        players: players.iter().map(|(s, p)| (*s, p.as_ref())).collect(),
         positions: viewer_positions(r, &fens),
         moves: notations,
         plies_written: r.plies_written,
@@ -89,7 +91,11 @@ pub fn encode(
                 ViewerProblem {
                     ply: d.ply,
                     code: d.code.as_str(),
-                    error: d.severity == Severity::Error,
+                    severity: match d.severity {
+                        Severity::Error => ViewerSeverity::Error,
+                        Severity::Warning => ViewerSeverity::Warning,
+                        Severity::Note => ViewerSeverity::Note,
+                    },
                     message: &d.message,
                     line: lines[i],
                     written: written[i].as_deref(),
@@ -141,6 +147,17 @@ pub fn tags_and_fens(r: &GameReport) -> (Vec<Cow<'_, str>>, Vec<&str>) {
         fens.extend(r.details.iter().map(|d| d.position));
     }
     (tags, fens)
+}
+
+/// Every seat of the game (as its rules name them) with its player: the tag named after the
+/// seat (`[White "…"]`, `[South "…"]`), empty where absent. Empty for a game not identified.
+pub fn seat_players(r: &GameReport) -> Vec<(&'static str, Cow<'_, str>)> {
+    r.game.map_or_else(Vec::new, |info| {
+        info.seat_names
+            .iter()
+            .map(|&seat| (seat, r.tag(seat).unwrap_or_default()))
+            .collect()
+    })
 }
 
 /// The viewer's positions of a replayed game, each with its FEN.

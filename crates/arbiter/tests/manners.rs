@@ -374,7 +374,7 @@ fn counts_are_worded_for_their_number_and_help_names_trial_files() {
     );
     let out = arbiter(&dir, &["view", "one.pdn", "-o", "v.html"]);
     let said = stderr(&out);
-    assert!(said.contains("(1 game, 0 problems)"), "{said}");
+    assert!(said.contains("(1 game, no problems)"), "{said}");
     let out = arbiter(&dir, &["validate", "--help"]);
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(help.contains("*.trl"), "{help}");

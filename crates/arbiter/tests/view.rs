@@ -153,6 +153,8 @@ fn the_report_holds_every_problem_and_its_positions() {
                     .as_str()
                     .unwrap()
                     .to_string(),
+                // The page's severity figure: 0 note, 1 warning, 2 error.
+                ["note", "warning", "error"][p[2].as_u64().unwrap() as usize].to_string(),
             ));
         }
     }
@@ -167,12 +169,17 @@ fn the_report_holds_every_problem_and_its_positions() {
                 d["game"].as_u64().unwrap(),
                 d["ply"].as_u64(),
                 d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
             )
         })
         .collect();
     printed.sort();
     in_page.sort();
     assert_eq!(in_page, printed);
+    assert!(
+        printed.iter().any(|p| p.4 == "warning") && printed.iter().any(|p| p.4 == "error"),
+        "the defects have errors and warnings"
+    );
     assert!(printed.len() > 70, "{}", printed.len());
     // Every stored position rebuilds to what convert writes, up to the faulty ply.
     let mut compared = 0;
@@ -244,4 +251,40 @@ fn view_exits_like_validate() {
         page.to_str().unwrap(),
     ]);
     assert_eq!(code, 2, "a path that cannot be read: exit 2");
+}
+
+/// The report's example of an ambiguous move draws each move the notation fits through its
+/// landing squares (one blue polyline of four points each for h1xa1, which fits h1xh3xa3xa1
+/// and h1xh4xa4xa1), and its caption says so.
+#[test]
+fn the_reports_example_of_an_ambiguous_move_draws_each_route() {
+    let dir = tempdir("ambiguous");
+    let report = dir.join("r");
+    let (_, code) = arbiter(&[
+        "validate",
+        "-q",
+        "corpus/defects/tama/ambiguous-move.pdn",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    let html = std::fs::read_to_string(report.join("report.html")).unwrap();
+    assert!(html.contains("Solid blue: each move the notation fits, through its squares."));
+    let routes: Vec<usize> = html
+        .split("<polyline")
+        .skip(1)
+        .filter(|p| p.split('>').next().unwrap().contains("stroke=\"#1565C0\""))
+        .map(|p| {
+            let points = p
+                .split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            points.split_whitespace().count()
+        })
+        .collect();
+    assert_eq!(routes, [4, 4], "two routes, each through four squares");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -514,8 +514,13 @@ impl Draughts {
                 Some(*example),
             ),
         };
-        let played = played.iter().map(|&b| self.geometry.coords(b)).collect();
-        let mut p = Problem::new(code, message).with_played(vec![played]);
+        let played = match refusal {
+            // Each move the token fits, along its own path: the token's squares alone would
+            // draw a straight line that matches none of them.
+            Refusal::Ambiguous(moves) => moves.iter().map(|m| self.coords_path(m)).collect(),
+            _ => vec![played.iter().map(|&b| self.geometry.coords(b)).collect()],
+        };
+        let mut p = Problem::new(code, message).with_played(played);
         if let Some(m) = suggested {
             p = p.with_suggested(vec![self.coords_path(&m)]);
         }

@@ -153,6 +153,32 @@ fn writing_uses_short_form_unless_ambiguous() {
     }
 }
 
+/// An ambiguous token names each move it fits, through its landing squares: a diagram draws
+/// those paths, not a straight line from the token's first square to its last.
+#[test]
+fn an_ambiguous_token_names_each_move_along_its_path() {
+    // An English man's two forward routes from 26 to 10 (over 22 and 14, or 23 and 15); the
+    // token is the short form both moves share.
+    for (d, fen) in [(Draughts::new(&ENGLISH), "W:W26:B22,23,14,15")] {
+        let pos = d.parse_position(fen).unwrap();
+        let legal = d.legal_moves(&pos);
+        let shorts: Vec<String> = legal.iter().map(|m| d.path_text(m, true, false)).collect();
+        let token = shorts
+            .iter()
+            .find(|t| shorts.iter().filter(|u| u == t).count() == 2)
+            .unwrap_or_else(|| panic!("{fen}: no two moves share a short form: {shorts:?}"));
+        let p = d.resolve(&pos, &[token.as_bytes()]).unwrap_err();
+        assert_eq!(p.code, Code::AmbiguousMove, "{token}: {}", p.message);
+        assert_eq!(p.played.len(), 2, "{token}: {:?}", p.played);
+        for path in &p.played {
+            assert!(path.len() >= 3, "{token}: {path:?}");
+            assert_eq!(path[0], p.played[0][0]);
+            assert_eq!(path.last(), p.played[0].last());
+        }
+        assert_ne!(p.played[0], p.played[1]);
+    }
+}
+
 #[test]
 fn turkish_moves_along_ranks_and_files() {
     let d = Draughts::new(draughts::Variant::by_id("turkish").unwrap());

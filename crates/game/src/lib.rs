@@ -50,7 +50,9 @@ pub struct Problem {
     /// Index of the offending token within the ply.
     pub token: usize,
     /// The moves the ply names, as far as they could be read: one path per piece moved
-    /// (draughts: the start square and the squares written after it).
+    /// (draughts: the start square and the squares written after it). A ply whose notation
+    /// fits several moves ([`Code::AmbiguousMove`]) names each of them: one path per move it
+    /// fits, through its landing squares.
     pub played: Vec<SquarePath>,
     /// What the rules would accept instead, where the message suggests it: for a
     /// non-maximal or missed capture, one maximal chain (start and every landing square);

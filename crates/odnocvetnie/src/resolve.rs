@@ -194,7 +194,13 @@ pub(crate) fn coords(squares: &[Square]) -> Vec<(u8, u8)> {
 /// The slow path: works out why the token names no legal move (or which one it names). A
 /// problem carries the squares the token names, for diagrams.
 fn diagnose(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
-    diagnose_inner(pos, tok).map_err(|p| p.with_played(vec![coords(tok.squares())]))
+    diagnose_inner(pos, tok).map_err(|p| {
+        if p.played.is_empty() {
+            p.with_played(vec![coords(tok.squares())])
+        } else {
+            p // an ambiguous token: each move it fits
+        }
+    })
 }
 
 fn diagnose_inner(pos: &Position, tok: &MoveToken) -> Result<Move, Problem> {
@@ -282,6 +288,8 @@ fn ambiguous(pos: &Position, tok: &MoveToken, matching: &[Move]) -> Problem {
             matching.len()
         ),
     )
+    // Each move drawn along its own path, not as a straight line from the token's squares.
+    .with_played(options.iter().map(|(p, _)| coords(&p.squares)).collect())
 }
 
 /// The problem of a token that names no legal move while a capture of `max` pieces is

@@ -101,6 +101,24 @@ fn resolver_codes_and_messages() {
 }
 
 #[test]
+fn an_ambiguous_token_names_each_move_it_fits_along_its_path() {
+    let pos = Position::parse("S:M37,32,22,31,21").unwrap();
+    for token in ["37x17", "c3xc7"] {
+        let p = resolve(&pos, token.as_bytes()).unwrap_err();
+        assert_eq!(p.code, Code::AmbiguousMove);
+        // Not the token's two squares (a straight line matching neither move) but each move,
+        // start and every landing square.
+        assert!(p.played.len() >= 2, "{token}: {:?}", p.played);
+        let (start, end) = (p.played[0][0], *p.played[0].last().unwrap());
+        for path in &p.played {
+            assert!(path.len() >= 3, "{token}: {path:?}");
+            assert_eq!((path[0], *path.last().unwrap()), (start, end), "{token}");
+        }
+        assert_ne!(p.played[0], p.played[1], "{token}");
+    }
+}
+
+#[test]
 fn forms_of_one_move_resolve_to_the_same_move() {
     let pos = Position::parse("S:K46:M37,23,45,40").unwrap();
     let a = resolve(&pos, b"46x19").unwrap();

@@ -729,38 +729,90 @@ fn text(size: u32, strong: bool) -> TextStyle<'static> {
     TextStyle::from(font(size, strong)).color(&INK)
 }
 
-/// Splits `s` into lines no wider than `width` pixels, at spaces (a word wider than a line is
-/// left whole).
+/// The width of `t` in pixels as drawn (the PNG backend's layout; plotters' own measure
+/// where the fonts cannot be read).
+fn measure(t: &str, size: u32, strong: bool) -> i32 {
+    if let Some(w) = crate::png::text_width(t, size, strong) {
+        return w.ceil() as i32;
+    }
+    font(size, strong)
+        .box_size(t)
+        .map_or(t.chars().count() as i32 * size as i32 * 6 / 10, |b| {
+            b.0 as i32
+        })
+}
+
+/// Splits `s` into lines no wider than `width` pixels, at spaces. A word wider than a line (a
+/// position string, a long file path) is cut: after a `,`, `:`, `/`, `\`, `-`, `.` or `_` where
+/// the line has one, else at the last character that fits.
 fn wrap(s: &str, size: u32, strong: bool, width: i32) -> Vec<String> {
     init_fonts();
-    let f = font(size, strong);
-    let measure = |t: &str| {
-        f.box_size(t)
-            .map_or(t.chars().count() as i32 * size as i32 * 6 / 10, |b| {
-                b.0 as i32
-            })
-    };
+    let fits = |t: &str| measure(t, size, strong) <= width;
     let mut lines = Vec::new();
     for para in s.lines() {
         let mut line = String::new();
         for word in para.split_whitespace() {
-            if line.is_empty() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if fits(&candidate) {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if fits(word) {
                 line.push_str(word);
                 continue;
             }
-            let candidate = format!("{line} {word}");
-            if measure(&candidate) <= width {
-                line = candidate;
-            } else {
-                lines.push(std::mem::take(&mut line));
-                line.push_str(word);
-            }
+            // Too wide for a line of its own: cut it, and go on after its last piece.
+            let mut pieces = cut(word, &fits);
+            line = pieces.pop().unwrap_or_default();
+            lines.extend(pieces);
         }
         if !line.is_empty() {
             lines.push(line);
         }
     }
     lines
+}
+
+/// `word` cut into pieces that each `fits`, preferably after a separator.
+fn cut(word: &str, fits: &dyn Fn(&str) -> bool) -> Vec<String> {
+    const AFTER: &[char] = &[',', ':', '/', '\\', '-', '.', '_', ';'];
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    for c in word.chars() {
+        piece.push(c);
+        if fits(&piece) || piece.chars().count() == 1 {
+            continue;
+        }
+        piece.pop();
+        // The last separator of the piece, unless the piece would be left empty.
+        let at = piece
+            .char_indices()
+            .filter(|&(i, ch)| AFTER.contains(&ch) && i + ch.len_utf8() < piece.len())
+            .map(|(i, ch)| i + ch.len_utf8())
+            .next_back();
+        let mut rest = match at {
+            Some(i) => piece.split_off(i),
+            None => String::new(),
+        };
+        pieces.push(std::mem::take(&mut piece));
+        rest.push(c);
+        if !fits(&rest) && rest.chars().count() > 1 {
+            rest.pop();
+            pieces.push(std::mem::replace(&mut rest, c.to_string()));
+        }
+        piece = rest;
+    }
+    if !piece.is_empty() {
+        pieces.push(piece);
+    }
+    pieces
 }
 
 /// Text as drawn: control characters, which no SVG (XML) document may hold even escaped,
@@ -807,6 +859,53 @@ mod tests {
             "a capture of three pieces was available from d4 over e5 f6 and g7"
         );
         assert!(wrap("", 14, false, 200).is_empty());
+    }
+
+    /// Every line of a title, measured with the shipped font as the PNG is drawn, fits the
+    /// image: a position string or a file path without spaces is cut, none of it lost.
+    #[test]
+    fn long_titles_fit_the_image() {
+        let squares: Vec<String> = (1..=50).map(|n| n.to_string()).collect();
+        let position = format!(
+            "International draughts: W:W{}:B{}",
+            squares[30..].join(","),
+            squares[..20].join(",")
+        );
+        let path = format!(
+            "International draughts: /{}/tournament-games-of-the-federation.pdn, game 1234, after ply 56",
+            ["archives", "international-draughts", "federation", "2019-2024"].join("/")
+        );
+        let kings = "Tama: W:WKa1,Kb2,Kc3,Kd4,Ke5,Kf6,Kg7,Kh8:BKa8,Kb7,Kc6,Kd5,Ke4,Kf3,Kg2,Kh1";
+        for (title, files) in [
+            (&position[..], 10),
+            (&path[..], 10),
+            (kings, 8),
+            (&path[..], 5),
+        ] {
+            let d = Diagram::new(title, files, files, SquareStyle::DarkOnly);
+            let l = d.layout();
+            assert!(l.title.len() > 1, "{title}: {:?}", l.title);
+            for line in &l.title {
+                let w = crate::png::text_width(line, TITLE_SIZE, true).expect("the shipped font");
+                assert!(
+                    w <= l.width as f32,
+                    "{line:?}: {w} px in an image {} px wide",
+                    l.width
+                );
+            }
+            let letters = |t: &str| t.split_whitespace().collect::<String>();
+            assert_eq!(
+                letters(&l.title.concat()),
+                letters(title),
+                "nothing is lost"
+            );
+            // A position string is cut after a comma or a colon, not inside a square.
+            if title == position {
+                for line in &l.title[..l.title.len() - 1] {
+                    assert!(line.ends_with([',', ':']), "{line:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -36,5 +36,5 @@ pub use report::{
 };
 pub use viewer::{
     EncodedGame, FileRow, Viewer, ViewerGame, ViewerPly, ViewerPosition, ViewerProblem,
-    MOVE_CLASSES, VIEWER_BUDGET,
+    ViewerSeverity, MOVE_CLASSES, VIEWER_BUDGET,
 };

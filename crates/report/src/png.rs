@@ -41,6 +41,24 @@ fn faces() -> Option<&'static (FontRef<'static>, FontRef<'static>)> {
         .as_ref()
 }
 
+/// The width of `text` at `size` pixels as [`Png`] draws it (each glyph's advance and the
+/// kerning between them), in the bold face when `strong`; `None` if the fonts cannot be read.
+pub(crate) fn text_width(text: &str, size: u32, strong: bool) -> Option<f32> {
+    let (regular, bold) = faces()?;
+    let scaled = if strong { bold } else { regular }.as_scaled(PxScale::from(size as f32));
+    let mut x = 0f32;
+    let mut prev = None;
+    for c in text.chars() {
+        let id = scaled.glyph_id(c);
+        if let Some(p) = prev {
+            x += scaled.kern(p, id);
+        }
+        x += scaled.h_advance(id);
+        prev = Some(id);
+    }
+    Some(x)
+}
+
 type Error<'a> = <BitMapBackend<'a> as DrawingBackend>::ErrorType;
 
 impl<'a> DrawingBackend for Png<'a> {

@@ -1815,10 +1815,10 @@ impl<'a> Page<'a> {
     fn viewer(&mut self, v: &Viewer) {
         let _ = writeln!(
             self.html,
-            "<section id=\"games\">\n<h2>Games and problems</h2>\n<p class=\"lead\">{} problems in {} \
+            "<section id=\"games\">\n<h2>Games and problems</h2>\n<p class=\"lead\">{} in {} \
              games. Click a problem to open its game at the position before the faulty move; \
              step with the buttons or the keys ←, →, Home and End.{}</p>",
-            num(v.problems()),
+            v.problems_in_words(),
             num(v.games()),
             if v.moves_left_out() > 0 {
                 format!(

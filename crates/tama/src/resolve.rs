@@ -43,6 +43,9 @@ pub fn resolve(pos: &Position, rules: Tama, raw: &[u8]) -> Result<Move, Problem>
     tok.read(&TamaSquares, raw)
         .map_err(|m| Problem::new(Code::IllegalMove, m.to_string()))?;
     resolve_parsed(pos, rules, &tok, raw).map_err(|p| {
+        if !p.played.is_empty() {
+            return p; // an ambiguous token: each move it fits
+        }
         let named = tok.squares().iter().copied().map(coords).collect();
         p.with_played(vec![named])
     })
@@ -215,6 +218,9 @@ fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -
             None => paths.push((*m, p)),
         }
     }
+    // Each move it fits is drawn along its own path (the token's squares alone would draw a
+    // straight line that matches none of them).
+    let fits: Vec<Vec<(u8, u8)>> = paths.iter().map(|(m, _)| move_path(m)).collect();
     let mut names: Vec<String> = paths.into_iter().map(|(m, _)| in_style(&m, tok)).collect();
     names.sort();
     Problem::new(
@@ -226,6 +232,7 @@ fn ambiguous(pos: &Position, rules: Tama, tok: &Token, raw: &[u8], max: usize) -
             names.join(", ")
         ),
     )
+    .with_played(fits)
 }
 
 fn man_word(kind: Kind) -> &'static str {

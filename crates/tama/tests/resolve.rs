@@ -74,6 +74,19 @@ fn ambiguous_move() {
         "b2xa7 is ambiguous: it fits 2 moves that capture different pieces \
          (b2xe2xe7xa7, b2xf2xf7xa7); write the full path"
     );
+    // The diagram draws each move it fits along its landing squares, not b2 straight to a7.
+    let p = Tama::DEFAULT
+        .resolve_token(&pos("W:WKb2:Bc2,e4,f4,c7"), b"b2xa7")
+        .unwrap_err();
+    let mut played = p.played.clone();
+    played.sort();
+    assert_eq!(
+        played,
+        [
+            vec![(1, 1), (4, 1), (4, 6), (0, 6)],
+            vec![(1, 1), (5, 1), (5, 6), (0, 6)]
+        ]
+    );
     // The full path settles it.
     assert_eq!(ok("W:WKb2:Bc2,e4,f4,c7", "b2xe2xe7xa7"), "b2xe2xe7xa7");
     assert_eq!(ok("W:WKb2:Bc2,e4,f4,c7", "b2xf2xa7"), "b2xf2xf7xa7");

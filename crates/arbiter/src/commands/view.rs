@@ -70,7 +70,7 @@ fn write_page(paths: &[PathBuf], base: &Settings, output: &Path) -> Result<u8, S
         "viewer written to {} ({}, {})",
         output.display(),
         crate::archive::plural(viewer.games(), "game"),
-        crate::archive::plural(viewer.problems(), "problem")
+        viewer.problems_in_words()
     );
     // The same exit codes as `validate`: the page is written either way.
     Ok(if tally.io_errors > 0 {

@@ -20,8 +20,10 @@
 //! The page's test contract: the board element (`#board`) carries the position shown in
 //! `data-fen` (the string `arbiter convert --to json --positions` writes), `data-ply` and
 //! `data-line` (`main`, or `variation` for the position of a problem inside a variation);
-//! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file) and
-//! `data-ply` (empty for a problem not about a ply).
+//! each problem entry (`.problem`) carries `data-file`, `data-game` (1-based in its file),
+//! `data-ply` (empty for a problem not about a ply) and `data-severity` (`error`, `warning` or
+//! `note`; the list shows each severity's count and can hide any of them). The games table
+//! names every seat's player (the tags named after the game's seats).
 //!
 //! A game analysed by an engine ([`ViewerGame::analysis`], from `analyse --report` or read back
 //! from the comments `analyse --annotate` writes) adds an evaluation graph under the board
@@ -58,8 +60,8 @@ pub struct ViewerProblem<'a> {
     pub ply: Option<u32>,
     /// The diagnostic code.
     pub code: &'a str,
-    /// An error (`false`: a warning).
-    pub error: bool,
+    /// How serious it is (the page counts and filters problems by it).
+    pub severity: ViewerSeverity,
     /// The diagnostic's message.
     pub message: &'a str,
     /// The line in the file.
@@ -72,6 +74,25 @@ pub struct ViewerProblem<'a> {
     pub suggested: &'a [SquarePath],
     /// For a ply of a variation: the variation's position before it (its string and board).
     pub variation: Option<(&'a str, &'a Board)>,
+}
+
+/// How serious a problem is: the page counts each kind and lets the reader hide any of them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ViewerSeverity {
+    /// Worth knowing, not a fault (how a game was identified, an exporter's habit).
+    #[default]
+    Note,
+    /// A tolerated deviation from the standard.
+    Warning,
+    /// A fault.
+    Error,
+}
+
+impl ViewerSeverity {
+    /// The figure the page stores (`p[2]` of a problem): 0 note, 1 warning, 2 error.
+    fn code(self) -> u8 {
+        self as u8
+    }
 }
 
 /// The classes of analysed moves, as the page names them (`data-class`), each with the letter
@@ -109,8 +130,12 @@ pub struct ViewerPly<'a> {
 pub struct ViewerGame<'a> {
     /// The game's label in the registry, or `Unknown game`.
     pub label: &'a str,
-    /// White (first seat), Black, Event, Date and Result tags as written (empty: absent).
+    /// White, Black, Event, Date and Result tags as written (empty: absent).
     pub tags: [&'a str; 5],
+    /// Every seat of the game in seat order, each with its player as the record's tag of that
+    /// name says (`[South "…"]`; empty: absent). Empty for a game not identified: the page then
+    /// names the White and Black players of `tags`.
+    pub players: Vec<(&'a str, &'a str)>,
     /// The start position, then the position after every replayed ply of the main line.
     pub positions: Vec<ViewerPosition<'a>>,
     /// The replayed plies, in the game's notation (one fewer than `positions`).
@@ -148,6 +173,11 @@ impl ViewerGame<'_> {
             has_moves: !(self.positions.is_empty() && self.record.is_empty()),
             label: self.label.to_string(),
             tags: self.tags.map(str::to_string),
+            players: self
+                .players
+                .iter()
+                .map(|&(s, p)| (s.to_string(), p.to_string()))
+                .collect(),
             problems: self.problems.iter().map(EncodedProblem::of).collect(),
         }
     }
@@ -240,17 +270,20 @@ pub struct EncodedGame {
     has_moves: bool,
     label: String,
     tags: [String; 5],
+    players: Vec<(String, String)>,
     problems: Vec<EncodedProblem>,
 }
 
-/// A problem encoded for the page: `[ply, code, error, message, line, written, played,
-/// suggested, variation]` (`variation`: `[position string, board items]`), with the code and message as indices into the table of strings and the
-/// trailing fields left out when empty.
+/// A problem encoded for the page: `[ply, code, severity, message, line, written, played,
+/// suggested, variation]` (`severity`: 0 note, 1 warning, 2 error; `variation`: `[position
+/// string, board items]`), with the code and message as indices into the table of strings
+/// and the trailing fields left out when empty. An ambiguous ply's `played` holds each move
+/// its notation fits (the page draws each along its path).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct EncodedProblem {
     ply: String,
     code: String,
-    error: bool,
+    severity: ViewerSeverity,
     message: String,
     rest: String,
 }
@@ -276,7 +309,7 @@ impl EncodedProblem {
         EncodedProblem {
             ply: p.ply.map_or("null".to_string(), |n| n.to_string()),
             code: p.code.to_string(),
-            error: p.error,
+            severity: p.severity,
             message: p.message.to_string(),
             rest: rest[1..rest.len() - 1].to_string(),
         }
@@ -319,6 +352,8 @@ pub struct Viewer {
     string_index: std::collections::HashMap<String, usize>,
     game_count: u64,
     problem_count: u64,
+    /// Problems by severity: notes, warnings, errors.
+    by_severity: [u64; 3],
     /// Games kept without their moves because the budget was spent.
     moves_left_out: u64,
     budget: usize,
@@ -339,6 +374,7 @@ impl Viewer {
             string_index: std::collections::HashMap::new(),
             game_count: 0,
             problem_count: 0,
+            by_severity: [0; 3],
             moves_left_out: 0,
             budget,
         }
@@ -373,6 +409,33 @@ impl Viewer {
         self.problem_count
     }
 
+    /// Problems of `severity` added.
+    pub fn count(&self, severity: ViewerSeverity) -> u64 {
+        self.by_severity[usize::from(severity.code())]
+    }
+
+    /// The problems counted by severity, in words: `3 errors, 41 warnings and 2,114 notes`
+    /// (a severity with none left out; `no problems` when there are none).
+    pub fn problems_in_words(&self) -> String {
+        let parts: Vec<String> = [
+            (ViewerSeverity::Error, "error"),
+            (ViewerSeverity::Warning, "warning"),
+            (ViewerSeverity::Note, "note"),
+        ]
+        .iter()
+        .filter(|(s, _)| self.count(*s) > 0)
+        .map(|&(s, word)| {
+            let n = self.count(s);
+            format!("{} {word}{}", thousands(n), if n == 1 { "" } else { "s" })
+        })
+        .collect();
+        match parts.as_slice() {
+            [] => "no problems".to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+
     /// Games kept without their moves (the budget was spent).
     pub fn moves_left_out(&self) -> u64 {
         self.moves_left_out
@@ -398,9 +461,22 @@ impl Viewer {
         let tags = game.tags.clone().map(|t| self.string(&t));
         let _ = write!(
             self.games,
-            "{{\"f\":{file},\"n\":{number},\"l\":{label},\"t\":[{},{},{},{},{}],\"p\":[",
+            "{{\"f\":{file},\"n\":{number},\"l\":{label},\"t\":[{},{},{},{},{}],",
             tags[0], tags[1], tags[2], tags[3], tags[4]
         );
+        if !game.players.is_empty() {
+            self.games.push_str("\"y\":[");
+            for (i, (seat, player)) in game.players.iter().enumerate() {
+                let (seat, player) = (self.string(seat), self.string(player));
+                let _ = write!(
+                    self.games,
+                    "{}[{seat},{player}]",
+                    if i > 0 { "," } else { "" }
+                );
+            }
+            self.games.push_str("],");
+        }
+        self.games.push_str("\"p\":[");
         for (i, p) in game.problems.iter().enumerate() {
             let (code, message) = (self.string(&p.code), self.string(&p.message));
             let _ = write!(
@@ -408,9 +484,10 @@ impl Viewer {
                 "{}[{},{code},{},{message},{}]",
                 if i > 0 { "," } else { "" },
                 p.ply,
-                u8::from(p.error),
+                p.severity.code(),
                 p.rest
             );
+            self.by_severity[usize::from(p.severity.code())] += 1;
         }
         let _ = write!(self.games, "],{}", &body[1..]);
         self.game_count += 1;
@@ -462,12 +539,20 @@ impl Viewer {
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <title>{}</title>\n</head>\n<body class=\"viewer-page\">\n<h1>{}</h1>\n<p class=\"lead\">{} \
-             games in {} files, {} problems.</p>\n{}</body>\n</html>\n",
+             {} in {} {}: {}.{}</p>\n{}</body>\n</html>\n",
             esc(title),
             esc(title),
-            self.game_count,
-            self.files.len(),
-            self.problem_count,
+            thousands(self.game_count),
+            if self.game_count == 1 { "game" } else { "games" },
+            thousands(self.files.len() as u64),
+            if self.files.len() == 1 { "file" } else { "files" },
+            self.problems_in_words(),
+            if self.count(ViewerSeverity::Note) > 0 {
+                " Notes are not faults: they say how a game was read (how it was identified, \
+                 an exporter's habit)."
+            } else {
+                ""
+            },
             self.body_html(true)
         )
     }
@@ -520,6 +605,19 @@ pub(crate) fn board_items(b: &Board, last_move: &[SquarePath]) -> Vec<String> {
     out
 }
 
+/// `n` with a comma between groups of three digits (`2,114`).
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -567,13 +665,14 @@ mod tests {
         let game = ViewerGame {
             label: "Test",
             tags: ["W", "B", "E", "2024", "1-0"],
+            players: vec![("White", "W"), ("Black", "B")],
             positions,
             moves: vec!["a", "b", "c", "d"],
             plies_written: 4,
             problems: vec![ViewerProblem {
                 ply: Some(5),
                 code: "illegal-move",
-                error: true,
+                severity: ViewerSeverity::Error,
                 message: "no </script> here",
                 line: 9,
                 written: Some("x"),
@@ -633,6 +732,83 @@ mod tests {
         );
     }
 
+    /// Each problem's severity reaches the page (0 note, 1 warning, 2 error), the headline
+    /// counts each kind, and every seat's player is kept with its seat's name.
+    #[test]
+    fn severities_are_counted_apart_and_every_seat_keeps_its_player() {
+        let problem = |severity, code| ViewerProblem {
+            ply: None,
+            code,
+            severity,
+            message: "m",
+            line: 1,
+            written: None,
+            played: &[],
+            suggested: &[],
+            variation: None,
+        };
+        let mut problems = vec![problem(ViewerSeverity::Error, "illegal-move")];
+        problems.push(problem(ViewerSeverity::Warning, "bad-tag"));
+        problems.extend((0..1203).map(|_| problem(ViewerSeverity::Note, "game-inferred")));
+        let game = ViewerGame {
+            label: "Four seats",
+            tags: ["", "", "Cup", "", "*"],
+            players: vec![
+                ("South", "Ann"),
+                ("West", "Bo"),
+                ("North", ""),
+                ("East", "Dee"),
+            ],
+            problems,
+            ..ViewerGame::default()
+        };
+        let mut v = Viewer::new(VIEWER_BUDGET);
+        let file = v.add_file("f");
+        v.add(file, 1, &game.encode());
+        v.add(file, 2, &ViewerGame::default().encode());
+        let data: Value = serde_json::from_str(&v.data_json()).unwrap();
+        let text = |v: &Value| data["s"][v.as_u64().unwrap() as usize].clone();
+        let g = &data["games"][0];
+        let seats: Vec<(Value, Value)> = g["y"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|q| (text(&q[0]), text(&q[1])))
+            .collect();
+        assert_eq!(
+            seats,
+            [
+                (json!("South"), json!("Ann")),
+                (json!("West"), json!("Bo")),
+                (json!("North"), json!("")),
+                (json!("East"), json!("Dee"))
+            ]
+        );
+        assert!(data["games"][1].get("y").is_none(), "no seats known");
+        let severities: Vec<u64> = (0..3).map(|i| g["p"][i][2].as_u64().unwrap()).collect();
+        assert_eq!(severities, [2, 1, 0]);
+        assert_eq!(
+            [
+                ViewerSeverity::Error,
+                ViewerSeverity::Warning,
+                ViewerSeverity::Note
+            ]
+            .map(|s| v.count(s)),
+            [1, 1, 1203]
+        );
+        assert_eq!(v.problems_in_words(), "1 error, 1 warning and 1,203 notes");
+        let page = v.page_html("t");
+        assert!(
+            page.contains("2 games in 1 file: 1 error, 1 warning and 1,203 notes."),
+            "{}",
+            &page[..600]
+        );
+        assert!(!page.contains("1205 problems"));
+        assert_eq!(Viewer::new(1).problems_in_words(), "no problems");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+    }
+
     #[test]
     fn past_the_budget_games_keep_their_problems_but_not_their_moves() {
         let b = board(3);
@@ -649,7 +825,7 @@ mod tests {
                 problems: vec![ViewerProblem {
                     ply: None,
                     code: "bad-tag",
-                    error: false,
+                    severity: ViewerSeverity::Warning,
                     message: "m",
                     line: 1,
                     written: None,
@@ -714,7 +890,7 @@ mod tests {
         let problem = ViewerProblem {
             ply: Some(7),
             code: "illegal-move",
-            error: true,
+            severity: ViewerSeverity::Error,
             message: "m",
             line: 3,
             written: Some("1-5"),

@@ -1,7 +1,10 @@
 // arbiter game viewer: draws the games of #viewer-data, steps through them and lists every
 // problem. Hand-written, no library, no network. Test contract: #board carries data-fen (the
 // position shown, as `arbiter convert --to json --positions` writes it), data-ply, data-file
-// and data-game; every .problem entry carries data-file, data-game and data-ply.
+// and data-game; every .problem entry carries data-file, data-game, data-ply and
+// data-severity (error, warning or note: #vw-severity's toggles hide or show each kind).
+// Arrows on the board carry data-arrow (last, played, suggested); an ambiguous ply's played
+// paths are each move its notation fits, drawn through their squares.
 // The data is read after the page has been drawn (a report's charts show at once), and
 // #viewer gets data-ready="yes" (and data-ready-ms, the time since navigation) when done.
 // A game's moves and positions are one packed string (g.z, see report::viewer::pack),
@@ -25,17 +28,21 @@
   var PAGE = 100;
   var SVGNS = 'http://www.w3.org/2000/svg';
   var problems = [], classed = [], hasAccuracy = false;
+  // A problem's severity (p[2]): 0 note, 1 warning, 2 error.
+  var SEV = ['note', 'warning', 'error'], sevCount = [0, 0, 0];
   var CLASS = { i: 'inaccuracy', m: 'mistake', b: 'blunder', w: 'missed-win', s: 'missed-shot', a: 'allowed-shot' };
   var MARK = { inaccuracy: '?!', mistake: '?', blunder: '??', 'missed-win': '?', 'missed-shot': '?', 'allowed-shot': '??' };
   // Labels, tags, codes and messages are indices into data.s; trailing empty fields are left out.
   data.games.forEach(function (g, gi) {
     g.l = data.s[g.l];
     g.t = g.t.map(function (i) { return data.s[i]; });
+    if (g.y) { g.y = g.y.map(function (q) { return [data.s[q[0]], data.s[q[1]]]; }); }
     g.p.forEach(function (p, k) {
       p[1] = data.s[p[1]]; p[3] = data.s[p[3]];
       if (p[5] === undefined) { p[5] = null; }
       p[6] = p[6] || []; p[7] = p[7] || [];
-      problems.push({ g: gi, k: k, e: p[2] });
+      sevCount[p[2]]++;
+      problems.push({ g: gi, k: k, s: p[2] });
     });
     if (g.a) {
       var seat = {};
@@ -46,12 +53,30 @@
     }
     if (g.q) { hasAccuracy = true; }
   });
-  // Errors first, each kind in run order: a warning of every game should not hide them.
-  problems = problems.filter(function (q) { return q.e; }).concat(problems.filter(function (q) { return !q.e; }));
+  // Errors first, then warnings, then notes, each kind in run order: a note or a warning of
+  // every game should not hide the errors.
+  problems = [2, 1, 0].reduce(function (out, sev) {
+    return out.concat(problems.filter(function (q) { return q.s === sev; }));
+  }, []);
   var st = { tab: root.getAttribute('data-mode') === 'games' ? 'games' : 'problems', page: 0,
-    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false, only: null };
-  // The player of a seat: the first two seats' tags (White, Black).
-  function playerOf(g, seat) { return seat === 0 || seat === 1 ? text(g.t[seat]) : ''; }
+    query: '', game: -1, idx: 0, problem: -1, list: [], inVariation: false, only: null,
+    shown: [true, true, true] };
+  // Every seat with its player (g.y, the tag named after the seat); a game not identified
+  // names its White and Black players.
+  function seatsOf(g) { return g.y || [['White', text(g.t[0])], ['Black', text(g.t[1])]]; }
+  // A seat's player as the analysis names it: the seat's name where the tag is empty or "?".
+  function playerOf(g, seat) {
+    var q = seatsOf(g)[seat], who = q ? text(q[1]).trim() : '';
+    return !q ? '' : who && who !== '?' ? who : g.y ? q[0] : who;
+  }
+  // The players in one line: "A – B" for two seats, "South: A · West: B …" for more.
+  function playersText(g) {
+    var seats = seatsOf(g);
+    if (!seats.some(function (q) { return q[1]; })) { return ''; }
+    if (seats.length <= 2) { return seats.map(function (q) { return text(q[1]); }).join(' – '); }
+    return seats.filter(function (q) { return q[1]; }).map(function (q) { return q[0] + ': ' + q[1]; }).join(' · ');
+  }
+  if (!problems.length) { $('vw-games').tHead.rows[0].cells[6].style.display = 'none'; }
   if (hasAccuracy) {
     var head = $('vw-games').tHead.rows[0];
     ['Accuracy 1st', 'Accuracy 2nd'].forEach(function (h) { var th = el('th', 'n', h); head.appendChild(th); });
@@ -279,18 +304,24 @@
         }
       });
     });
-    var arrow = function (path, colour, width, dash) {
+    // A move through the centres of its squares (start, every landing square), as a polyline.
+    var arrow = function (path, colour, width, dash, kind) {
       if (path.length < 2) { return; }
       var d = path.map(function (q, i) { return (i ? 'L' : 'M') + (X(q[0]) + side / 2) + ' ' + (Y(q[1]) + side / 2); }).join('');
-      var a = { d: d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+      var a = { d: d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round',
+        'stroke-linejoin': 'round', 'data-arrow': kind, 'data-squares': path.length };
       if (dash) { a['stroke-dasharray'] = dash; }
       svg('path', a, s);
       var e = path[path.length - 1];
       svg('circle', { cx: X(e[0]) + side / 2, cy: Y(e[1]) + side / 2, r: width, fill: colour }, s);
     };
-    if (!overlay || overlay.keepLast) { b.arrows.forEach(function (p) { arrow(p, 'rgba(60,60,60,0.45)', 4, null); }); }
+    if (!overlay || overlay.keepLast) { b.arrows.forEach(function (p) { arrow(p, 'rgba(60,60,60,0.45)', 4, null, 'last'); }); }
+    // The moves an ambiguous ply fits each get a colour of their own (they may share squares).
+    var FITS = ['rgba(21,101,192,0.85)', 'rgba(142,36,170,0.8)', 'rgba(0,131,143,0.85)', 'rgba(230,81,0,0.85)'];
+    var nth = 0;
     (overlay || []).forEach(function (a) {
-      arrow(a.path, a.kind === 'played' ? 'rgba(21,101,192,0.85)' : 'rgba(46,125,50,0.85)', 6, a.kind === 'played' ? null : '12 8');
+      var colour = a.kind === 'played' ? FITS[overlay.fits ? nth++ % FITS.length : 0] : 'rgba(46,125,50,0.85)';
+      arrow(a.path, colour, 6, a.kind === 'played' ? null : '12 8', a.kind);
     });
     return { svg: s, caption: text(seats[b.move]) + ' to move.' + (b.notes.length ? ' ' + b.notes.join(' · ') : '') };
   }
@@ -302,9 +333,10 @@
     var pos = positions(g), p = st.problem >= 0 ? g.p[st.problem] : null;
     board.setAttribute('data-file', fileName(g));
     board.setAttribute('data-game', String(g.n));
-    $('vw-title').title = fileName(g);
+    var who = playersText(g);
     $('vw-title').textContent = baseName(g) + ', game ' + g.n + ' · ' + text(g.l) +
-      (g.t[0] || g.t[1] ? ' · ' + text(g.t[0]) + ' – ' + text(g.t[1]) : '') + (g.t[4] ? ' · ' + g.t[4] : '');
+      (who ? ' · ' + who : '') + (g.t[4] ? ' · ' + g.t[4] : '');
+    $('vw-title').title = fileName(g) + '\n' + $('vw-title').textContent;
     board.textContent = '';
     var at = $('vw-at'), pidx = p ? problemIndex(g, p) : -1;
     var inVar = !!(p && p[8] && st.inVariation && g.h);
@@ -312,6 +344,7 @@
       var overlay = [];
       p[7].forEach(function (q) { overlay.push({ path: q, kind: 'suggested' }); });
       p[6].forEach(function (q) { overlay.push({ path: q, kind: 'played' }); });
+      overlay.fits = ambiguous(p);
       return overlay;
     };
     var draw = function (items, overlay, fen, ply, line) {
@@ -355,13 +388,16 @@
     var msg = $('vw-message');
     msg.textContent = '';
     if (p) {
-      var box = el('div', 'box' + (p[2] ? '' : ' warn'));
-      box.appendChild(el('span', 'vw-code ' + (p[2] ? 'err' : 'warn'), p[1]));
+      var box = el('div', 'box ' + SEV[p[2]]);
+      box.setAttribute('data-severity', SEV[p[2]]);
+      box.appendChild(el('span', 'vw-code ' + SEV[p[2]], p[1]));
       box.appendChild(document.createTextNode((p[0] != null ? 'ply ' + p[0] : 'the game') + ', line ' + p[4] +
         (p[5] ? ', written ' + p[5] : '') + ': ' + p[3]));
       msg.appendChild(box);
       var legend = [];
-      if (p[6].some(function (q) { return q.length > 1; })) { legend.push('Solid blue: the move as written.'); }
+      if (ambiguous(p)) {
+        legend.push('Solid lines, one colour each: every move the notation fits, through its squares.');
+      } else if (p[6].some(function (q) { return q.length > 1; })) { legend.push('Solid blue: the move as written.'); }
       if (p[7].some(function (q) { return q.length > 1; })) { legend.push('Dashed green: what the rules accept instead.'); }
       if (p[6].concat(p[7]).some(function (q) { return q.length === 1; })) { legend.push('Yellow: the square the problem names.'); }
       if (p[8] && inVar) {
@@ -375,6 +411,8 @@
     if (pos.length) { moves(g, pos); } else { $('vw-moves').textContent = ''; }
     if (!pos.length || inVar) { graph(g, null, 0); bestBox(g, null, 0); } else { graph(g, analysis(g), st.idx); }
   }
+  // A ply whose notation fits several moves: its played paths are those moves.
+  function ambiguous(p) { return p[1] === 'ambiguous-move' && p[6].length > 1; }
   function problemIndex(g, p) {
     var n = positions(g).length;
     if (!n) { return -1; }
@@ -383,7 +421,9 @@
   function moves(g, pos) {
     var box = $('vw-moves'), marks = {};
     box.textContent = '';
-    g.p.forEach(function (p) { if (p[0] != null && !p[8]) { marks[p[0]] = marks[p[0]] === 'bad' || p[2] ? 'bad' : 'warn'; } });
+    g.p.forEach(function (p) {
+      if (p[0] != null && !p[8] && p[2] > 0) { marks[p[0]] = marks[p[0]] === 'bad' || p[2] === 2 ? 'bad' : 'warn'; }
+    });
     var n = (g.m || []).length;
     var span = function (i, label, cls, onclick) {
       var s = el('span', 'mv' + (cls ? ' ' + cls : ''));
@@ -406,7 +446,7 @@
       })(i);
     }
     // A ply the replay refused: its written form, opening its problem.
-    var unplayed = function (p) { return p[0] === n + 1 && p[5] && p[2] && !p[8]; };
+    var unplayed = function (p) { return p[0] === n + 1 && p[5] && p[2] === 2 && !p[8]; };
     g.p.forEach(function (p, k) {
       if (unplayed(p)) {
         span(n + 1, ' ' + p[5], 'unplayed bad', function () { open(st.game, k); });
@@ -439,7 +479,8 @@
   // ---- the lists -------------------------------------------------------------------------
   function matches(g, extra) {
     if (!st.query) { return true; }
-    var hay = (fileName(g) + ' ' + g.n + ' ' + g.l + ' ' + g.t.join(' ') + ' ' + extra).toLowerCase();
+    var hay = (fileName(g) + ' ' + g.n + ' ' + g.l + ' ' + g.t.join(' ') + ' ' +
+      seatsOf(g).map(function (q) { return q[1]; }).join(' ') + ' ' + extra).toLowerCase();
     return st.query.split(/\s+/).every(function (w) { return hay.indexOf(w) >= 0; });
   }
   function openPly(gi, ply) {
@@ -452,7 +493,17 @@
     $('vw-tab-problems').className = games || mv ? '' : 'on';
     $('vw-tab-games').className = games ? 'on' : '';
     $('vw-tab-moves').className = mv ? 'on' : '';
-    $('vw-tab-problems').textContent = 'Problems (' + problems.length + ')';
+    $('vw-tab-problems').textContent = 'Problems (' + (sevCount[2] + sevCount[1]) +
+      (sevCount[0] ? ' + ' + sevCount[0] + ' note' + (sevCount[0] === 1 ? '' : 's') : '') + ')';
+    var sevBar = $('vw-severity');
+    sevBar.style.display = games || mv || !problems.length ? 'none' : '';
+    Array.prototype.forEach.call(sevBar.querySelectorAll('button'), function (b) {
+      var k = SEV.indexOf(b.getAttribute('data-severity'));
+      b.textContent = sevCount[k] + ' ' + SEV[k] + (sevCount[k] === 1 ? '' : 's');
+      b.setAttribute('aria-pressed', st.shown[k] ? 'true' : 'false');
+      b.className = 'vw-code ' + SEV[k] + (st.shown[k] ? ' on' : '');
+      b.disabled = !sevCount[k];
+    });
     $('vw-tab-games').textContent = 'Games (' + data.games.length + ')';
     $('vw-tab-moves').textContent = 'Classed moves (' + classed.length + ')';
     $('vw-tab-moves').style.display = classed.length ? '' : 'none';
@@ -463,7 +514,10 @@
         if (st.only && (q.c !== st.only.c || playerOf(g, q.s) !== st.only.player)) { return false; }
         return matches(g, q.c + ' ' + playerOf(g, q.s));
       })
-      : problems.filter(function (q) { var p = data.games[q.g].p[q.k]; return matches(data.games[q.g], p[1] + ' ' + p[3]); });
+      : problems.filter(function (q) {
+        var p = data.games[q.g].p[q.k];
+        return st.shown[q.s] && matches(data.games[q.g], p[1] + ' ' + p[3]);
+      });
     var pages = Math.max(1, Math.ceil(rows.length / PAGE));
     st.page = Math.max(0, Math.min(st.page, pages - 1));
     $('vw-page').textContent = rows.length + ' shown · page ' + (st.page + 1) + ' of ' + pages +
@@ -477,13 +531,18 @@
     if (games) {
       slice.forEach(function (gi) {
         var g = data.games[gi], tr = el('tr', gi === st.game ? 'on' : '');
-        var players = g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '';
-        var cells = [baseName(g), g.n, players, g.t[2], g.t[3], g.t[4], g.p.length];
+        // Problems: errors and warnings (notes are not faults); the cell's title counts each.
+        var by = [0, 0, 0];
+        g.p.forEach(function (p) { by[p[2]]++; });
+        var cells = [baseName(g), g.n, playersText(g), g.t[2], g.t[3], g.t[4], by[2] + by[1]];
         if (hasAccuracy) { cells.push(g.q ? g.q[0] : '', g.q && g.q.length > 1 ? g.q[1] : ''); }
         cells.forEach(function (v, i) {
+          // A page without problems (an analysis report) leaves their column out.
+          if (i === 6 && !problems.length) { return; }
           tr.appendChild(el('td', i === 1 || i >= 6 ? 'n' : '', text(v)));
         });
         tr.firstChild.title = fileName(g);
+        if (problems.length) { tr.cells[6].title = [2, 1, 0].map(function (k) { return by[k] + ' ' + SEV[k] + (by[k] === 1 ? '' : 's'); }).join(', '); }
         tr.firstChild.className = 'file';
         tr.setAttribute('data-file', fileName(g)); tr.setAttribute('data-game', String(g.n));
         tr.addEventListener('click', function () { open(gi, -1); });
@@ -502,7 +561,7 @@
         li.appendChild(el('span', 'where', baseName(g) + ' · game ' + g.n + ' · ply ' + q.ply));
         var who = playerOf(g, q.s);
         li.setAttribute('data-player', who);
-        li.appendChild(el('div', null, (who ? who + ' · ' : '') + (g.t[0] || g.t[1] ? text(g.t[0]) + ' – ' + text(g.t[1]) : '')));
+        li.appendChild(el('div', null, (who ? who + ' · ' : '') + playersText(g)));
         li.addEventListener('click', function () { openPly(q.g, q.ply); });
         ol.appendChild(li);
       });
@@ -514,7 +573,8 @@
         li.setAttribute('data-game', String(g.n));
         li.setAttribute('data-ply', plyOf(p));
         li.setAttribute('data-code', p[1]);
-        li.appendChild(el('span', 'vw-code ' + (p[2] ? 'err' : 'warn'), p[1]));
+        li.setAttribute('data-severity', SEV[p[2]]);
+        li.appendChild(el('span', 'vw-code ' + SEV[p[2]], p[1]));
         li.title = fileName(g);
         li.appendChild(el('span', 'where', baseName(g) + ' · game ' + g.n + (p[0] != null ? ' · ply ' + p[0] : '') + ' · line ' + p[4]));
         li.appendChild(el('div', null, p[3]));
@@ -548,6 +608,12 @@
     return false;
   }
   window.addEventListener('hashchange', fromHash);
+  Array.prototype.forEach.call($('vw-severity').querySelectorAll('button'), function (b) {
+    b.addEventListener('click', function () {
+      var k = SEV.indexOf(b.getAttribute('data-severity'));
+      st.shown[k] = !st.shown[k]; st.page = 0; list();
+    });
+  });
   $('vw-page-prev').addEventListener('click', function () { st.page--; list(); });
   $('vw-page-next').addEventListener('click', function () { st.page++; list(); });
   $('vw-search').addEventListener('input', function (e) { st.query = e.target.value.trim().toLowerCase(); st.page = 0; list(); });

@@ -235,3 +235,25 @@ def test_the_player_table_sorts_and_its_counts_list_the_moves(driver, analysis_r
         assert (b["game"], b["ply"]) == (str(key[1]), str(key[2] - 1))
         assert driver.find_element(By.ID, "vw-best").get_attribute("data-best") == plies[key]["best"]
         driver.execute_script("window.scrollTo(0, 0)")
+
+
+def test_the_reports_games_table_fits_its_panel_at_1400_by_900(driver, analysis_report):  # noqa: F811
+    """The games table with its accuracy columns needs no sideways scrolling at 1400x900, and
+    the step buttons sit above the board, both in view once the viewer is scrolled to."""
+    page, _ = analysis_report
+    driver.set_window_size(1400, 900)
+    try:
+        open_page(driver, page)
+        driver.find_element(By.ID, "vw-tab-games").click()
+        driver.find_element(By.CSS_SELECTOR, "#vw-games tbody tr").click()
+        widths = driver.execute_script(
+            "var t = document.getElementById('vw-games'), side = document.querySelector('.vw-side');"
+            " document.getElementById('vw-title').scrollIntoView();"
+            " var b = document.getElementById('vw-last').getBoundingClientRect(),"
+            " d = document.getElementById('board').getBoundingClientRect();"
+            " return [t.scrollWidth, side.clientWidth, b.bottom, d.top, innerHeight];")
+        table, panel, buttons, board_top, height = widths
+        assert table <= panel, widths
+        assert 0 < buttons <= board_top < height, widths
+    finally:
+        driver.set_window_size(1400, 1000)

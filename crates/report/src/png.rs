@@ -37,10 +37,21 @@ pub(crate) fn write_png<E: std::fmt::Display>(
     size: (u32, u32),
     draw: impl FnOnce(Png<'_>) -> Result<(), E>,
 ) -> std::io::Result<()> {
+    let mut file = std::io::BufWriter::new(outfile::StagedFile::create(path)?);
+    encode_png(&mut file, size, draw)?;
+    // Flushed here, not on drop, so that an error is not lost.
+    std::io::Write::flush(&mut file)
+}
+
+/// Draws a picture of `size` with `draw` and writes it to `out` as PNG.
+pub(crate) fn encode_png<E: std::fmt::Display>(
+    out: &mut dyn std::io::Write,
+    size: (u32, u32),
+    draw: impl FnOnce(Png<'_>) -> Result<(), E>,
+) -> std::io::Result<()> {
     let mut pixels = vec![255u8; size.0 as usize * size.1 as usize * 3];
     draw(Png::in_buffer(&mut pixels, size)).map_err(|e| std::io::Error::other(e.to_string()))?;
-    let mut file = std::io::BufWriter::new(outfile::StagedFile::create(path)?);
-    let mut encoder = png::Encoder::new(&mut file, size.0, size.1);
+    let mut encoder = png::Encoder::new(out, size.0, size.1);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let io = |e: png::EncodingError| match e {
@@ -49,9 +60,7 @@ pub(crate) fn write_png<E: std::fmt::Display>(
     };
     let mut writer = encoder.write_header().map_err(io)?;
     writer.write_image_data(&pixels).map_err(io)?;
-    writer.finish().map_err(io)?;
-    // Flushed here, not on drop, so that an error is not lost.
-    std::io::Write::flush(&mut file)
+    writer.finish().map_err(io)
 }
 
 fn faces() -> Option<&'static (FontRef<'static>, FontRef<'static>)> {

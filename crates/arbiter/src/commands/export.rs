@@ -39,6 +39,10 @@ const EXPORT_CHUNK_BYTES: usize = 4 << 20;
 /// plies compressed).
 const EXPORT_IN_FLIGHT: usize = 3;
 
+/// Test hook: the bytes the partitioned writer may hold for all partitions together
+/// ([`export::PartitionedSink::set_budget`]), so that tests reach it with small inputs.
+const BUDGET_ENV: &str = "ARBITER_TEST_PARTITION_BUDGET";
+
 /// Where `export` writes: one folder of three files, or partition folders.
 enum TableSink {
     Plain(Box<export::ParquetSink>),
@@ -66,9 +70,12 @@ impl TableSink {
         match by.is_empty() {
             true => export::ParquetSink::with_options(staging, options)
                 .map(|s| TableSink::Plain(Box::new(s))),
-            false => {
-                export::PartitionedSink::create(staging, by, options).map(TableSink::Partitioned)
-            }
+            false => export::PartitionedSink::create(staging, by, options).map(|mut sink| {
+                if let Some(bytes) = std::env::var(BUDGET_ENV).ok().and_then(|v| v.parse().ok()) {
+                    sink.set_budget(bytes);
+                }
+                TableSink::Partitioned(sink)
+            }),
         }
         .map_err(|e| failed(dir, e))
     }

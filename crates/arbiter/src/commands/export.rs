@@ -46,7 +46,7 @@ const BUDGET_ENV: &str = "ARBITER_TEST_PARTITION_BUDGET";
 /// Where `export` writes: one folder of three files, or partition folders.
 enum TableSink {
     Plain(Box<export::ParquetSink>),
-    Partitioned(export::PartitionedSink),
+    Partitioned(Box<export::PartitionedSink>),
 }
 
 /// What `export` writes into its folder, in either form: the entries a run replaces.
@@ -74,7 +74,7 @@ impl TableSink {
                 if let Some(bytes) = std::env::var(BUDGET_ENV).ok().and_then(|v| v.parse().ok()) {
                     sink.set_budget(bytes);
                 }
-                TableSink::Partitioned(sink)
+                TableSink::Partitioned(Box::new(sink))
             }),
         }
         .map_err(|e| failed(dir, e))
@@ -104,7 +104,7 @@ impl TableSink {
     fn finish(self, dir: &Path) -> Result<export::Counts, Stop> {
         match self {
             TableSink::Plain(sink) => sink.finish(),
-            TableSink::Partitioned(sink) => sink.finish(),
+            TableSink::Partitioned(sink) => (*sink).finish(),
         }
         .map_err(|e| failed(dir, e))
     }

@@ -91,7 +91,7 @@ pub fn folder_of(by: &[PartitionColumn], game: &GameRow) -> String {
 }
 
 /// Default of [`PartitionedSink::set_budget`]: bytes of rows held for all partitions.
-pub const DEFAULT_BUDGET: usize = 24 << 20;
+pub const DEFAULT_BUDGET: usize = 16 << 20;
 
 /// Default of [`PartitionedSink::set_max_open`]: partitions whose files stay open.
 pub const DEFAULT_MAX_OPEN: usize = 32;

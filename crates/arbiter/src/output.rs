@@ -59,8 +59,8 @@ impl Output {
         self
     }
 
-    /// The temporary file being written, for writers that take a path; `None` for standard
-    /// output.
+    /// The temporary file being written; `None` for standard output.
+    #[cfg(test)]
     pub fn temp_path(&self) -> Option<&Path> {
         match &self.sink {
             Sink::File(w) => Some(w.get_ref().temp_path()),

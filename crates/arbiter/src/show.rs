@@ -70,9 +70,9 @@ pub fn show(request: &Request) -> Result<Shown, Stop> {
     };
     let shown = draw(request)?;
     let mut file = Output::create(Some(out))?;
-    let written = match (kind, file.temp_path()) {
-        (Picture::Png, Some(temp)) => shown.diagram.write_png(temp),
-        _ => file.write_all(shown.diagram.to_svg().as_bytes()),
+    let written = match kind {
+        Picture::Png => shown.diagram.write_png_to(&mut file),
+        Picture::Svg => file.write_all(shown.diagram.to_svg().as_bytes()),
     };
     written
         .map_err(|e| Stop::Usage(format!("{}: cannot write the picture: {e}", out.display())))?;

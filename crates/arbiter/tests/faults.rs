@@ -716,3 +716,247 @@ fn a_game_beyond_the_readers_limit_is_refused_by_split_select_and_validate_not_c
     assert!(leftovers(&dir).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every path under `dir` with its bytes (`None` for a folder).
+fn snapshot(dir: &Path) -> Vec<(String, Option<Vec<u8>>)> {
+    tree(dir)
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(dir.join(&p)).ok();
+            (p, bytes)
+        })
+        .collect()
+}
+
+/// One writing command for [`every_writing_command_fails_whole_on_a_full_disk`]: its
+/// arguments (run in a folder holding `in.pdn`) and the output its errors must name.
+struct Writer {
+    args: &'static [&'static str],
+    output: &'static str,
+}
+
+/// Games with dates over three years (for `--partition-by year`).
+fn dated_games(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "[Event \"E{i}\"]\n[Date \"{}.05.01\"]\n[White \"W{}\"]\n[Black \"B{}\"]\n[GameType \"21\"]\n[Result \"*\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n\n",
+                2001 + i % 3,
+                i % 5,
+                i % 7
+            )
+        })
+        .collect()
+}
+
+const WRITERS: &[Writer] = &[
+    Writer {
+        args: &["convert", "in.pdn", "-o", "out.pdn"],
+        output: "out.pdn",
+    },
+    Writer {
+        args: &["select", "in.pdn", "--tag", "GameType=21", "-o", "out.pdn"],
+        output: "out.pdn",
+    },
+    Writer {
+        args: &["split", "in.pdn", "--games", "100", "-o", "parts"],
+        output: "parts/",
+    },
+    Writer {
+        args: &["export", "in.pdn", "-o", "tables"],
+        output: "tables",
+    },
+    Writer {
+        args: &["export", "in.pdn", "-o", "parted", "--partition-by", "year"],
+        output: "parted",
+    },
+    Writer {
+        args: &["stats", "in.pdn", "-o", "report"],
+        output: "report",
+    },
+    Writer {
+        args: &["validate", "in.pdn", "--report", "vreport"],
+        output: "vreport",
+    },
+    Writer {
+        args: &["view", "in.pdn", "-o", "page.html"],
+        output: "page.html",
+    },
+    Writer {
+        args: &["show", "in.pdn", "-o", "pic.svg"],
+        output: "pic.svg",
+    },
+    Writer {
+        args: &["show", "in.pdn", "-o", "pic.png"],
+        output: "pic.png",
+    },
+    Writer {
+        args: &[
+            "analyse", "in.pdn", "--limit", "2", "--nodes", "50", "-q", "--export", "atables",
+        ],
+        output: "atables",
+    },
+    Writer {
+        args: &[
+            "analyse", "in.pdn", "--limit", "2", "--nodes", "50", "-q", "--report", "areport",
+        ],
+        output: "areport",
+    },
+    Writer {
+        args: &[
+            "analyse",
+            "in.pdn",
+            "--limit",
+            "2",
+            "--nodes",
+            "50",
+            "-q",
+            "--annotate",
+            "-o",
+            "annotated.pdn",
+        ],
+        output: "annotated.pdn",
+    },
+    Writer {
+        args: &[
+            "selfplay", "--game", "english", "--games", "2", "-o", "self.pdn",
+        ],
+        output: "self.pdn",
+    },
+    Writer {
+        args: &["man", "-o", "man"],
+        output: "man",
+    },
+];
+
+/// Every command that writes files, on a disk that fills up (the `ARBITER_TEST_FAIL_WRITES_AFTER`
+/// hook of `outfile`: every file it writes fails after 200 bytes, as a full disk would), where
+/// an earlier run left its output: exit 2, an error naming the output (never a temporary
+/// name), the earlier output byte for byte as it was, and no temporary left. This runs on
+/// every machine; `a_full_file_system_leaves_the_previous_tables_and_report` does the same on
+/// a real full file system where one can be mounted.
+#[test]
+fn every_writing_command_fails_whole_on_a_full_disk() {
+    let dir = scratch("hook");
+    std::fs::write(dir.join("in.pdn"), dated_games(300)).unwrap();
+    for w in WRITERS {
+        let what = w.args.join(" ");
+        // The earlier output, complete.
+        let o = arbiter(&dir, w.args);
+        assert!(
+            o.status.code().is_some_and(|c| c < 2),
+            "{what}: {}",
+            stderr(&o)
+        );
+        let before = snapshot(&dir);
+        let o = Command::new(BIN)
+            .current_dir(&dir)
+            .args(w.args)
+            .env("ARBITER_TEST_FAIL_WRITES_AFTER", "200")
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{what}: {err}");
+        assert!(err.contains("No space left on device"), "{what}: {err}");
+        assert!(
+            err.contains(w.output),
+            "{what}: the error names {}: {err}",
+            w.output
+        );
+        assert!(
+            !err.contains(".arbiter-"),
+            "{what}: a temporary name: {err}"
+        );
+        assert!(!err.contains("panicked"), "{what}: {err}");
+        assert!(leftovers(&dir).is_empty(), "{what}: {:?}", leftovers(&dir));
+        let after = snapshot(&dir);
+        assert_eq!(
+            after.iter().map(|e| &e.0).collect::<Vec<_>>(),
+            before.iter().map(|e| &e.0).collect::<Vec<_>>(),
+            "{what}: entries added or removed"
+        );
+        for ((p, a), (_, b)) in after.iter().zip(&before) {
+            assert!(a == b, "{what}: {p} changed");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// [`every_writing_command_fails_whole_on_a_full_disk`] on a real file system that fills up:
+/// a 16 MiB tmpfs in a mount namespace of its own, where each command first writes its
+/// output, then the disk is filled and the command run again. Skipped, saying so, where the
+/// machine allows no such mount (the hook test covers every command there).
+#[test]
+fn every_writing_command_fails_whole_on_a_full_file_system() {
+    let dir = scratch("tmpfs-all");
+    std::fs::write(dir.join("in.pdn"), dated_games(300)).unwrap();
+    let mnt = dir.join("mnt");
+    std::fs::create_dir_all(&mnt).unwrap();
+    let probe = Command::new("unshare")
+        .args([
+            "-rm",
+            "sh",
+            "-c",
+            "mount -t tmpfs -o size=64k none \"$1\"",
+            "sh",
+        ])
+        .arg(&mnt)
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("skipping: no tmpfs can be mounted here (unshare -rm); see every_writing_command_fails_whole_on_a_full_disk");
+        std::fs::remove_dir_all(&dir).unwrap();
+        return;
+    }
+    let script = r#"
+        set -e
+        mount -t tmpfs -o size=16m none "$MNT"
+        cp "$IN" "$MNT/in.pdn"
+        cd "$MNT"
+        set +e
+        "$BIN" "$@" > /dev/null 2> "$REC/first"
+        echo $? > "$REC/first-code"
+        cp -a "$MNT/." "$REC/before/"
+        head -c 32m /dev/zero > "$MNT/filler" 2> /dev/null
+        "$BIN" "$@" > /dev/null 2> "$REC/stderr"
+        echo $? > "$REC/code"
+        rm "$MNT/filler"
+        cp -a "$MNT/." "$REC/after/"
+    "#;
+    for (i, w) in WRITERS.iter().enumerate() {
+        let what = w.args.join(" ");
+        let rec = dir.join(format!("rec-{i}"));
+        std::fs::create_dir_all(rec.join("before")).unwrap();
+        std::fs::create_dir_all(rec.join("after")).unwrap();
+        let o = Command::new("unshare")
+            .args(["-rm", "sh", "-c", script, "sh"])
+            .args(w.args)
+            .env("MNT", &mnt)
+            .env("REC", &rec)
+            .env("IN", dir.join("in.pdn"))
+            .env("BIN", BIN)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{what}: {}", stderr(&o));
+        let read = |name: &str| std::fs::read_to_string(rec.join(name)).unwrap();
+        let first: u8 = read("first-code").trim().parse().unwrap();
+        assert!(first < 2, "{what}: the first run: {}", read("first"));
+        let err = read("stderr");
+        assert_eq!(read("code").trim(), "2", "{what}: {err}");
+        assert!(err.contains("No space left on device"), "{what}: {err}");
+        assert!(
+            err.contains(w.output),
+            "{what}: the error names {}: {err}",
+            w.output
+        );
+        assert!(
+            !err.contains(".arbiter-"),
+            "{what}: a temporary name: {err}"
+        );
+        assert_eq!(
+            snapshot(&rec.join("after")),
+            snapshot(&rec.join("before")),
+            "{what}: the earlier output changed or something was left"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -18,7 +18,7 @@ use pdn::chunk::{map_ordered, Chunk, Chunker};
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
 use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
 
-use crate::partition::PartitionedSink;
+use crate::partition::{folder_of, PartitionColumn, PartitionedChunk, PartitionedSink};
 use crate::sink::{PlyFields, Throws};
 use crate::{
     Counts, DiagnosticRow, EncodedGames, EncodedPlies, ExportError, GameRow, ParquetSink,
@@ -364,7 +364,8 @@ pub fn export_chunked<R: Read>(
 }
 
 /// Like [`export_chunked`], into a [`PartitionedSink`]: the chunks are checked on the rayon
-/// pool and their rows pushed in input order (each partition encodes its own rows).
+/// pool, each game's rows packed as bytes with its partition there
+/// ([`partition_chunk`]), and pushed in input order.
 pub fn export_partitioned<R: Read>(
     sink: &mut PartitionedSink,
     catalog: &dyn Catalog,
@@ -375,19 +376,43 @@ pub fn export_partitioned<R: Read>(
     in_flight: usize,
 ) -> Result<(), ExportError> {
     let mut index = 0u64;
+    let by = sink.columns().to_vec();
     map_ordered(
         chunks(input, file, chunk_size),
         in_flight,
-        |chunk| rows_of_chunk(catalog, file, chunk, settings),
-        |rows| {
-            for (mut game, plies, diags) in rows {
-                index += 1;
-                game.index = index;
-                sink.push_game(&game, &plies, &diags)?;
-            }
+        |chunk| partition_chunk(catalog, file, chunk, settings, &by),
+        |packed| {
+            let games = packed.len() as u64;
+            sink.push_chunk(packed, index)?;
+            index += games;
             Ok(())
         },
     )
+}
+
+/// Checks every game of a chunk and packs its rows with the partition (under columns `by`)
+/// it goes to, in input order (offsets and places in the whole input).
+pub fn partition_chunk(
+    catalog: &dyn Catalog,
+    file: &str,
+    chunk: &Chunk,
+    settings: &Settings,
+    by: &[PartitionColumn],
+) -> PartitionedChunk {
+    let mut reader = chunk.reader();
+    let mut recorder = Recorder::new(catalog, settings.clone());
+    let mut out = PartitionedChunk::default();
+    // Reading from memory cannot fail.
+    while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
+        let game = game_row(file, 0, chunk.absolute_offset(rec.offset), &rec);
+        let plies = ply_rows(&rec);
+        let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
+        recorder.recycle(rec);
+        out.push(folder_of(by, &game), &game, &plies, &diags);
+    }
+    // It waits for its turn with the chunks in flight: no more than its bytes.
+    out.shrink_to_fit();
+    out
 }
 
 /// What one chunk gives the sink: its games as columns, their diagnostics as rows, and their

@@ -24,6 +24,7 @@
 
 pub mod analysis;
 pub mod convert;
+mod packed;
 pub mod partition;
 mod sink;
 
@@ -32,7 +33,7 @@ pub use analysis::{
     PLAYERS_FILE,
 };
 pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, Recorder};
-pub use partition::{PartitionColumn, PartitionedSink};
+pub use partition::{PartitionColumn, PartitionedChunk, PartitionedSink};
 pub use sink::{
     key_bits, tag_column_names, Counts, EncodedGames, EncodedPlies, ParquetSink, PlyEncoder,
     PlyEncoding, SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS,

@@ -1,6 +1,6 @@
 //! The streaming Parquet writer for the three tables.
 
-use std::fs::File;
+use outfile::StagedFile;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -288,6 +288,23 @@ impl ParquetSink {
         }
     }
 
+    /// Writes the rows pushed so far out as a row group of each file (none for a file with
+    /// no rows waiting), so that the sink holds no rows and no open column writers.
+    pub(crate) fn end_row_groups(&mut self) -> Result<(), ExportError> {
+        if self.poisoned {
+            return Err(ExportError::Poisoned);
+        }
+        let r = self
+            .games
+            .end_group()
+            .and_then(|()| self.plies.end_group())
+            .and_then(|()| self.diagnostics.end_group());
+        if r.is_err() {
+            self.poisoned = true;
+        }
+        r
+    }
+
     /// Writes what is left and closes the files.
     pub fn finish(mut self) -> Result<Counts, ExportError> {
         if self.poisoned {
@@ -424,7 +441,7 @@ fn close_writers(writers: Vec<ArrowColumnWriter>) -> Result<Vec<ArrowColumnChunk
 /// before them, so the file keeps the order rows came in.
 pub(crate) struct Table<C> {
     file: &'static str,
-    writer: Option<SerializedFileWriter<File>>,
+    writer: Option<SerializedFileWriter<StagedFile>>,
     factory: Arc<ArrowRowGroupWriterFactory>,
     pub(crate) cols: C,
     pending: usize,
@@ -442,8 +459,10 @@ impl<C: Columns> Table<C> {
         options: SinkOptions,
         mut cols: C,
     ) -> Result<Self, ExportError> {
-        let out = File::create(path).map_err(|source| ExportError::Io {
-            context: format!("creating {}", path.display()),
+        // Through outfile: its errors name the file as it will be once committed (not its
+        // staging folder), and its test hook can make the writes fail as a full disk would.
+        let out = StagedFile::create(path).map_err(|source| ExportError::Io {
+            context: "creating the table".to_string(),
             source,
         })?;
         let parquet = |source| ExportError::Parquet { file, source };
@@ -570,6 +589,12 @@ impl<C: Columns> Table<C> {
         chunks.extend(group.chunks);
         self.total += group.rows as u64;
         self.append_group(chunks)
+    }
+
+    /// Writes the rows waiting and the row group being built.
+    fn end_group(&mut self) -> Result<(), ExportError> {
+        self.write_pending()?;
+        self.close_group()
     }
 
     pub(crate) fn close(&mut self) -> Result<(), ExportError> {

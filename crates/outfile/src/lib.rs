@@ -232,6 +232,43 @@ impl StagedFile {
     }
 }
 
+impl StagedFile {
+    /// Creates (or truncates) the file `path`, never through a symlink at its name. When
+    /// `path` lies inside a [`Staging`] folder, its errors name the path the file will have
+    /// once committed (`out/games.parquet`, not `out/.arbiter-….staging/games.parquet`).
+    pub fn create(path: &Path) -> io::Result<StagedFile> {
+        let shown = committed_path(path);
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o666)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+            .open(path)
+            .map_err(|e| named(&shown, e))?;
+        Ok(StagedFile::new(file, &shown))
+    }
+}
+
+/// Writes `bytes` to the file `path` through a [`StagedFile`] (so the test hook applies and
+/// errors name the committed path).
+pub fn write_staged(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = StagedFile::create(path)?;
+    f.write_all(bytes)?;
+    f.flush()
+}
+
+/// `path` without the staging folder in it: where a file written in a [`Staging`] folder
+/// ends up once committed.
+pub fn committed_path(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| {
+            let name = c.as_os_str().to_string_lossy();
+            !(name.starts_with(".arbiter-") && name.ends_with(".staging"))
+        })
+        .collect()
+}
+
 impl Write for StagedFile {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let mut buf = buf;
@@ -629,6 +666,28 @@ mod tests {
         fs::write(s.path().join("a"), b"x").unwrap();
         drop(s);
         assert!(!fresh.exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_staged_file_is_named_by_its_committed_path() {
+        let dir = scratch("staged");
+        let s = Staging::create(&dir.join("t")).unwrap();
+        let path = s.path().join("games.parquet");
+        assert_eq!(committed_path(&path), dir.join("t/games.parquet"));
+        let mut f = StagedFile::create(&path).unwrap();
+        f.room = Some(3);
+        let e = f.write_all(b"12345").unwrap_err();
+        assert_eq!(e.raw_os_error(), None);
+        assert!(
+            e.to_string()
+                .contains(&*dir.join("t/games.parquet").to_string_lossy()),
+            "{e}"
+        );
+        assert!(e.to_string().contains("No space left on device"), "{e}");
+        write_staged(&s.path().join("a.txt"), b"abc").unwrap();
+        s.commit(&[]).unwrap();
+        assert_eq!(fs::read(dir.join("t/a.txt")).unwrap(), b"abc");
         fs::remove_dir_all(&dir).unwrap();
     }
 

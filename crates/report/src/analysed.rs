@@ -103,10 +103,10 @@ impl AnalysisReport {
         page.write_pngs()?;
         let (html_text, charts) = page.into_parts();
         let html = dir.join("report.html");
-        fs::write(&html, html_text)?;
+        outfile::write_staged(&html, html_text.as_bytes())?;
         let json = dir.join("analysis.json");
         let text = serde_json::to_string_pretty(&self.json()).map_err(io::Error::other)?;
-        fs::write(&json, text)?;
+        outfile::write_staged(&json, text.as_bytes())?;
         Ok(AnalysisFiles { html, json, charts })
     }
 

@@ -478,9 +478,11 @@ impl Chart {
     /// The chart as a PNG file.
     pub(crate) fn write_png(&self, path: &Path) -> io::Result<()> {
         init_fonts();
-        let root = crate::png::Png::new(path, self.size()).into_drawing_area();
-        self.draw(&root).map_err(io::Error::other)?;
-        root.present().map_err(|e| io::Error::other(e.to_string()))
+        crate::png::write_png(path, self.size(), |png| {
+            let root = png.into_drawing_area();
+            self.draw(&root).map_err(|e| e.to_string())?;
+            root.present().map_err(|e| e.to_string())
+        })
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Res {

@@ -331,13 +331,26 @@ impl Diagram {
         out
     }
 
+    /// Writes the diagram as PNG to `out` (a file being written, standard output).
+    pub fn write_png_to(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        init_fonts();
+        let l = self.layout();
+        crate::png::encode_png(out, (l.width, l.height), |png| {
+            let root = png.into_drawing_area();
+            self.draw(&root, &l).map_err(|e| e.to_string())?;
+            root.present().map_err(|e| e.to_string())
+        })
+    }
+
     /// Writes the diagram as a PNG file.
     pub fn write_png(&self, path: &Path) -> io::Result<()> {
         init_fonts();
         let l = self.layout();
-        let root = crate::png::Png::new(path, (l.width, l.height)).into_drawing_area();
-        self.draw(&root, &l).map_err(io::Error::other)?;
-        root.present().map_err(|e| io::Error::other(e.to_string()))
+        crate::png::write_png(path, (l.width, l.height), |png| {
+            let root = png.into_drawing_area();
+            self.draw(&root, &l).map_err(|e| e.to_string())?;
+            root.present().map_err(|e| e.to_string())
+        })
     }
 
     fn centre(&self, l: &Layout, f: u8, r: u8) -> (i32, i32) {

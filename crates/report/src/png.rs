@@ -23,10 +23,44 @@ use crate::fonts::{BOLD, REGULAR};
 pub(crate) struct Png<'a>(BitMapBackend<'a>);
 
 impl<'a> Png<'a> {
-    /// A backend that writes `path` when presented.
-    pub(crate) fn new(path: &'a Path, size: (u32, u32)) -> Self {
-        Png(BitMapBackend::new(path, size))
+    /// A backend that draws into `pixels` (RGB, three bytes a pixel, row after row).
+    pub(crate) fn in_buffer(pixels: &'a mut [u8], size: (u32, u32)) -> Self {
+        Png(BitMapBackend::with_buffer(pixels, size))
     }
+}
+
+/// Draws a picture of `size` with `draw` and writes it to `path` as a PNG file, through
+/// [`outfile::StagedFile`] (so a full disk is reported naming the file, and the test hook of
+/// `outfile` applies).
+pub(crate) fn write_png<E: std::fmt::Display>(
+    path: &Path,
+    size: (u32, u32),
+    draw: impl FnOnce(Png<'_>) -> Result<(), E>,
+) -> std::io::Result<()> {
+    let mut file = std::io::BufWriter::new(outfile::StagedFile::create(path)?);
+    encode_png(&mut file, size, draw)?;
+    // Flushed here, not on drop, so that an error is not lost.
+    std::io::Write::flush(&mut file)
+}
+
+/// Draws a picture of `size` with `draw` and writes it to `out` as PNG.
+pub(crate) fn encode_png<E: std::fmt::Display>(
+    out: &mut dyn std::io::Write,
+    size: (u32, u32),
+    draw: impl FnOnce(Png<'_>) -> Result<(), E>,
+) -> std::io::Result<()> {
+    let mut pixels = vec![255u8; size.0 as usize * size.1 as usize * 3];
+    draw(Png::in_buffer(&mut pixels, size)).map_err(|e| std::io::Error::other(e.to_string()))?;
+    let mut encoder = png::Encoder::new(out, size.0, size.1);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let io = |e: png::EncodingError| match e {
+        png::EncodingError::IoError(e) => e,
+        other => std::io::Error::other(other),
+    };
+    let mut writer = encoder.write_header().map_err(io)?;
+    writer.write_image_data(&pixels).map_err(io)?;
+    writer.finish().map_err(io)
 }
 
 fn faces() -> Option<&'static (FontRef<'static>, FontRef<'static>)> {

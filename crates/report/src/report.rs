@@ -280,7 +280,7 @@ pub fn write_report(stats: &Stats, dir: &Path, extras: &ReportExtras) -> io::Res
     page.render(&summary, extras)?;
     page.write_pngs()?;
     let html = dir.join("report.html");
-    fs::write(&html, &page.html)?;
+    outfile::write_staged(&html, page.html.as_bytes())?;
     let json = dir.join("stats.json");
     let shown = extras.examples();
     let doc = Json {
@@ -297,7 +297,7 @@ pub fn write_report(stats: &Stats, dir: &Path, extras: &ReportExtras) -> io::Res
             .collect(),
     };
     let text = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
-    fs::write(&json, text)?;
+    outfile::write_staged(&json, text.as_bytes())?;
     Ok(ReportFiles {
         html,
         json,
@@ -523,7 +523,7 @@ impl<'a> Page<'a> {
         let svg = chart.to_svg().map_err(io::Error::other)?;
         let svg_path = self.dir.join(format!("{}.svg", chart.id));
         let png_path = self.dir.join(format!("{}.png", chart.id));
-        fs::write(&svg_path, &svg)?;
+        outfile::write_staged(&svg_path, svg.as_bytes())?;
         let _ = writeln!(
             self.html,
             "<figure id=\"fig-{}\">\n{}\n<figcaption>{}</figcaption></figure>",

@@ -39,10 +39,14 @@ const EXPORT_CHUNK_BYTES: usize = 4 << 20;
 /// plies compressed).
 const EXPORT_IN_FLIGHT: usize = 3;
 
+/// Test hook: the bytes the partitioned writer may hold for all partitions together
+/// ([`export::PartitionedSink::set_budget`]), so that tests reach it with small inputs.
+const BUDGET_ENV: &str = "ARBITER_TEST_PARTITION_BUDGET";
+
 /// Where `export` writes: one folder of three files, or partition folders.
 enum TableSink {
     Plain(Box<export::ParquetSink>),
-    Partitioned(export::PartitionedSink),
+    Partitioned(Box<export::PartitionedSink>),
 }
 
 /// What `export` writes into its folder, in either form: the entries a run replaces.
@@ -66,9 +70,12 @@ impl TableSink {
         match by.is_empty() {
             true => export::ParquetSink::with_options(staging, options)
                 .map(|s| TableSink::Plain(Box::new(s))),
-            false => {
-                export::PartitionedSink::create(staging, by, options).map(TableSink::Partitioned)
-            }
+            false => export::PartitionedSink::create(staging, by, options).map(|mut sink| {
+                if let Some(bytes) = std::env::var(BUDGET_ENV).ok().and_then(|v| v.parse().ok()) {
+                    sink.set_budget(bytes);
+                }
+                TableSink::Partitioned(Box::new(sink))
+            }),
         }
         .map_err(|e| failed(dir, e))
     }
@@ -87,8 +94,10 @@ impl TableSink {
                 export::export_chunked(sink, catalog, name, reader, settings, size, flight)
                     .map(drop)
             }
+            // Half the chunk: its games wait packed as bytes, which take more room than the
+            // compressed plies of the plain export.
             TableSink::Partitioned(sink) => {
-                export::export_partitioned(sink, catalog, name, reader, settings, size, flight)
+                export::export_partitioned(sink, catalog, name, reader, settings, size / 2, flight)
             }
         }
         .map_err(|e| failed(dir, e))
@@ -97,7 +106,7 @@ impl TableSink {
     fn finish(self, dir: &Path) -> Result<export::Counts, Stop> {
         match self {
             TableSink::Plain(sink) => sink.finish(),
-            TableSink::Partitioned(sink) => sink.finish(),
+            TableSink::Partitioned(sink) => (*sink).finish(),
         }
         .map_err(|e| failed(dir, e))
     }

@@ -19,8 +19,15 @@ pub struct AnnotatedPly {
 
 /// The plies of `record`'s main line that carry an `[%eval]` comment, in order. In a record
 /// written by `analyse --annotate` every analysed ply has one, so the n-th entry is ply n.
+///
+/// A record with any `[%class]` command was classed by arbiter: its classes are those
+/// commands alone, and a mark written by someone else (a `?!` kept from a lidraughts export)
+/// stays a mark. A record without one (annotated by another program) is classed by its marks.
 pub fn read_annotations(record: &pdn::GameRecord) -> Vec<AnnotatedPly> {
     let mut out: Vec<AnnotatedPly> = Vec::new();
+    // Whether each entry's class came from its move's mark, and whether any came from a command.
+    let mut by_mark: Vec<bool> = Vec::new();
+    let mut commanded = false;
     let mut mark: Option<&str> = None;
     // The last entry may still take the variation that follows its comment.
     let mut open = false;
@@ -36,9 +43,11 @@ pub fn read_annotations(record: &pdn::GameRecord) -> Vec<AnnotatedPly> {
                 let Some(eval) = command(&c.text, "eval") else {
                     continue;
                 };
-                let class = command(&c.text, "class")
-                    .and_then(|n| Class::ALL.into_iter().find(|k| k.name() == n))
-                    .or_else(|| mark.and_then(class_of_mark));
+                let named = command(&c.text, "class")
+                    .and_then(|n| Class::ALL.into_iter().find(|k| k.name() == n));
+                commanded |= named.is_some();
+                by_mark.push(named.is_none());
+                let class = named.or_else(|| mark.and_then(class_of_mark));
                 out.push(AnnotatedPly {
                     eval: parse_eval(eval),
                     class,
@@ -60,6 +69,13 @@ pub fn read_annotations(record: &pdn::GameRecord) -> Vec<AnnotatedPly> {
                 open = false;
             }
             _ => {}
+        }
+    }
+    if commanded {
+        for (ply, marked) in out.iter_mut().zip(by_mark) {
+            if marked {
+                ply.class = None;
+            }
         }
     }
     out
@@ -140,8 +156,27 @@ mod tests {
         assert_eq!(a[1].class, Some(Class::AllowedShot));
         assert_eq!(a[1].line, ["18-23", "28x19", "14x23"]);
         assert_eq!(a[2].eval, Some(-(WON_SCORE - 3)));
-        assert_eq!((a[3].eval, a[3].class), (None, Some(Class::Mistake)));
+        // Classed by arbiter: the `?` without a command is someone else's mark.
+        assert_eq!((a[3].eval, a[3].class), (None, None));
         assert_eq!(a[3].line, ["13x24"]);
         assert_eq!((a[4].eval, a[4].class), (Some(150), None));
+    }
+
+    #[test]
+    fn marks_class_a_record_that_names_no_class() {
+        let r = record(
+            "[White \"a\"]\n1. 32-28?! {[%eval +0.32]} 19-23?? {[%eval +2.06]} \
+             2. 28x19 $2 {[%eval -0.5]} 14x23 {[%eval -0.4]} *\n",
+        );
+        let classes: Vec<_> = read_annotations(&r).into_iter().map(|a| a.class).collect();
+        assert_eq!(
+            classes,
+            [
+                Some(Class::Inaccuracy),
+                Some(Class::Blunder),
+                Some(Class::Mistake),
+                None
+            ]
+        );
     }
 }

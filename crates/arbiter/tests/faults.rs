@@ -960,3 +960,44 @@ fn every_writing_command_fails_whole_on_a_full_file_system() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `man` writes a page per subcommand: a disk that fills up at a later page must leave every
+/// earlier page as it was, not the first pages new and the rest old.
+#[test]
+fn man_pages_are_replaced_all_or_none() {
+    let dir = scratch("man");
+    let out = arbiter(&dir, &["man", "-o", "pages"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pages = dir.join("pages");
+    let mut sizes: Vec<(String, u64)> = std::fs::read_dir(&pages)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, e.metadata().unwrap().len())
+        })
+        .collect();
+    sizes.sort();
+    // The first page written (arbiter.1) fits in the room the hook leaves; some later one does not.
+    let room = sizes.iter().find(|(n, _)| n == "arbiter.1").unwrap().1;
+    assert!(sizes.iter().any(|(_, len)| *len > room), "{sizes:?}");
+    for (name, _) in &sizes {
+        std::fs::write(pages.join(name), "old page\n").unwrap();
+    }
+    let failed = Command::new(BIN)
+        .current_dir(&dir)
+        .args(["man", "-o", "pages"])
+        .env("ARBITER_TEST_FAIL_WRITES_AFTER", room.to_string())
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(2), "{}", stderr(&failed));
+    for (name, _) in &sizes {
+        let text = std::fs::read_to_string(pages.join(name)).unwrap();
+        assert_eq!(
+            text, "old page\n",
+            "{name} was replaced by a run that failed"
+        );
+    }
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -45,10 +45,11 @@ def analysed(out):  # noqa: F811
         text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
                        "--annotate", "-o", annotated)
     rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    # The annotated file holds the games in the order of their "game" rows: its game N is
-    # the N-th of them, whatever file it came from.
-    number = {(r["file"], r["game"]): n for n, r in
-              enumerate((r for r in rows if r["kind"] == "game"), 1)}
+    # The annotated file holds every game read, in order: its game N is the N-th game named
+    # by a "game" row or a "not-analysed" one (a game whose replay failed at once has no
+    # "game" row), whatever file it came from.
+    read = dict.fromkeys((r["file"], r["game"]) for r in rows if r["kind"] in ("game", "not-analysed"))
+    number = {key: n for n, key in enumerate(read, 1)}
     plies = {(number[(r["file"], r["game"])], r["ply"]): r for r in rows if r["kind"] == "ply"}
     page = out / "analysed.html"
     arbiter("view", annotated, "-o", page)

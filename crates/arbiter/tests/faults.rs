@@ -262,6 +262,21 @@ fn a_disk_that_fills_up_leaves_the_previous_output() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Whether this machine lets a test mount a tmpfs at `mnt` in a mount namespace of its own.
+fn tmpfs_can_be_mounted(mnt: &Path) -> bool {
+    Command::new("unshare")
+        .args([
+            "-rm",
+            "sh",
+            "-c",
+            "mount -t tmpfs -o size=64k none \"$1\"",
+            "sh",
+        ])
+        .arg(mnt)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// `export` and `stats` on a real file system that fills up (a 1 MiB tmpfs, nearly full,
 /// mounted in a mount namespace of its own): an error that names the output, the previous
 /// tables and report as they were, nothing left behind. Skipped, saying so, where the
@@ -273,17 +288,7 @@ fn a_full_file_system_leaves_the_previous_tables_and_report() {
     std::fs::write(dir.join("in.pdn"), &input).unwrap();
     let mnt = dir.join("mnt");
     std::fs::create_dir_all(&mnt).unwrap();
-    let probe = Command::new("unshare")
-        .args([
-            "-rm",
-            "sh",
-            "-c",
-            "mount -t tmpfs -o size=64k none \"$1\"",
-            "sh",
-        ])
-        .arg(&mnt)
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
+    if !tmpfs_can_be_mounted(&mnt) {
         eprintln!("skipping: no tmpfs can be mounted here (unshare -rm); see a_disk_that_fills_up_leaves_the_previous_output");
         std::fs::remove_dir_all(&dir).unwrap();
         return;
@@ -892,17 +897,7 @@ fn every_writing_command_fails_whole_on_a_full_file_system() {
     std::fs::write(dir.join("in.pdn"), dated_games(300)).unwrap();
     let mnt = dir.join("mnt");
     std::fs::create_dir_all(&mnt).unwrap();
-    let probe = Command::new("unshare")
-        .args([
-            "-rm",
-            "sh",
-            "-c",
-            "mount -t tmpfs -o size=64k none \"$1\"",
-            "sh",
-        ])
-        .arg(&mnt)
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
+    if !tmpfs_can_be_mounted(&mnt) {
         eprintln!("skipping: no tmpfs can be mounted here (unshare -rm); see every_writing_command_fails_whole_on_a_full_disk");
         std::fs::remove_dir_all(&dir).unwrap();
         return;

@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use plotters::prelude::BitMapBackend;
 use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
@@ -79,7 +79,19 @@ fn faces() -> Option<&'static (FontRef<'static>, FontRef<'static>)> {
 /// kerning between them), in the bold face when `strong`; `None` if the fonts cannot be read.
 pub(crate) fn text_width(text: &str, size: u32, strong: bool) -> Option<f32> {
     let (regular, bold) = faces()?;
-    let scaled = if strong { bold } else { regular }.as_scaled(PxScale::from(size as f32));
+    let face = if strong { bold } else { regular };
+    Some(pen_positions(face, PxScale::from(size as f32), text).1)
+}
+
+/// The pen position of each glyph of `text` from its left end on the baseline (its advance
+/// and the kerning before it), and the width of the whole.
+fn pen_positions(
+    font: &FontRef<'static>,
+    scale: PxScale,
+    text: &str,
+) -> (Vec<(GlyphId, f32)>, f32) {
+    let scaled = font.as_scaled(scale);
+    let mut glyphs = Vec::with_capacity(text.len());
     let mut x = 0f32;
     let mut prev = None;
     for c in text.chars() {
@@ -87,10 +99,11 @@ pub(crate) fn text_width(text: &str, size: u32, strong: bool) -> Option<f32> {
         if let Some(p) = prev {
             x += scaled.kern(p, id);
         }
+        glyphs.push((id, x));
         x += scaled.h_advance(id);
         prev = Some(id);
     }
-    Some(x)
+    (glyphs, x)
 }
 
 type Error<'a> = <BitMapBackend<'a> as DrawingBackend>::ErrorType;
@@ -182,20 +195,7 @@ impl<'a> DrawingBackend for Png<'a> {
         };
         let scale = PxScale::from(style.size() as f32);
         let scaled = font.as_scaled(scale);
-        // Pen positions of the glyphs, from the text's left end on the baseline.
-        let mut glyphs = Vec::with_capacity(text.len());
-        let mut x = 0f32;
-        let mut prev = None;
-        for c in text.chars() {
-            let id = scaled.glyph_id(c);
-            if let Some(p) = prev {
-                x += scaled.kern(p, id);
-            }
-            glyphs.push((id, x));
-            x += scaled.h_advance(id);
-            prev = Some(id);
-        }
-        let width = x;
+        let (glyphs, width) = pen_positions(font, scale, text);
         let (ascent, descent) = (scaled.ascent(), scaled.descent());
         let dx = match style.anchor().h_pos {
             HPos::Left => 0.0,

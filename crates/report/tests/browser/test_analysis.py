@@ -31,20 +31,26 @@ CLASSES = {"inaccuracy", "mistake", "blunder", "missed-win", "missed-shot", "all
 WON = 100_000
 
 
+def analysis(out, name, *option):
+    """`analyse --format json`'s rows and the output `name` its `option` writes: of the first
+    six games of a tournament at 1,500 nodes, or the evidence's (every game, default nodes)."""
+    files = sorted((REAL / "international").glob("*.pdn"))
+    if not files:
+        pytest.skip(f"NOTICE: {REAL / 'international'} is absent: the analysis pages not checked")
+    if EVIDENCE:
+        written = Path(EVIDENCE) / name
+        text = (Path(EVIDENCE) / "analysis.jsonl").read_text(encoding="utf-8")
+    else:
+        written = out / name
+        text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
+                       *option, written)
+    return written, [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
 @pytest.fixture(scope="module")
 def analysed(out):  # noqa: F811
     """The annotated games, the viewer's page and `analyse --format json`'s plies by (game, ply)."""
-    files = sorted((REAL / "international").glob("*.pdn"))
-    if not files:
-        pytest.skip(f"NOTICE: {REAL / 'international'} is absent: analysis in the viewer not checked")
-    if EVIDENCE:
-        annotated = Path(EVIDENCE) / "annotated.pdn"
-        text = (Path(EVIDENCE) / "analysis.jsonl").read_text(encoding="utf-8")
-    else:
-        annotated = out / "annotated.pdn"
-        text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
-                       "--annotate", "-o", annotated)
-    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    annotated, rows = analysis(out, "annotated.pdn", "--annotate", "-o")
     # The annotated file holds every game read, in order: its game N is the N-th game named
     # by a "game" row or a "not-analysed" one (a game whose replay failed at once has no
     # "game" row), whatever file it came from.
@@ -170,17 +176,7 @@ def test_a_clicked_blunder_shows_the_position_before_it_and_the_best_move(driver
 @pytest.fixture(scope="module")
 def analysis_report(out):  # noqa: F811
     """`analyse --report` on a few real games: the page and `analyse --format json`'s rows."""
-    files = sorted((REAL / "international").glob("*.pdn"))
-    if not files:
-        pytest.skip(f"NOTICE: {REAL / 'international'} is absent: the analysis report not checked")
-    if EVIDENCE:
-        report = Path(EVIDENCE) / "report"
-        text = (Path(EVIDENCE) / "analysis.jsonl").read_text(encoding="utf-8")
-    else:
-        report = out / "analysis-report"
-        text = arbiter("analyse", files[0], "--limit", "6", "--nodes", "1500", "--format", "json",
-                       "--report", report)
-    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    report, rows = analysis(out, "report", "--report")
     return report / "report.html", rows
 
 

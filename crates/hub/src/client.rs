@@ -183,6 +183,8 @@ pub struct Client {
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Closed when the engine's standard error has been read to its end.
+    stderr_read: Option<Receiver<()>>,
     timeout: Duration,
     /// Hub's names of the variants it plays.
     variants: Vec<String>,
@@ -219,12 +221,14 @@ impl Client {
             (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (sender, lines) = mpsc::channel();
         let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let (read_to_end, stderr_read) = mpsc::channel::<()>();
         let client = Client {
             engine: command.line.clone(),
             child,
             stdin,
             lines,
             stderr: Arc::clone(&tail),
+            stderr_read: stderr.is_some().then_some(stderr_read),
             timeout: command.timeout,
             variants: Vec::new(),
             variant_param: false,
@@ -245,7 +249,8 @@ impl Client {
                         }
                         tail.push_back(line);
                         true
-                    })
+                    });
+                    drop(read_to_end);
                 });
         }
         match started {
@@ -442,6 +447,11 @@ impl Client {
     /// has not) and the last lines of its standard error.
     fn ended(&mut self, waiting: &str) -> HubError {
         let status = self.end();
+        // Its last words may still be in the pipe: read them to the end (unless something
+        // else keeps the pipe open past a moment).
+        if let Some(read) = self.stderr_read.take() {
+            let _ = read.recv_timeout(GRACE);
+        }
         let said = {
             let tail = self.stderr.lock().unwrap_or_else(|p| p.into_inner());
             let lines: Vec<&str> = tail.iter().map(String::as_str).collect();

@@ -469,9 +469,103 @@ impl Ctx<'_> {
         // A chain under way: the pieces already taken cannot be jumped again.
         mv.captured = pos.pending.taken;
         mv.captured_kings = pos.pending.taken_kings;
-        self.extend(&mut mv, from, king, None, f);
+        if !king && self.plain_men && !self.rules.immediate_removal {
+            if self.g.mask >> 64 == 0 {
+                self.man_chains::<u64>(&mut mv, from, f);
+            } else {
+                self.man_chains::<Bits>(&mut mv, from, f);
+            }
+        } else {
+            self.extend(&mut mv, from, king, None, f);
+        }
         self.occ = full;
     }
+
+    /// The chains of a man of a variant where men capture along diagonals and the pieces
+    /// taken stay on the board until the move ends (so the empty squares do not change along
+    /// the chain): for each capture direction, the squares from which a jump that way exists
+    /// are found once, with two shifts of whole sets, and the chain only tests its square
+    /// against them (and that the piece jumped is not taken already). Same chains, in the
+    /// same order, as [`Ctx::extend_man`].
+    fn man_chains<W: Word>(&self, mv: &mut Move, from: Bit, f: &mut dyn FnMut(&Move)) {
+        let dirs = capture_dirs(self.rules, self.us, false);
+        let mut victims = self.enemy;
+        if !self.rules.man_takes_king {
+            victims &= !self.enemy_kings;
+        }
+        let (victims, free) = (W::of(victims), W::of(self.g.mask & !self.occ));
+        let mut j = ManJumps {
+            dirs,
+            offsets: [0; 4],
+            from: [W::ZERO; 4],
+            crown: W::of(self.g.crown[self.us.index()]),
+        };
+        for (k, &d) in dirs.iter().enumerate() {
+            let off = self.g.offset(d);
+            j.offsets[k] = off;
+            j.from[k] = shift_word(shift_word(free, -off) & victims, -off);
+        }
+        self.man_chain(&j, mv, from, f);
+    }
+
+    /// One step of [`Ctx::man_chains`]: the man stands on `cur`.
+    fn man_chain<W: Word>(
+        &self,
+        j: &ManJumps<W>,
+        mv: &mut Move,
+        cur: Bit,
+        f: &mut dyn FnMut(&Move),
+    ) {
+        let n = mv.len as usize;
+        let mut any = false;
+        for (k, &d) in j.dirs.iter().enumerate() {
+            if !j.from[k].has(u32::from(cur)) {
+                continue;
+            }
+            let victim = (i32::from(cur) + j.offsets[k]) as Bit;
+            let vb = bit(victim);
+            if mv.captured & vb != 0 {
+                continue;
+            }
+            let land = (i32::from(victim) + j.offsets[k]) as Bit;
+            any = true;
+            mv.landings[n] = land;
+            mv.taken[n] = victim;
+            mv.len = n as u8 + 1;
+            mv.captured |= vb;
+            mv.captured_kings |= self.enemy_kings & vb;
+            match (j.crown.has(u32::from(land)), self.rules.promotion) {
+                (true, PromotionInCapture::EndsMove) => {
+                    mv.to = land;
+                    mv.promotes = true;
+                    f(mv);
+                    mv.promotes = false;
+                }
+                (true, PromotionInCapture::ContinueAsKing) => {
+                    self.extend(mv, land, true, Some(d), f)
+                }
+                _ => self.man_chain(j, mv, land, f),
+            }
+            mv.captured &= !vb;
+            mv.captured_kings &= !vb;
+            mv.len = n as u8;
+        }
+        if !any && n > 0 {
+            mv.to = cur;
+            mv.promotes = !mv.king && j.crown.has(u32::from(cur));
+            f(mv);
+            mv.promotes = false;
+        }
+    }
+}
+
+/// What [`Ctx::man_chain`] tests a man's jumps against: per capture direction, its offset and
+/// the squares a jump that way starts from.
+struct ManJumps<W> {
+    dirs: &'static [Dir],
+    offsets: [i32; 4],
+    from: [W; 4],
+    crown: W,
 }
 
 /// Calls `f` with every complete capture chain of the side to move, before any capture-choice
@@ -565,6 +659,12 @@ fn diagonal_capturing_men_h<const H: i32>(g: &Geometry, rules: &Rules, pos: &Pos
     diagonal_capturing_men_w::<Bits, H>(g, rules, pos)
 }
 
+/// [`diagonal_capturing_men`] on a board that fits in a `u64`.
+#[inline(always)]
+fn diagonal_capturing_men_small<const H: i32>(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
+    Bits::from(diagonal_capturing_men_w::<u64, H>(g, rules, pos))
+}
+
 /// [`diagonal_capturing_men`] in the word `W` (see [`Word`]).
 #[inline(always)]
 fn diagonal_capturing_men_w<W: Word, const H: i32>(
@@ -628,7 +728,11 @@ pub fn capturers(g: &Geometry, rules: &Rules, pos: &Position) -> Bits {
         return bit(pos.pending.at);
     }
     let us = pos.side.index();
-    let mut can = diagonal_capturing_men(g, rules, pos);
+    let mut can = if rules.movement == Movement::Diagonal && g.mask >> 64 == 0 {
+        with_half!(g, diagonal_capturing_men_small, g, rules, pos)
+    } else {
+        diagonal_capturing_men(g, rules, pos)
+    };
     if men_checked_one_by_one(rules) {
         for from in Geometry::squares(pos.men[us] & !can) {
             if can_jump(g, rules, pos, from, false) {
@@ -684,12 +788,16 @@ trait Word:
     const ZERO: Self;
     /// The squares of `b` (all below the word's width).
     fn of(b: Bits) -> Self;
-    /// The lowest square of a non-empty set.
-    fn lowest(self) -> u32;
     /// The set without its lowest square.
     fn clear_lowest(self) -> Self;
     /// Number of squares.
     fn count(self) -> u32;
+    /// True when square `i` (below the word's width) is in the set.
+    fn has(self, i: u32) -> bool;
+    /// The set holding the lowest square of a non-empty set alone.
+    fn lowest_set(self) -> Self;
+    /// The same squares as a [`Bits`].
+    fn bits(self) -> Bits;
 }
 
 impl Word for u64 {
@@ -699,16 +807,24 @@ impl Word for u64 {
         b as u64
     }
     #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
     fn clear_lowest(self) -> u64 {
         self & (self - 1)
     }
     #[inline(always)]
     fn count(self) -> u32 {
         self.count_ones()
+    }
+    #[inline(always)]
+    fn has(self, i: u32) -> bool {
+        (self >> i) & 1 != 0
+    }
+    #[inline(always)]
+    fn lowest_set(self) -> Self {
+        self & self.wrapping_neg()
+    }
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        Bits::from(self)
     }
 }
 
@@ -719,16 +835,24 @@ impl Word for Bits {
         b
     }
     #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
     fn clear_lowest(self) -> Bits {
         self & (self - 1)
     }
     #[inline(always)]
     fn count(self) -> u32 {
         self.count_ones()
+    }
+    #[inline(always)]
+    fn has(self, i: u32) -> bool {
+        (self >> i) & 1 != 0
+    }
+    #[inline(always)]
+    fn lowest_set(self) -> Self {
+        self & self.wrapping_neg()
+    }
+    #[inline(always)]
+    fn bits(self) -> Bits {
+        Bits::from(self)
     }
 }
 
@@ -932,8 +1056,12 @@ fn count_man_steps<W: Word, const H: i32>(men: Bits, us: Color, empty: Bits) -> 
 
 /// The ranking key of a chain under the capture rule: only chains with the greatest key are
 /// legal.
+#[inline]
 pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
     let count = mv.len as u64;
+    if rules.capture == CaptureRule::MajorityCount {
+        return count;
+    }
     let kings = u64::from(mv.captured_kings.count_ones());
     let mover_king = u64::from(mv.king);
     match rules.capture {
@@ -987,6 +1115,9 @@ pub fn legal_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
 
 /// Removes later moves with the same result as an earlier one, from index `start` on.
 fn dedup_results(out: &mut Vec<Move>, start: usize) {
+    if out.len() - start < 2 {
+        return;
+    }
     let mut w = start;
     for r in start..out.len() {
         let m = out[r];
@@ -1004,31 +1135,19 @@ pub fn has_legal_move(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
 }
 
 /// Plays a legal move.
+#[inline(always)]
 pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
-    let us = pos.side.index();
-    let them = 1 - us;
-    let from = bit(mv.from);
-    let to = bit(mv.to);
     if mv.partial {
-        let king = mv.king || mv.promotes || pos.kings[us] & from != 0;
-        pos.men[us] &= !from;
-        pos.kings[us] &= !from;
-        if king {
-            pos.kings[us] |= to;
-        } else {
-            pos.men[us] |= to;
-        }
-        pos.pending = crate::position::Pending {
-            at: mv.to,
-            taken: mv.captured,
-            taken_kings: mv.captured_kings,
-        };
-        return;
+        return play_partial(pos, mv);
     }
     if mv.len == 0 {
         play_quiet(rules, pos, mv.from, mv.to, mv.king, mv.promotes);
         return;
     }
+    let us = pos.side.index();
+    let them = 1 - us;
+    let from = bit(mv.from);
+    let to = bit(mv.to);
     pos.pending = crate::position::Pending::NONE;
     pos.men[us] &= !from;
     pos.kings[us] &= !from;
@@ -1040,23 +1159,41 @@ pub fn play(g: &Geometry, rules: &Rules, pos: &mut Position, mv: &Move) {
         pos.men[us] |= to;
     }
     if rules.king_quiet_limit > 0 {
-        pos.king_run[us] = if mv.king && mv.len == 0 {
-            let (sq, n) = pos.king_run[us];
-            if n > 0 && sq == mv.from {
-                (mv.to, n.saturating_add(1))
-            } else {
-                (mv.to, 1)
-            }
-        } else {
-            (0, 0)
-        };
-        // A king taken ends the opponent's run if it was that king.
-        if pos.king_run[them].1 > 0 && mv.captured & bit(pos.king_run[them].0) != 0 {
-            pos.king_run[them] = (0, 0);
-        }
+        end_king_runs(pos, mv);
     }
     let _ = g;
     pos.side = pos.side.opponent();
+}
+
+/// The first part of a chain the record continues in its next token: the piece moves, the
+/// pieces it took stay on the board as pending, and the same side moves again.
+fn play_partial(pos: &mut Position, mv: &Move) {
+    let us = pos.side.index();
+    let (from, to) = (bit(mv.from), bit(mv.to));
+    let king = mv.king || mv.promotes || pos.kings[us] & from != 0;
+    pos.men[us] &= !from;
+    pos.kings[us] &= !from;
+    if king {
+        pos.kings[us] |= to;
+    } else {
+        pos.men[us] |= to;
+    }
+    pos.pending = crate::position::Pending {
+        at: mv.to,
+        taken: mv.captured,
+        taken_kings: mv.captured_kings,
+    };
+}
+
+/// Frisian, after a capture by the side to move: its king's run of quiet moves ends, and so
+/// does the opponent's if the king that made it was taken.
+fn end_king_runs(pos: &mut Position, mv: &Move) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    pos.king_run[us] = (0, 0);
+    if pos.king_run[them].1 > 0 && mv.captured & bit(pos.king_run[them].0) != 0 {
+        pos.king_run[them] = (0, 0);
+    }
 }
 
 /// Plays a step or a king's slide.
@@ -1129,6 +1266,23 @@ struct Scratch {
     keys: Vec<(u16, Bits)>,
 }
 
+/// One child of a perft node: a leaf (without bulk counting) is only made, and kept from
+/// being optimised away, here rather than in a call of [`perft_rec`].
+#[inline(always)]
+fn visit<const BULK: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    child: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    if !BULK && depth == 0 {
+        std::hint::black_box(child);
+        return 1;
+    }
+    perft_rec::<BULK>(g, rules, child, depth, scratch)
+}
+
 fn perft_rec<const BULK: bool>(
     g: &Geometry,
     rules: &Rules,
@@ -1164,7 +1318,7 @@ fn perft_rec<const BULK: bool>(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
         }
         scratch.moves.truncate(start);
         return total;
@@ -1183,7 +1337,7 @@ fn perft_rec<const BULK: bool>(
         let mv = scratch.moves[i];
         let mut child = *pos;
         play(g, rules, &mut child, &mv);
-        total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+        total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
     }
     scratch.moves.truncate(start);
     total
@@ -1213,6 +1367,48 @@ fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u
     keys.len() as u64
 }
 
+/// The men's steps in the direction of `off` below `child` (the position with the other side
+/// to move; each step is made and unmade on it by two exclusive-ors): steps that do not crown
+/// are found as the lowest target and the same set shifted back, with no square numbers.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn quiet_steps<const BULK: bool, W: Word>(
+    g: &Geometry,
+    rules: &Rules,
+    child: &mut Position,
+    men: W,
+    empty: W,
+    crown: W,
+    off: i32,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let u = child.side.opponent().index();
+    let targets = shift_word(men, off) & empty;
+    let mut total = 0;
+    let mut plain = targets & !crown;
+    while plain != W::ZERO {
+        let t = plain.lowest_set();
+        plain = plain.clear_lowest();
+        let ft = (t | shift_word(t, -off)).bits();
+        child.men[u] ^= ft;
+        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        child.men[u] ^= ft;
+    }
+    let mut crowning = targets & crown;
+    while crowning != W::ZERO {
+        let t = crowning.lowest_set();
+        crowning = crowning.clear_lowest();
+        let (f, t) = (shift_word(t, -off).bits(), t.bits());
+        child.men[u] ^= f;
+        child.kings[u] ^= t;
+        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        child.men[u] ^= f;
+        child.kings[u] ^= t;
+    }
+    total
+}
+
 /// perft below a position without captures (`depth` >= 2 with bulk counting): the children
 /// are made straight from the bitboards, no move list. The men's steps are made and unmade
 /// on one copy of the position (two exclusive-ors each way), found in the word `W`.
@@ -1229,36 +1425,21 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
     let men = W::of(pos.men[u]);
     let crown = g.crown[u];
     let [nw, ne, sw, se] = diagonal_offsets::<H>();
-    let dirs = match us {
-        Color::White => [nw, ne],
-        Color::Black => [sw, se],
-    };
     let mut total = 0;
     let mut child = *pos;
     child.side = us.opponent();
     if rules.king_quiet_limit > 0 {
         child.king_run[u] = (0, 0);
     }
-    for off in dirs {
-        let mut targets = shift_word(men, off) & empty;
-        while targets != W::ZERO {
-            let to = targets.lowest();
-            targets = targets.clear_lowest();
-            let from = (to as i32 - off) as Bit;
-            let (f, t) = (bit(from), bit(to as Bit));
-            if crown & t != 0 {
-                child.men[u] ^= f;
-                child.kings[u] ^= t;
-                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
-                child.men[u] ^= f;
-                child.kings[u] ^= t;
-            } else {
-                child.men[u] ^= f | t;
-                total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
-                child.men[u] ^= f | t;
-            }
-        }
-    }
+    let crown = W::of(crown);
+    // One call per direction with the offset a constant, so that its shifts are constant.
+    let (a, b) = match us {
+        Color::White => (nw, ne),
+        Color::Black => (sw, se),
+    };
+    let c = &mut child;
+    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, a, depth, scratch);
+    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, b, depth, scratch);
     let kings = pos.kings[u];
     if kings == 0 {
         return total;
@@ -1276,11 +1457,11 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
                     // Frisian: the king's run changes too; a copy of the position.
                     let mut next = *pos;
                     play_quiet(rules, &mut next, from, to, true, false);
-                    total += perft_rec::<BULK>(g, rules, &next, depth - 1, scratch);
+                    total += visit::<BULK>(g, rules, &next, depth - 1, scratch);
                 } else {
                     let ft = bit(from) | bit(to);
                     child.kings[u] ^= ft;
-                    total += perft_rec::<BULK>(g, rules, &child, depth - 1, scratch);
+                    total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
                     child.kings[u] ^= ft;
                 }
                 if rules.king == KingRange::Short {
@@ -1291,4 +1472,59 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
         }
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::walk_random_games;
+
+    /// Every chain of every man, by the generic step-table walk and by the set-wise one.
+    fn both_ways(g: &Geometry, rules: &Rules, pos: &Position) -> (Vec<Move>, Vec<Move>) {
+        let (mut walked, mut shifted) = (Vec::new(), Vec::new());
+        let mut cx = Ctx::new(g, rules, pos);
+        let men = pos.men[pos.side.index()] & capturers(g, rules, pos);
+        for from in Geometry::squares(men) {
+            let full = pos.occupied();
+            cx.occ = full & !bit(from);
+            let mut mv = Move::new(from, false);
+            cx.extend(&mut mv, from, false, None, &mut |m| walked.push(*m));
+            let mut mv = Move::new(from, false);
+            if g.mask >> 64 == 0 {
+                cx.man_chains::<u64>(&mut mv, from, &mut |m| shifted.push(*m));
+            } else {
+                cx.man_chains::<Bits>(&mut mv, from, &mut |m| shifted.push(*m));
+            }
+            cx.occ = full;
+        }
+        (walked, shifted)
+    }
+
+    #[test]
+    fn men_chains_by_shifts_are_the_walked_chains_in_their_order() {
+        let mut positions = 0;
+        let mut chains = 0;
+        walk_random_games(7, 30, 160, |d, pos, _| {
+            let rules = &d.rules;
+            let cx = Ctx::new(d.geometry, rules, pos);
+            if !cx.plain_men || rules.immediate_removal || !has_capture(d.geometry, rules, pos) {
+                return;
+            }
+            let (walked, shifted) = both_ways(d.geometry, rules, pos);
+            assert_eq!(
+                walked,
+                shifted,
+                "{} in {}",
+                d.variant.id,
+                pos.to_fen(d.geometry, true)
+            );
+            positions += 1;
+            chains += walked.len();
+        });
+        // The walk meets captures of men in every such variant: the test compares something.
+        assert!(
+            positions > 1000 && chains > positions,
+            "{positions} positions, {chains} chains"
+        );
+    }
 }

@@ -488,6 +488,13 @@ impl Ctx<'_> {
     /// against them (and that the piece jumped is not taken already). Same chains, in the
     /// same order, as [`Ctx::extend_man`].
     fn man_chains<W: Word>(&self, mv: &mut Move, from: Bit, f: &mut dyn FnMut(&Move)) {
+        let j = self.man_jumps::<W>();
+        self.man_chain(&j, mv, from, f);
+    }
+
+    /// The jumps a man of the side to move can make, the occupied squares being `self.occ`.
+    #[inline(always)]
+    fn man_jumps<W: Word>(&self) -> ManJumps<W> {
         let dirs = capture_dirs(self.rules, self.us, false);
         let mut victims = self.enemy;
         if !self.rules.man_takes_king {
@@ -505,7 +512,7 @@ impl Ctx<'_> {
             j.offsets[k] = off;
             j.from[k] = shift_word(shift_word(free, -off) & victims, -off);
         }
-        self.man_chain(&j, mv, from, f);
+        j
     }
 
     /// One step of [`Ctx::man_chains`]: the man stands on `cur`.
@@ -1063,7 +1070,21 @@ pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
         return count;
     }
     let kings = u64::from(mv.captured_kings.count_ones());
-    let mover_king = u64::from(mv.king);
+    let first_king = if rules.capture == CaptureRule::Italian {
+        mv.taken()
+            .iter()
+            .position(|&t| mv.captured_kings & bit(t) != 0)
+            .map_or(0, |i| 64 - i as u64)
+    } else {
+        0
+    };
+    rank(rules, count, kings, u64::from(mv.king), first_king)
+}
+
+/// [`priority`] from its parts: pieces taken, kings among them, 1 when a king captures, and
+/// (Italian) 64 less the index of the first king taken, or 0.
+#[inline(always)]
+fn rank(rules: &Rules, count: u64, kings: u64, mover_king: u64, first_king: u64) -> u64 {
     match rules.capture {
         CaptureRule::Free => 0,
         CaptureRule::MajorityCount => count,
@@ -1071,14 +1092,7 @@ pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
         CaptureRule::MajorityValue => ((100 * count + 99 * kings) << 1) | mover_king,
         // In halves: man 2, king 3.
         CaptureRule::MajorityValueHalf => ((2 * count + kings) << 1) | mover_king,
-        CaptureRule::Italian => {
-            let first_king = mv
-                .taken()
-                .iter()
-                .position(|&t| mv.captured_kings & bit(t) != 0)
-                .map_or(0, |i| 64 - i as u64);
-            (count << 24) | (mover_king << 20) | (kings << 8) | first_king
-        }
+        CaptureRule::Italian => (count << 24) | (mover_king << 20) | (kings << 8) | first_king,
         CaptureRule::CountThenKings => (count << 8) | kings,
         CaptureRule::KingFirst => mover_king,
     }
@@ -1344,27 +1358,156 @@ fn perft_rec<const BULK: bool>(
 }
 
 /// Number of legal captures, counted as perft counts them, without building a move list
-/// (`keys` is scratch space).
+/// (`keys` is scratch space). The men's chains are followed without a move where the rules
+/// allow ([`Ctx::count_men_chains`]), the kings' through [`Ctx::chains_from`].
 fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u16, Bits)>) -> u64 {
     keys.clear();
-    let mut best = 0u64;
-    let merge = rules.perft_merges_duplicates;
-    for_each_chain(g, rules, pos, &mut |m| {
-        let p = priority(rules, m);
-        if p < best {
+    let mut tally = Tally {
+        keys,
+        best: 0,
+        merge: rules.perft_merges_duplicates,
+    };
+    let mut cx = Ctx::new(g, rules, pos);
+    let can = capturers(g, rules, pos);
+    let men = can & pos.men[pos.side.index()];
+    let counted = men != 0
+        && cx.men_countable(pos)
+        && if g.mask >> 64 == 0 {
+            cx.count_men_chains::<u64>(men, &mut tally)
+        } else {
+            cx.count_men_chains::<Bits>(men, &mut tally)
+        };
+    if !counted {
+        tally.keys.clear();
+        tally.best = 0;
+    }
+    let rest = if counted { can & !men } else { can };
+    for from in Geometry::squares(rest) {
+        cx.chains_from(pos, from, &mut |m| {
+            tally.note(m.from, m.to, m.captured, priority(rules, m))
+        });
+    }
+    tally.keys.len() as u64
+}
+
+/// The legal captures counted so far: the best priority met, and one key per capture of that
+/// priority (identical captures once when `merge`).
+struct Tally<'a> {
+    keys: &'a mut Vec<(u16, Bits)>,
+    best: u64,
+    merge: bool,
+}
+
+impl Tally<'_> {
+    #[inline(always)]
+    fn note(&mut self, from: Bit, to: Bit, captured: Bits, p: u64) {
+        if p < self.best {
             return;
         }
-        if p > best {
-            best = p;
-            keys.clear();
+        if p > self.best {
+            self.best = p;
+            self.keys.clear();
         }
-        let key = (u16::from(m.from) << 8 | u16::from(m.to), m.captured);
-        if merge && keys.contains(&key) {
+        let key = (u16::from(from) << 8 | u16::from(to), captured);
+        if self.merge && self.keys.contains(&key) {
             return;
         }
-        keys.push(key);
-    });
-    keys.len() as u64
+        self.keys.push(key);
+    }
+}
+
+impl Ctx<'_> {
+    /// True when the men's chains of `pos` can be counted without moves: men capture along
+    /// diagonals, the pieces taken stay until the move ends, no chain is under way, and a
+    /// man's chain is ranked by its length and the kings it takes alone (Italian men do not
+    /// take kings, so the rank of the first king taken does not arise).
+    fn men_countable(&self, pos: &Position) -> bool {
+        self.plain_men
+            && !self.rules.immediate_removal
+            && !pos.pending.is_active()
+            && (self.rules.capture != CaptureRule::Italian || !self.rules.man_takes_king)
+    }
+
+    /// Counts the chains of the men `men` into `tally`; false (with the tally unfinished) when
+    /// a man is crowned in a chain that goes on as a king, which only the moves can follow.
+    fn count_men_chains<W: Word>(&mut self, men: Bits, tally: &mut Tally) -> bool {
+        let full = self.occ;
+        let mut ok = true;
+        for from in Geometry::squares(men) {
+            self.occ = full & !bit(from);
+            let j = self.man_jumps::<W>();
+            let start = Chain {
+                from,
+                cur: from,
+                captured: W::of(0),
+                len: 0,
+                kings: 0,
+            };
+            ok = self.count_man_chain(&j, start, tally);
+            if !ok {
+                break;
+            }
+        }
+        self.occ = full;
+        ok
+    }
+
+    /// One step of [`Ctx::count_men_chains`].
+    fn count_man_chain<W: Word>(&self, j: &ManJumps<W>, c: Chain<W>, tally: &mut Tally) -> bool {
+        let mut any = false;
+        for k in 0..j.dirs.len() {
+            if !j.from[k].has(u32::from(c.cur)) {
+                continue;
+            }
+            let victim = (i32::from(c.cur) + j.offsets[k]) as Bit;
+            if c.captured.has(u32::from(victim)) {
+                continue;
+            }
+            let land = (i32::from(victim) + j.offsets[k]) as Bit;
+            any = true;
+            let next = Chain {
+                cur: land,
+                captured: c.captured | W::of(bit(victim)),
+                len: c.len + 1,
+                kings: c.kings + u8::from(self.enemy_kings & bit(victim) != 0),
+                ..c
+            };
+            let ok = match (j.crown.has(u32::from(land)), self.rules.promotion) {
+                (true, PromotionInCapture::EndsMove) => {
+                    next.note(self.rules, tally);
+                    true
+                }
+                (true, PromotionInCapture::ContinueAsKing) => false,
+                _ => self.count_man_chain(j, next, tally),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        if !any && c.len > 0 {
+            c.note(self.rules, tally);
+        }
+        true
+    }
+}
+
+/// A man's chain as [`Ctx::count_man_chain`] follows it: no landings kept, only what the
+/// count needs.
+#[derive(Clone, Copy)]
+struct Chain<W> {
+    from: Bit,
+    cur: Bit,
+    captured: W,
+    len: u8,
+    kings: u8,
+}
+
+impl<W: Word> Chain<W> {
+    #[inline(always)]
+    fn note(&self, rules: &Rules, tally: &mut Tally) {
+        let p = rank(rules, u64::from(self.len), u64::from(self.kings), 0, 0);
+        tally.note(self.from, self.cur, self.captured.bits(), p);
+    }
 }
 
 /// The men's steps in the direction of `off` below `child` (the position with the other side
@@ -1526,5 +1669,34 @@ mod tests {
             positions > 1000 && chains > positions,
             "{positions} positions, {chains} chains"
         );
+    }
+
+    #[test]
+    fn captures_counted_without_moves_are_the_moves_perft_plays() {
+        let mut keys = Vec::new();
+        let mut checked = 0;
+        walk_random_games(11, 20, 160, |d, pos, _| {
+            if !has_capture(d.geometry, &d.rules, pos) {
+                return;
+            }
+            for merge in [true, false] {
+                let rules = Rules {
+                    perft_merges_duplicates: merge,
+                    ..d.rules
+                };
+                let mut moves = Vec::new();
+                perft_moves(d.geometry, &rules, pos, &mut moves);
+                let counted = count_captures(d.geometry, &rules, pos, &mut keys);
+                assert_eq!(
+                    counted,
+                    moves.len() as u64,
+                    "{} in {} (identical captures merged: {merge})",
+                    d.variant.id,
+                    pos.to_fen(d.geometry, true)
+                );
+            }
+            checked += 1;
+        });
+        assert!(checked > 1000, "{checked} positions with captures");
     }
 }

@@ -1347,11 +1347,22 @@ fn perft_rec<const BULK: bool>(
     }
     let n = scratch.moves.len() - start;
     let mut total = 0;
-    for i in start..start + n {
-        let mv = scratch.moves[i];
-        let mut child = *pos;
-        play(g, rules, &mut child, &mv);
-        total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+    if !BULK && depth == 1 {
+        // The children are leaves: each is made (copy and play) and counted, with no copy of
+        // its move.
+        for mv in &scratch.moves[start..] {
+            let mut child = *pos;
+            play(g, rules, &mut child, mv);
+            std::hint::black_box(&child);
+        }
+        total = n as u64;
+    } else {
+        for i in start..start + n {
+            let mv = scratch.moves[i];
+            let mut child = *pos;
+            play(g, rules, &mut child, &mv);
+            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+        }
     }
     scratch.moves.truncate(start);
     total

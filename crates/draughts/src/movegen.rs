@@ -921,14 +921,18 @@ pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
     }
     let us = pos.side;
     let occ = pos.occupied();
-    for from in Geometry::squares(pos.men[us.index()]) {
-        for &d in man_steps(rules, us) {
-            let t = g.step(from, d);
-            if t != NONE && occ & bit(t) == 0 {
-                let mut mv = Move::new(from, false);
-                mv.to = t;
-                mv.promotes = g.crown[us.index()] & bit(t) != 0;
-                out.push(mv);
+    if rules.movement == Movement::Diagonal && g.mask >> 64 == 0 {
+        quiet_men_small(g, rules, pos, out);
+    } else {
+        for from in Geometry::squares(pos.men[us.index()]) {
+            for &d in man_steps(rules, us) {
+                let t = g.step(from, d);
+                if t != NONE && occ & bit(t) == 0 {
+                    let mut mv = Move::new(from, false);
+                    mv.to = t;
+                    mv.promotes = g.crown[us.index()] & bit(t) != 0;
+                    out.push(mv);
+                }
             }
         }
     }
@@ -947,6 +951,40 @@ pub fn quiet_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
                 }
                 t = g.step(t, d);
             }
+        }
+    }
+}
+
+/// The men's steps of the side to move on a diagonal board that fits in a `u64`, in the
+/// order of the square-by-square walk (squares up, then the directions of [`man_steps`]):
+/// the men that can step each way are found with one shift per direction, and only those are
+/// visited.
+fn quiet_men_small(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let [a, b] = match man_steps(rules, us) {
+        [a, b] => [*a, *b],
+        _ => unreachable!("diagonal men step two ways"),
+    };
+    let (oa, ob) = (g.offset(a), g.offset(b));
+    let empty = (g.mask & !pos.occupied()) as u64;
+    let men = pos.men[us.index()] as u64;
+    let (can_a, can_b) = (shift_word(empty, -oa) & men, shift_word(empty, -ob) & men);
+    let crown = g.crown[us.index()];
+    let mut push = |from: Bit, off: i32| {
+        let mut mv = Move::new(from, false);
+        mv.to = (i32::from(from) + off) as Bit;
+        mv.promotes = crown & bit(mv.to) != 0;
+        out.push(mv);
+    };
+    let mut movers = can_a | can_b;
+    while movers != 0 {
+        let from = movers.trailing_zeros() as Bit;
+        movers &= movers - 1;
+        if can_a.has(u32::from(from)) {
+            push(from, oa);
+        }
+        if can_b.has(u32::from(from)) {
+            push(from, ob);
         }
     }
 }
@@ -1010,21 +1048,7 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
     }
     let us = pos.side;
     let empty = g.mask & !pos.occupied();
-    let men = pos.men[us.index()];
-    let mut n = if rules.movement == Movement::Diagonal {
-        match (g.half, g.mask >> 64 == 0) {
-            (4, true) => count_man_steps::<u64, 4>(men, us, empty),
-            (5, true) => count_man_steps::<u64, 5>(men, us, empty),
-            (4, false) => count_man_steps::<Bits, 4>(men, us, empty),
-            (5, false) => count_man_steps::<Bits, 5>(men, us, empty),
-            _ => count_man_steps::<Bits, 6>(men, us, empty),
-        }
-    } else {
-        man_steps(rules, us)
-            .iter()
-            .map(|&d| u64::from((shift(men, g.offset(d)) & empty).count_ones()))
-            .sum()
-    };
+    let mut n = count_man_moves(g, rules, pos.men[us.index()], us, empty);
     let kings = pos.kings[us.index()];
     if kings != 0 {
         for from in Geometry::squares(kings) {
@@ -1044,6 +1068,25 @@ pub fn count_quiet(g: &Geometry, rules: &Rules, pos: &Position) -> u64 {
         }
     }
     n
+}
+
+/// Number of steps of the men `men` of `us` to the `empty` squares.
+#[inline(always)]
+fn count_man_moves(g: &Geometry, rules: &Rules, men: Bits, us: Color, empty: Bits) -> u64 {
+    if rules.movement == Movement::Diagonal {
+        match (g.half, g.mask >> 64 == 0) {
+            (4, true) => count_man_steps::<u64, 4>(men, us, empty),
+            (5, true) => count_man_steps::<u64, 5>(men, us, empty),
+            (4, false) => count_man_steps::<Bits, 4>(men, us, empty),
+            (5, false) => count_man_steps::<Bits, 5>(men, us, empty),
+            _ => count_man_steps::<Bits, 6>(men, us, empty),
+        }
+    } else {
+        man_steps(rules, us)
+            .iter()
+            .map(|&d| u64::from((shift(men, g.offset(d)) & empty).count_ones()))
+            .sum()
+    }
 }
 
 #[inline(always)]
@@ -1145,7 +1188,36 @@ fn dedup_results(out: &mut Vec<Move>, start: usize) {
 
 /// True when the side to move has a legal move.
 pub fn has_legal_move(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
-    count_quiet(g, rules, pos) > 0 || has_capture(g, rules, pos)
+    has_quiet_move(g, rules, pos) || has_capture(g, rules, pos)
+}
+
+/// True when the side to move has a quiet move: [`count_quiet`] above zero, answered without
+/// counting (the men with one shift a direction on the diagonal boards that fit a `u64`, a
+/// king by its first step).
+fn has_quiet_move(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    if pos.pending.is_active() {
+        return false;
+    }
+    let us = pos.side;
+    let empty = g.mask & !pos.occupied();
+    if rules.movement == Movement::Diagonal && g.mask >> 64 == 0 {
+        let (men, free) = (pos.men[us.index()] as u64, empty as u64);
+        if man_steps(rules, us)
+            .iter()
+            .any(|&d| shift_word(men, g.offset(d)) & free != 0)
+        {
+            return true;
+        }
+    } else if count_man_moves(g, rules, pos.men[us.index()], us, empty) > 0 {
+        return true;
+    }
+    Geometry::squares(pos.kings[us.index()]).any(|from| {
+        !king_is_held(rules, pos, from)
+            && king_steps(rules).iter().any(|&d| {
+                let t = g.step(from, d);
+                t != NONE && empty & bit(t) != 0
+            })
+    })
 }
 
 /// Plays a legal move.
@@ -1709,5 +1781,75 @@ mod tests {
             checked += 1;
         });
         assert!(checked > 1000, "{checked} positions with captures");
+    }
+
+    /// The men's steps square by square with the step table, as the generator made them
+    /// before they were found with shifts.
+    fn walked_steps(g: &Geometry, rules: &Rules, pos: &Position) -> Vec<Move> {
+        let us = pos.side;
+        let mut out = Vec::new();
+        for from in Geometry::squares(pos.men[us.index()]) {
+            for &d in man_steps(rules, us) {
+                let t = g.step(from, d);
+                if t != NONE && pos.occupied() & bit(t) == 0 {
+                    let mut mv = Move::new(from, false);
+                    mv.to = t;
+                    mv.promotes = g.crown[us.index()] & bit(t) != 0;
+                    out.push(mv);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn men_steps_by_shifts_are_the_walked_steps_in_their_order() {
+        let mut checked = 0;
+        walk_random_games(5, 20, 160, |d, pos, _| {
+            let (g, rules) = (d.geometry, &d.rules);
+            if rules.movement != Movement::Diagonal || g.mask >> 64 != 0 || pos.pending.is_active()
+            {
+                return;
+            }
+            let mut shifted = Vec::new();
+            quiet_men_small(g, rules, pos, &mut shifted);
+            assert_eq!(
+                shifted,
+                walked_steps(g, rules, pos),
+                "{}",
+                pos.to_fen(g, true)
+            );
+            checked += 1;
+        });
+        assert!(checked > 1000, "{checked} positions");
+    }
+
+    #[test]
+    fn a_quiet_move_is_found_exactly_when_some_are_counted() {
+        let (mut with, mut without) = (0, 0);
+        walk_random_games(9, 20, 200, |d, pos, _| {
+            let (g, rules) = (d.geometry, &d.rules);
+            // The side that just moved too: positions where it has no quiet move occur.
+            let mut other = *pos;
+            other.side = pos.side.opponent();
+            for p in [pos, &other] {
+                let counted = count_quiet(g, rules, p) > 0;
+                assert_eq!(
+                    has_quiet_move(g, rules, p),
+                    counted,
+                    "{}",
+                    p.to_fen(g, true)
+                );
+                if counted {
+                    with += 1;
+                } else {
+                    without += 1;
+                }
+            }
+        });
+        assert!(
+            with > 1000 && without > 10,
+            "{with} with quiet moves, {without} without"
+        );
     }
 }

@@ -488,13 +488,14 @@ impl Ctx<'_> {
     /// against them (and that the piece jumped is not taken already). Same chains, in the
     /// same order, as [`Ctx::extend_man`].
     fn man_chains<W: Word>(&self, mv: &mut Move, from: Bit, f: &mut dyn FnMut(&Move)) {
-        let j = self.man_jumps::<W>();
-        self.man_chain(&j, mv, from, f);
+        let j = self.man_jumps::<W>(mv.captured_kings);
+        self.man_chain(&j, mv, from, W::of(mv.captured), f);
     }
 
-    /// The jumps a man of the side to move can make, the occupied squares being `self.occ`.
+    /// The jumps a man of the side to move can make, the occupied squares being `self.occ`;
+    /// `kings_taken` are the kings a chain under way has taken.
     #[inline(always)]
-    fn man_jumps<W: Word>(&self) -> ManJumps<W> {
+    fn man_jumps<W: Word>(&self, kings_taken: Bits) -> ManJumps<W> {
         let dirs = capture_dirs(self.rules, self.us, false);
         let mut victims = self.enemy;
         if !self.rules.man_takes_king {
@@ -506,6 +507,8 @@ impl Ctx<'_> {
             offsets: [0; 4],
             from: [W::ZERO; 4],
             crown: W::of(self.g.crown[self.us.index()]),
+            crown_stops: self.rules.promotion != PromotionInCapture::ContinueAsMan,
+            kings_taken,
         };
         for (k, &d) in dirs.iter().enumerate() {
             let off = self.g.offset(d);
@@ -515,23 +518,24 @@ impl Ctx<'_> {
         j
     }
 
-    /// One step of [`Ctx::man_chains`]: the man stands on `cur`.
+    /// One step of [`Ctx::man_chains`]: the man stands on `cur`, having taken `taken` (the
+    /// move's captured sets are written only when a chain is handed out).
     fn man_chain<W: Word>(
         &self,
         j: &ManJumps<W>,
         mv: &mut Move,
         cur: Bit,
+        taken: W,
         f: &mut dyn FnMut(&Move),
     ) {
         let n = mv.len as usize;
         let mut any = false;
-        for (k, &d) in j.dirs.iter().enumerate() {
+        for k in 0..j.dirs.len().min(4) {
             if !j.from[k].has(u32::from(cur)) {
                 continue;
             }
             let victim = (i32::from(cur) + j.offsets[k]) as Bit;
-            let vb = bit(victim);
-            if mv.captured & vb != 0 {
+            if taken.has(u32::from(victim)) {
                 continue;
             }
             let land = (i32::from(victim) + j.offsets[k]) as Bit;
@@ -539,30 +543,61 @@ impl Ctx<'_> {
             mv.landings[n] = land;
             mv.taken[n] = victim;
             mv.len = n as u8 + 1;
-            mv.captured |= vb;
-            mv.captured_kings |= self.enemy_kings & vb;
-            match (j.crown.has(u32::from(land)), self.rules.promotion) {
-                (true, PromotionInCapture::EndsMove) => {
-                    mv.to = land;
-                    mv.promotes = true;
-                    f(mv);
-                    mv.promotes = false;
-                }
-                (true, PromotionInCapture::ContinueAsKing) => {
-                    self.extend(mv, land, true, Some(d), f)
-                }
-                _ => self.man_chain(j, mv, land, f),
+            let now = taken | W::single(victim);
+            if j.crown_stops && j.crown.has(u32::from(land)) {
+                self.man_crowned(j, mv, land, now, j.dirs[k], f);
+            } else {
+                self.man_chain(j, mv, land, now, f);
             }
-            mv.captured &= !vb;
-            mv.captured_kings &= !vb;
             mv.len = n as u8;
         }
         if !any && n > 0 {
             mv.to = cur;
             mv.promotes = !mv.king && j.crown.has(u32::from(cur));
-            f(mv);
+            self.hand_out(j, mv, taken, f);
             mv.promotes = false;
         }
+    }
+
+    /// A man's chain reaching the crowning row where that ends the move or makes it a king.
+    #[inline(never)]
+    fn man_crowned<W: Word>(
+        &self,
+        j: &ManJumps<W>,
+        mv: &mut Move,
+        land: Bit,
+        taken: W,
+        d: Dir,
+        f: &mut dyn FnMut(&Move),
+    ) {
+        if self.rules.promotion == PromotionInCapture::EndsMove {
+            mv.to = land;
+            mv.promotes = true;
+            self.hand_out(j, mv, taken, f);
+            mv.promotes = false;
+        } else {
+            let (captured, kings) = (mv.captured, mv.captured_kings);
+            mv.captured = taken.bits();
+            mv.captured_kings = j.kings_taken | (mv.captured & self.enemy_kings);
+            self.extend(mv, land, true, Some(d), f);
+            (mv.captured, mv.captured_kings) = (captured, kings);
+        }
+    }
+
+    /// Hands a finished man's chain to `f`, its captured sets written from `taken`.
+    #[inline(always)]
+    fn hand_out<W: Word>(
+        &self,
+        j: &ManJumps<W>,
+        mv: &mut Move,
+        taken: W,
+        f: &mut dyn FnMut(&Move),
+    ) {
+        let (captured, kings) = (mv.captured, mv.captured_kings);
+        mv.captured = taken.bits();
+        mv.captured_kings = j.kings_taken | (mv.captured & self.enemy_kings);
+        f(mv);
+        (mv.captured, mv.captured_kings) = (captured, kings);
     }
 }
 
@@ -573,6 +608,10 @@ struct ManJumps<W> {
     offsets: [i32; 4],
     from: [W; 4],
     crown: W,
+    /// Reaching the crowning row ends the chain or makes the man a king.
+    crown_stops: bool,
+    /// Kings taken by a chain under way.
+    kings_taken: Bits,
 }
 
 /// Calls `f` with every complete capture chain of the side to move, before any capture-choice
@@ -801,6 +840,8 @@ trait Word:
     fn count(self) -> u32;
     /// True when square `i` (below the word's width) is in the set.
     fn has(self, i: u32) -> bool;
+    /// The set of square `i` alone (below the word's width).
+    fn single(i: Bit) -> Self;
     /// The set holding the lowest square of a non-empty set alone.
     fn lowest_set(self) -> Self;
     /// The same squares as a [`Bits`].
@@ -824,6 +865,10 @@ impl Word for u64 {
     #[inline(always)]
     fn has(self, i: u32) -> bool {
         (self >> i) & 1 != 0
+    }
+    #[inline(always)]
+    fn single(i: Bit) -> Self {
+        1 << i
     }
     #[inline(always)]
     fn lowest_set(self) -> Self {
@@ -852,6 +897,10 @@ impl Word for Bits {
     #[inline(always)]
     fn has(self, i: u32) -> bool {
         (self >> i) & 1 != 0
+    }
+    #[inline(always)]
+    fn single(i: Bit) -> Self {
+        1 << i
     }
     #[inline(always)]
     fn lowest_set(self) -> Self {
@@ -1518,7 +1567,7 @@ impl Ctx<'_> {
         let mut ok = true;
         for from in Geometry::squares(men) {
             self.occ = full & !bit(from);
-            let j = self.man_jumps::<W>();
+            let j = self.man_jumps::<W>(0);
             let start = Chain {
                 from,
                 cur: from,

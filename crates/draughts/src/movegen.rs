@@ -603,6 +603,7 @@ impl Ctx<'_> {
 
 /// What [`Ctx::man_chain`] tests a man's jumps against: per capture direction, its offset and
 /// the squares a jump that way starts from.
+#[derive(Clone, Copy)]
 struct ManJumps<W> {
     dirs: &'static [Dir],
     offsets: [i32; 4],
@@ -1191,11 +1192,11 @@ fn rank(rules: &Rules, count: u64, kings: u64, mover_king: u64, first_king: u64)
 }
 
 /// The legal chains: every chain the capture rule allows (each path once, so moves with the
-/// same result may appear several times), appended to `out`. Returns the best priority key.
+/// same result may appear several times), appended to `out`.
 pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
     let mut best = 0u64;
-    for_each_chain(g, rules, pos, &mut |m| {
+    let mut keep = |m: &Move| {
         let p = priority(rules, m);
         if p > best {
             best = p;
@@ -1204,7 +1205,22 @@ pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec
         if p == best {
             out.push(*m);
         }
-    });
+    };
+    let mut cx = Ctx::new(g, rules, pos);
+    if pos.kings[pos.side.index()] != 0 || !cx.men_countable(pos) || g.mask >> 64 != 0 {
+        return for_each_chain(g, rules, pos, &mut keep);
+    }
+    // Men only: the men that can jump are read off the position's jumps, then each man's
+    // chains are followed (in the order of `for_each_chain`, squares up).
+    let all = cx.man_jumps::<u64>(0);
+    let men = pos.men[pos.side.index()] as u64 & all.from.iter().fold(0, |a, &b| a | b);
+    let full = cx.occ;
+    for from in Geometry::squares(Bits::from(men)) {
+        let mut mv = Move::new(from, false);
+        cx.occ = full & !bit(from);
+        let j = cx.man_jumps::<u64>(0);
+        cx.man_chain(&j, &mut mv, from, 0, &mut keep);
+    }
 }
 
 /// Every legal move, one per resulting position (chains differing only in their route are
@@ -1900,5 +1916,33 @@ mod tests {
             with > 1000 && without > 10,
             "{with} with quiet moves, {without} without"
         );
+    }
+
+    #[test]
+    fn the_men_only_path_gives_the_chains_of_the_general_one() {
+        let mut checked = 0;
+        walk_random_games(13, 20, 160, |d, pos, _| {
+            let (g, rules) = (d.geometry, &d.rules);
+            if !has_capture(g, rules, pos) {
+                return;
+            }
+            let mut general = Vec::new();
+            let mut best = 0;
+            for_each_chain(g, rules, pos, &mut |m| {
+                let p = priority(rules, m);
+                if p > best {
+                    best = p;
+                    general.clear();
+                }
+                if p == best {
+                    general.push(*m);
+                }
+            });
+            let mut fast = Vec::new();
+            allowed_chains(g, rules, pos, &mut fast);
+            assert_eq!(fast, general, "{} in {}", d.variant.id, pos.to_fen(g, true));
+            checked += 1;
+        });
+        assert!(checked > 1000, "{checked} positions with captures");
     }
 }

@@ -1516,8 +1516,15 @@ fn count_captures(g: &Geometry, rules: &Rules, pos: &Position, keys: &mut Vec<(u
         merge: rules.perft_merges_duplicates,
     };
     let mut cx = Ctx::new(g, rules, pos);
-    let can = capturers(g, rules, pos);
-    let men = can & pos.men[pos.side.index()];
+    let us = pos.side.index();
+    let can = if pos.kings[us] == 0 && cx.men_countable(pos) && g.mask >> 64 == 0 {
+        // Men only: the men that can jump, read off the position's jumps.
+        let all = cx.man_jumps::<u64>(0);
+        pos.men[us] & Bits::from(all.from.iter().fold(0, |a, &b| a | b))
+    } else {
+        capturers(g, rules, pos)
+    };
+    let men = can & pos.men[us];
     let counted = men != 0
         && cx.men_countable(pos)
         && if g.mask >> 64 == 0 {

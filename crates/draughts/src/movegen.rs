@@ -1159,8 +1159,13 @@ fn count_man_steps<W: Word, const H: i32>(men: Bits, us: Color, empty: Bits) -> 
 #[inline]
 pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
     let count = mv.len as u64;
-    if rules.capture == CaptureRule::MajorityCount {
-        return count;
+    match rules.capture {
+        // The rules that do not look at the kings taken (counting them costs a population
+        // count of the whole board on every chain).
+        CaptureRule::Free | CaptureRule::MajorityCount | CaptureRule::KingFirst => {
+            return rank(rules, count, 0, u64::from(mv.king), 0)
+        }
+        _ => {}
     }
     let kings = u64::from(mv.captured_kings.count_ones());
     let first_king = if rules.capture == CaptureRule::Italian {

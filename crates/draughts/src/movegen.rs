@@ -1232,8 +1232,9 @@ pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec
 /// merged, the first found kept).
 pub fn legal_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
-    if has_capture(g, rules, pos) {
-        allowed_chains(g, rules, pos, out);
+    // The chains first: when there are none the side has no capture, so no separate test.
+    allowed_chains(g, rules, pos, out);
+    if out.len() > start {
         dedup_results(out, start);
     } else {
         quiet_moves(g, rules, pos, out);

@@ -849,69 +849,46 @@ trait Word:
     fn bits(self) -> Bits;
 }
 
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    #[inline(always)]
-    fn of(b: Bits) -> u64 {
-        b as u64
-    }
-    #[inline(always)]
-    fn clear_lowest(self) -> u64 {
-        self & (self - 1)
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn has(self, i: u32) -> bool {
-        (self >> i) & 1 != 0
-    }
-    #[inline(always)]
-    fn single(i: Bit) -> Self {
-        1 << i
-    }
-    #[inline(always)]
-    fn lowest_set(self) -> Self {
-        self & self.wrapping_neg()
-    }
-    #[inline(always)]
-    fn bits(self) -> Bits {
-        Bits::from(self)
-    }
+/// The two words, alike but for how a [`Bits`] is cut down to them.
+macro_rules! impl_word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn of(b: Bits) -> $t {
+                // The squares of every board held in a `u64` are below 64.
+                b as $t
+            }
+            #[inline(always)]
+            fn clear_lowest(self) -> $t {
+                self & (self - 1)
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn has(self, i: u32) -> bool {
+                (self >> i) & 1 != 0
+            }
+            #[inline(always)]
+            fn single(i: Bit) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn lowest_set(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn bits(self) -> Bits {
+                Bits::from(self)
+            }
+        }
+    };
 }
 
-impl Word for Bits {
-    const ZERO: Bits = 0;
-    #[inline(always)]
-    fn of(b: Bits) -> Bits {
-        b
-    }
-    #[inline(always)]
-    fn clear_lowest(self) -> Bits {
-        self & (self - 1)
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn has(self, i: u32) -> bool {
-        (self >> i) & 1 != 0
-    }
-    #[inline(always)]
-    fn single(i: Bit) -> Self {
-        1 << i
-    }
-    #[inline(always)]
-    fn lowest_set(self) -> Self {
-        self & self.wrapping_neg()
-    }
-    #[inline(always)]
-    fn bits(self) -> Bits {
-        Bits::from(self)
-    }
-}
+impl_word!(u64);
+impl_word!(Bits);
 
 /// [`shift`] for any [`Word`]: squares pushed past either end are dropped, which is right
 /// because every shift of a search goes the same way (nothing comes back onto the board).

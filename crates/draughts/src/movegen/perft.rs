@@ -1,0 +1,398 @@
+//! perft: the leaves of the move tree counted, with every leaf played or with bulk counting
+//! at the last ply, on the generator's own sets where that is faster than building moves.
+
+use super::*;
+
+/// Number of leaf positions `depth` plies ahead, with bulk counting at the last ply.
+pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    perft_with(g, rules, pos, depth, true)
+}
+
+/// The moves perft counts in `pos`: [`legal_moves`], except that with
+/// `rules.perft_merges_duplicates` false the captures that differ only in their route (same
+/// start, end and captured pieces) are each kept.
+pub fn perft_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    if has_capture(g, rules, pos) {
+        allowed_chains(g, rules, pos, out);
+        if rules.perft_merges_duplicates {
+            dedup_results(out, start);
+        }
+    } else {
+        quiet_moves(g, rules, pos, out);
+    }
+}
+
+/// Number of leaf positions `depth` plies ahead. With `bulk`, the moves of the last ply are
+/// counted without being played (whole-board shifts for the quiet ones); without it every
+/// leaf is played, as a search visits it. Identical captures count once when
+/// `rules.perft_merges_duplicates`, else apart.
+pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut scratch = Scratch {
+        moves: Vec::with_capacity(256),
+        keys: Vec::with_capacity(64),
+    };
+    if bulk {
+        perft_rec::<true>(g, rules, pos, depth, &mut scratch)
+    } else {
+        perft_rec::<false>(g, rules, pos, depth, &mut scratch)
+    }
+}
+
+/// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
+struct Scratch {
+    moves: Vec<Move>,
+    keys: Vec<(u16, Bits)>,
+}
+
+/// One child of a perft node: a leaf (without bulk counting) is only made, and kept from
+/// being optimised away, here rather than in a call of [`perft_rec`].
+#[inline(always)]
+fn visit<const BULK: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    child: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    if !BULK && depth == 0 {
+        std::hint::black_box(child);
+        return 1;
+    }
+    perft_rec::<BULK>(g, rules, child, depth, scratch)
+}
+
+fn perft_rec<const BULK: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    if !BULK && depth == 0 {
+        // A leaf, played: kept from being optimised away.
+        std::hint::black_box(pos);
+        return 1;
+    }
+    let capture = has_capture(g, rules, pos);
+    if BULK && depth == 1 && !capture {
+        return count_quiet(g, rules, pos);
+    }
+    if !capture && rules.movement == Movement::Diagonal {
+        let small = g.mask >> 64 == 0;
+        return match (g.half, small) {
+            (4, true) => perft_quiet::<BULK, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => perft_quiet::<BULK, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => perft_quiet::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => perft_quiet::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
+        };
+    }
+    if !capture {
+        let start = scratch.moves.len();
+        quiet_moves(g, rules, pos, &mut scratch.moves);
+        let n = scratch.moves.len() - start;
+        let mut total = 0;
+        for i in start..start + n {
+            let mv = scratch.moves[i];
+            let mut child = *pos;
+            play(g, rules, &mut child, &mv);
+            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+        }
+        scratch.moves.truncate(start);
+        return total;
+    }
+    if BULK && depth == 1 {
+        return count_captures(g, rules, pos, &mut scratch.keys);
+    }
+    let start = scratch.moves.len();
+    allowed_chains(g, rules, pos, &mut scratch.moves);
+    if rules.perft_merges_duplicates {
+        dedup_results(&mut scratch.moves, start);
+    }
+    let n = scratch.moves.len() - start;
+    let mut total = 0;
+    if !BULK && depth == 1 {
+        // The children are leaves: each is made (copy and play) and counted, with no copy of
+        // its move.
+        for mv in &scratch.moves[start..] {
+            let mut child = *pos;
+            play(g, rules, &mut child, mv);
+            std::hint::black_box(&child);
+        }
+        total = n as u64;
+    } else {
+        for i in start..start + n {
+            let mv = scratch.moves[i];
+            let mut child = *pos;
+            play(g, rules, &mut child, &mv);
+            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+        }
+    }
+    scratch.moves.truncate(start);
+    total
+}
+
+/// Number of legal captures, counted as perft counts them, without building a move list
+/// (`keys` is scratch space). The men's chains are followed without a move where the rules
+/// allow ([`Ctx::count_men_chains`]), the kings' through [`Ctx::chains_from`].
+pub(super) fn count_captures(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    keys: &mut Vec<(u16, Bits)>,
+) -> u64 {
+    keys.clear();
+    let mut tally = Tally {
+        keys,
+        best: 0,
+        merge: rules.perft_merges_duplicates,
+    };
+    let mut cx = Ctx::new(g, rules, pos);
+    let us = pos.side.index();
+    let can = if pos.kings[us] == 0 && cx.men_countable(pos) && g.mask >> 64 == 0 {
+        // Men only: the men that can jump, read off the position's jumps.
+        let all = cx.man_jumps::<u64>(0);
+        pos.men[us] & Bits::from(all.from.iter().fold(0, |a, &b| a | b))
+    } else {
+        capturers(g, rules, pos)
+    };
+    let men = can & pos.men[us];
+    let counted = men != 0
+        && cx.men_countable(pos)
+        && if g.mask >> 64 == 0 {
+            cx.count_men_chains::<u64>(men, &mut tally)
+        } else {
+            cx.count_men_chains::<Bits>(men, &mut tally)
+        };
+    if !counted {
+        tally.keys.clear();
+        tally.best = 0;
+    }
+    let rest = if counted { can & !men } else { can };
+    for from in Geometry::squares(rest) {
+        cx.chains_from(pos, from, &mut |m| {
+            tally.note(m.from, m.to, m.captured, priority(rules, m))
+        });
+    }
+    tally.keys.len() as u64
+}
+
+/// The legal captures counted so far: the best priority met, and one key per capture of that
+/// priority (identical captures once when `merge`).
+struct Tally<'a> {
+    keys: &'a mut Vec<(u16, Bits)>,
+    best: u64,
+    merge: bool,
+}
+
+impl Tally<'_> {
+    #[inline(always)]
+    fn note(&mut self, from: Bit, to: Bit, captured: Bits, p: u64) {
+        if p < self.best {
+            return;
+        }
+        if p > self.best {
+            self.best = p;
+            self.keys.clear();
+        }
+        let key = (u16::from(from) << 8 | u16::from(to), captured);
+        if self.merge && self.keys.contains(&key) {
+            return;
+        }
+        self.keys.push(key);
+    }
+}
+
+impl Ctx<'_> {
+    /// Counts the chains of the men `men` into `tally`; false (with the tally unfinished) when
+    /// a man is crowned in a chain that goes on as a king, which only the moves can follow.
+    fn count_men_chains<W: Word>(&mut self, men: Bits, tally: &mut Tally) -> bool {
+        let full = self.occ;
+        let mut ok = true;
+        for from in Geometry::squares(men) {
+            self.occ = full & !bit(from);
+            let j = self.man_jumps::<W>(0);
+            let start = Chain {
+                from,
+                cur: from,
+                captured: W::of(0),
+                len: 0,
+                kings: 0,
+            };
+            ok = self.count_man_chain(&j, start, tally);
+            if !ok {
+                break;
+            }
+        }
+        self.occ = full;
+        ok
+    }
+
+    /// One step of [`Ctx::count_men_chains`].
+    fn count_man_chain<W: Word>(&self, j: &ManJumps<W>, c: Chain<W>, tally: &mut Tally) -> bool {
+        let mut any = false;
+        for k in 0..j.dirs.len() {
+            if !j.from[k].has(u32::from(c.cur)) {
+                continue;
+            }
+            let victim = (i32::from(c.cur) + j.offsets[k]) as Bit;
+            if c.captured.has(u32::from(victim)) {
+                continue;
+            }
+            let land = (i32::from(victim) + j.offsets[k]) as Bit;
+            any = true;
+            let next = Chain {
+                cur: land,
+                captured: c.captured | W::of(bit(victim)),
+                len: c.len + 1,
+                kings: c.kings + u8::from(self.enemy_kings & bit(victim) != 0),
+                ..c
+            };
+            let ok = match (j.crown.has(u32::from(land)), self.rules.promotion) {
+                (true, PromotionInCapture::EndsMove) => {
+                    next.note(self.rules, tally);
+                    true
+                }
+                (true, PromotionInCapture::ContinueAsKing) => false,
+                _ => self.count_man_chain(j, next, tally),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        if !any && c.len > 0 {
+            c.note(self.rules, tally);
+        }
+        true
+    }
+}
+
+/// A man's chain as [`Ctx::count_man_chain`] follows it: no landings kept, only what the
+/// count needs.
+#[derive(Clone, Copy)]
+struct Chain<W> {
+    from: Bit,
+    cur: Bit,
+    captured: W,
+    len: u8,
+    kings: u8,
+}
+
+impl<W: Word> Chain<W> {
+    #[inline(always)]
+    fn note(&self, rules: &Rules, tally: &mut Tally) {
+        let p = rank(rules, u64::from(self.len), u64::from(self.kings), 0, 0);
+        tally.note(self.from, self.cur, self.captured.bits(), p);
+    }
+}
+
+/// The men's steps in the direction of `off` below `child` (the position with the other side
+/// to move; each step is made and unmade on it by two exclusive-ors): steps that do not crown
+/// are found as the lowest target and the same set shifted back, with no square numbers.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn quiet_steps<const BULK: bool, W: Word>(
+    g: &Geometry,
+    rules: &Rules,
+    child: &mut Position,
+    men: W,
+    empty: W,
+    crown: W,
+    off: i32,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let u = child.side.opponent().index();
+    let targets = shift_word(men, off) & empty;
+    let mut total = 0;
+    let mut plain = targets & !crown;
+    while plain != W::ZERO {
+        let t = plain.lowest_set();
+        plain = plain.clear_lowest();
+        let ft = (t | shift_word(t, -off)).bits();
+        child.men[u] ^= ft;
+        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        child.men[u] ^= ft;
+    }
+    let mut crowning = targets & crown;
+    while crowning != W::ZERO {
+        let t = crowning.lowest_set();
+        crowning = crowning.clear_lowest();
+        let (f, t) = (shift_word(t, -off).bits(), t.bits());
+        child.men[u] ^= f;
+        child.kings[u] ^= t;
+        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        child.men[u] ^= f;
+        child.kings[u] ^= t;
+    }
+    total
+}
+
+/// perft below a position without captures (`depth` >= 2 with bulk counting): the children
+/// are made straight from the bitboards, no move list. The men's steps are made and unmade
+/// on one copy of the position (two exclusive-ors each way), found in the word `W`.
+fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let us = pos.side;
+    let u = us.index();
+    let empty = W::of(g.mask & !pos.occupied());
+    let men = W::of(pos.men[u]);
+    let crown = g.crown[u];
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let mut total = 0;
+    let mut child = *pos;
+    child.side = us.opponent();
+    if rules.king_quiet_limit > 0 {
+        child.king_run[u] = (0, 0);
+    }
+    let crown = W::of(crown);
+    // One call per direction with the offset a constant, so that its shifts are constant.
+    let (a, b) = match us {
+        Color::White => (nw, ne),
+        Color::Black => (sw, se),
+    };
+    let c = &mut child;
+    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, a, depth, scratch);
+    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, b, depth, scratch);
+    let kings = pos.kings[u];
+    if kings == 0 {
+        return total;
+    }
+    let empty = g.mask & !pos.occupied();
+    let runs = rules.king_quiet_limit > 0;
+    for from in Geometry::squares(kings) {
+        if king_is_held(rules, pos, from) {
+            continue;
+        }
+        for &d in king_steps(rules) {
+            let mut to = g.step(from, d);
+            while to != NONE && empty & bit(to) != 0 {
+                if runs {
+                    // Frisian: the king's run changes too; a copy of the position.
+                    let mut next = *pos;
+                    play_quiet(rules, &mut next, from, to, true, false);
+                    total += visit::<BULK>(g, rules, &next, depth - 1, scratch);
+                } else {
+                    let ft = bit(from) | bit(to);
+                    child.kings[u] ^= ft;
+                    total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+                    child.kings[u] ^= ft;
+                }
+                if rules.king == KingRange::Short {
+                    break;
+                }
+                to = g.step(to, d);
+            }
+        }
+    }
+    total
+}

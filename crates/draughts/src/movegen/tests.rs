@@ -1,0 +1,179 @@
+//! The generator's fast paths checked against the plain ones they replace.
+
+use super::*;
+use crate::testing::walk_random_games;
+
+/// Every chain of every man, by the generic step-table walk and by the set-wise one.
+fn both_ways(g: &Geometry, rules: &Rules, pos: &Position) -> (Vec<Move>, Vec<Move>) {
+    let (mut walked, mut shifted) = (Vec::new(), Vec::new());
+    let mut cx = Ctx::new(g, rules, pos);
+    let men = pos.men[pos.side.index()] & capturers(g, rules, pos);
+    for from in Geometry::squares(men) {
+        let full = pos.occupied();
+        cx.occ = full & !bit(from);
+        let mut mv = Move::new(from, false);
+        cx.extend(&mut mv, from, false, None, &mut |m| walked.push(*m));
+        let mut mv = Move::new(from, false);
+        if g.mask >> 64 == 0 {
+            cx.man_chains::<u64>(&mut mv, from, &mut |m| shifted.push(*m));
+        } else {
+            cx.man_chains::<Bits>(&mut mv, from, &mut |m| shifted.push(*m));
+        }
+        cx.occ = full;
+    }
+    (walked, shifted)
+}
+
+#[test]
+fn men_chains_by_shifts_are_the_walked_chains_in_their_order() {
+    let mut positions = 0;
+    let mut chains = 0;
+    walk_random_games(7, 30, 160, |d, pos, _| {
+        let rules = &d.rules;
+        let cx = Ctx::new(d.geometry, rules, pos);
+        if !cx.plain_men || rules.immediate_removal || !has_capture(d.geometry, rules, pos) {
+            return;
+        }
+        let (walked, shifted) = both_ways(d.geometry, rules, pos);
+        assert_eq!(
+            walked,
+            shifted,
+            "{} in {}",
+            d.variant.id,
+            pos.to_fen(d.geometry, true)
+        );
+        positions += 1;
+        chains += walked.len();
+    });
+    // The walk meets captures of men in every such variant: the test compares something.
+    assert!(
+        positions > 1000 && chains > positions,
+        "{positions} positions, {chains} chains"
+    );
+}
+
+#[test]
+fn captures_counted_without_moves_are_the_moves_perft_plays() {
+    let mut keys = Vec::new();
+    let mut checked = 0;
+    walk_random_games(11, 20, 160, |d, pos, _| {
+        if !has_capture(d.geometry, &d.rules, pos) {
+            return;
+        }
+        for merge in [true, false] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..d.rules
+            };
+            let mut moves = Vec::new();
+            perft_moves(d.geometry, &rules, pos, &mut moves);
+            let counted = perft::count_captures(d.geometry, &rules, pos, &mut keys);
+            assert_eq!(
+                counted,
+                moves.len() as u64,
+                "{} in {} (identical captures merged: {merge})",
+                d.variant.id,
+                pos.to_fen(d.geometry, true)
+            );
+        }
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked} positions with captures");
+}
+
+/// The men's steps square by square with the step table, as the generator made them
+/// before they were found with shifts.
+fn walked_steps(g: &Geometry, rules: &Rules, pos: &Position) -> Vec<Move> {
+    let us = pos.side;
+    let mut out = Vec::new();
+    for from in Geometry::squares(pos.men[us.index()]) {
+        for &d in man_steps(rules, us) {
+            let t = g.step(from, d);
+            if t != NONE && pos.occupied() & bit(t) == 0 {
+                let mut mv = Move::new(from, false);
+                mv.to = t;
+                mv.promotes = g.crown[us.index()] & bit(t) != 0;
+                out.push(mv);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn men_steps_by_shifts_are_the_walked_steps_in_their_order() {
+    let mut checked = 0;
+    walk_random_games(5, 20, 160, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        if rules.movement != Movement::Diagonal || g.mask >> 64 != 0 || pos.pending.is_active() {
+            return;
+        }
+        let mut shifted = Vec::new();
+        quiet_men_small(g, rules, pos, &mut shifted);
+        assert_eq!(
+            shifted,
+            walked_steps(g, rules, pos),
+            "{}",
+            pos.to_fen(g, true)
+        );
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked} positions");
+}
+
+#[test]
+fn a_quiet_move_is_found_exactly_when_some_are_counted() {
+    let (mut with, mut without) = (0, 0);
+    walk_random_games(9, 20, 200, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        // The side that just moved too: positions where it has no quiet move occur.
+        let mut other = *pos;
+        other.side = pos.side.opponent();
+        for p in [pos, &other] {
+            let counted = count_quiet(g, rules, p) > 0;
+            assert_eq!(
+                has_quiet_move(g, rules, p),
+                counted,
+                "{}",
+                p.to_fen(g, true)
+            );
+            if counted {
+                with += 1;
+            } else {
+                without += 1;
+            }
+        }
+    });
+    assert!(
+        with > 1000 && without > 10,
+        "{with} with quiet moves, {without} without"
+    );
+}
+
+#[test]
+fn the_men_only_path_gives_the_chains_of_the_general_one() {
+    let mut checked = 0;
+    walk_random_games(13, 20, 160, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        if !has_capture(g, rules, pos) {
+            return;
+        }
+        let mut general = Vec::new();
+        let mut best = 0;
+        for_each_chain(g, rules, pos, &mut |m| {
+            let p = priority(rules, m);
+            if p > best {
+                best = p;
+                general.clear();
+            }
+            if p == best {
+                general.push(*m);
+            }
+        });
+        let mut fast = Vec::new();
+        allowed_chains(g, rules, pos, &mut fast);
+        assert_eq!(fast, general, "{} in {}", d.variant.id, pos.to_fen(g, true));
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked} positions with captures");
+}

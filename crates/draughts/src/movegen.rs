@@ -518,6 +518,19 @@ impl Ctx<'_> {
         j
     }
 
+    /// The chains of the men of `pos` (which has no kings to move) where men capture forwards
+    /// only: a chain never comes back to where it began, so the position's jumps are each
+    /// man's.
+    #[inline(never)]
+    fn forward_men_chains(&self, pos: &Position, f: &mut dyn FnMut(&Move)) {
+        let all = self.man_jumps::<u64>(0);
+        let men = pos.men[self.us.index()] as u64 & all.from.iter().fold(0, |a, &b| a | b);
+        for from in Geometry::squares(Bits::from(men)) {
+            let mut mv = Move::new(from, false);
+            self.man_chain(&all, &mut mv, from, 0, f);
+        }
+    }
+
     /// True when the men's chains of `pos` can be followed on whole sets, and counted without
     /// moves: men capture along diagonals, the pieces taken stay until the move ends, no chain
     /// is under way, and a man's chain is ranked by its length and the kings it takes alone
@@ -1205,6 +1218,11 @@ pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec
     }
     // Men only: the men that can jump are read off the position's jumps, then each man's
     // chains are followed (in the order of `for_each_chain`, squares up).
+    if !rules.men_capture_backwards {
+        return cx.forward_men_chains(pos, &mut keep);
+    }
+    // A man capturing backwards may come back to its own square, free once it has left: its
+    // jumps are found again without it.
     let all = cx.man_jumps::<u64>(0);
     let men = pos.men[pos.side.index()] as u64 & all.from.iter().fold(0, |a, &b| a | b);
     let full = cx.occ;

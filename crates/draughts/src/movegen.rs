@@ -1169,21 +1169,26 @@ pub(crate) fn priority(rules: &Rules, mv: &Move) -> u64 {
         _ => {}
     }
     let kings = u64::from(mv.captured_kings.count_ones());
-    let first_king = if rules.capture == CaptureRule::Italian {
+    let king_order = if rules.capture == CaptureRule::Italian {
+        // Italian: on an equal count the capture that meets the kings earlier wins, the
+        // first king decided first, then the second, and so on: one bit per king taken,
+        // higher for an earlier one, so the greater mask is the earlier order.
         mv.taken()
             .iter()
-            .position(|&t| mv.captured_kings & bit(t) != 0)
-            .map_or(0, |i| 64 - i as u64)
+            .enumerate()
+            .filter(|&(_, &t)| mv.captured_kings & bit(t) != 0)
+            .fold(0, |m, (i, _)| m | 1 << (31 - i))
     } else {
         0
     };
-    rank(rules, count, kings, u64::from(mv.king), first_king)
+    rank(rules, count, kings, u64::from(mv.king), king_order)
 }
 
 /// [`priority`] from its parts: pieces taken, kings among them, 1 when a king captures, and
-/// (Italian) 64 less the index of the first king taken, or 0.
+/// (Italian) the order in which the kings are taken (bit 31 - i set when the `i`th piece
+/// taken is a king), or 0.
 #[inline(always)]
-fn rank(rules: &Rules, count: u64, kings: u64, mover_king: u64, first_king: u64) -> u64 {
+fn rank(rules: &Rules, count: u64, kings: u64, mover_king: u64, king_order: u64) -> u64 {
     match rules.capture {
         CaptureRule::Free => 0,
         CaptureRule::MajorityCount => count,
@@ -1191,7 +1196,7 @@ fn rank(rules: &Rules, count: u64, kings: u64, mover_king: u64, first_king: u64)
         CaptureRule::MajorityValue => ((100 * count + 99 * kings) << 1) | mover_king,
         // In halves: man 2, king 3.
         CaptureRule::MajorityValueHalf => ((2 * count + kings) << 1) | mover_king,
-        CaptureRule::Italian => (count << 24) | (mover_king << 20) | (kings << 8) | first_king,
+        CaptureRule::Italian => (count << 48) | (mover_king << 44) | (kings << 36) | king_order,
         CaptureRule::CountThenKings => (count << 8) | kings,
         CaptureRule::KingFirst => mover_king,
     }

@@ -326,3 +326,23 @@ fn impossible_steps_say_how_pieces_move() {
         "{msg}"
     );
 }
+
+#[test]
+fn italian_captures_tied_to_the_first_king_are_decided_by_the_next() {
+    // The captures of the kings on 3 and 4 tie on pieces taken, on the capturing piece, on
+    // the kings taken and on where the first king is taken; 3x10 takes its second king
+    // earlier (rule 6.9 compares the kings in order), so only 3x10 is legal. Ranking by the
+    // first king alone allowed 4x9 too.
+    let d = Draughts::new(draughts::Variant::by_id("italian").unwrap());
+    let fen = "W:WK3,K4,5,17,20,K27,K28:BK7,K13,14,K15,21,24";
+    let pos = d.parse_position(fen).unwrap();
+    let moves: Vec<String> = d
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| d.path_text(m, true, false))
+        .collect();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(resolve(&d, fen, &moves[0]).is_ok());
+    let (code, _) = resolve(&d, fen, "4x9").unwrap_err();
+    assert_eq!(code, Code::NonMaximalCapture);
+}

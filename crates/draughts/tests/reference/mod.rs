@@ -26,7 +26,9 @@ struct Chain {
     king_start: bool,
     taken: Vec<(i32, i32)>,
     taken_kings: usize,
-    first_king_at: Option<usize>,
+    /// Italian: one bit per king taken, `1 << (40 - i)` for the `i`th piece taken, so that
+    /// the greater mask takes its kings earlier (the first king decides, then the second...).
+    king_order: u64,
     end: (i32, i32),
     crowned: bool,
 }
@@ -78,7 +80,7 @@ impl Board {
                     n,
                     c.king_start as usize,
                     c.taken_kings,
-                    c.first_king_at.map_or(0, |i| 100 - i),
+                    c.king_order as usize,
                 ),
                 CaptureRule::CountThenKings => (n, c.taken_kings, 0, 0),
                 CaptureRule::KingFirst => (c.king_start as usize, 0, 0, 0),
@@ -150,7 +152,7 @@ impl Board {
                     king_start: king,
                     taken: vec![],
                     taken_kings: 0,
-                    first_king_at: None,
+                    king_order: 0,
                     end: (f, r),
                     crowned: false,
                 };
@@ -256,9 +258,7 @@ impl Board {
                 chain.taken.push((x, y));
                 if vk {
                     chain.taken_kings += 1;
-                    if chain.first_king_at.is_none() {
-                        chain.first_king_at = Some(chain.taken.len() - 1);
-                    }
+                    chain.king_order |= 1 << (40 - (chain.taken.len() - 1));
                 }
                 let reaches = !king && ly == self.crown_rank(self.side);
                 if reaches && rules.promotion == PromotionInCapture::EndsMove {
@@ -267,7 +267,7 @@ impl Board {
                         king_start: chain.king_start,
                         taken: chain.taken.clone(),
                         taken_kings: chain.taken_kings,
-                        first_king_at: chain.first_king_at,
+                        king_order: chain.king_order,
                         end: (lx, ly),
                         crowned: true,
                     });
@@ -279,9 +279,7 @@ impl Board {
                 chain.taken.pop();
                 if vk {
                     chain.taken_kings -= 1;
-                    if chain.first_king_at == Some(chain.taken.len()) {
-                        chain.first_king_at = None;
-                    }
+                    chain.king_order &= !(1 << (40 - chain.taken.len()));
                 }
             }
         }
@@ -292,7 +290,7 @@ impl Board {
                 king_start: chain.king_start,
                 taken: chain.taken.clone(),
                 taken_kings: chain.taken_kings,
-                first_king_at: chain.first_king_at,
+                king_order: chain.king_order,
                 end: at,
                 crowned,
             });

@@ -460,25 +460,19 @@ impl<R: Read> Chunker<R> {
 
     /// Reads until the buffer holds `want` bytes or the input ends.
     fn fill(&mut self, want: usize) -> io::Result<()> {
-        while self.buf.len() < want && !self.eof {
-            let old = self.buf.len();
-            let step = (want - old).max(64 * 1024);
-            // Exactly: a chunk's memory is what it holds, not twice that.
-            self.buf.reserve_exact(step);
-            self.buf.resize(old + step, 0);
-            let got = loop {
-                match self.inner.read(&mut self.buf[old..]) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        self.buf.truncate(old);
-                        return Err(e);
-                    }
-                }
-            };
-            self.buf.truncate(old + got);
-            self.eof = got == 0;
+        if self.buf.len() >= want || self.eof {
+            return Ok(());
         }
+        let step = (want - self.buf.len()).max(64 * 1024);
+        // Exactly: a chunk's memory is what it holds, not twice that.
+        self.buf.reserve_exact(step);
+        // Into the room reserved, which is not zeroed first (zeroing all of it before every
+        // read cost more than the reading: a small file asked for a whole chunk's room,
+        // zeroed twice); fewer bytes than asked for means the input has ended.
+        let got = (&mut self.inner)
+            .take(step as u64)
+            .read_to_end(&mut self.buf)?;
+        self.eof = got < step;
         Ok(())
     }
 

@@ -94,6 +94,12 @@ pub struct Reader<R> {
     /// `name_bits` (a game with many tags, or names beyond ASCII), so that each later tag is
     /// checked in constant time instead of by reading the game again.
     names: TagNames,
+    /// Where the current game's tag names are (absolute offset and length), for the first
+    /// [`RECENT_NAMES`] of its tags: while the game's bytes are all in the buffer, an ASCII
+    /// name that `name_bits` cannot settle is compared with these, which is what `names`
+    /// would find (an ASCII name only ever equals another by its bytes) without reading the
+    /// game again. One game in five of the corpus needed that reading.
+    name_spans: Vec<(u64, u32)>,
     /// The last position located (see [`Reader::locate`]).
     mark: Cell<Option<Mark>>,
     /// The input is a piece cut right before the next game's tags: a game it ends without a
@@ -159,6 +165,9 @@ impl Mark {
         self.col_base + n + 1
     }
 }
+
+/// How many tag names of a game [`Reader`] keeps the places of (see `name_spans`).
+const RECENT_NAMES: usize = 32;
 
 /// One of 128 bits for a tag name, from its length and its first and last bytes: two names
 /// with different bits differ.
@@ -282,6 +291,7 @@ impl<R: Read> Reader<R> {
             open: Vec::new(),
             scratch: Vec::new(),
             name_bits: 0,
+            name_spans: Vec::new(),
             names: TagNames::default(),
             mark: Cell::new(None),
             cut_before_tags: false,
@@ -309,6 +319,7 @@ impl<R: Read> Reader<R> {
         let mut g = Game::new(visitor, self.game_start);
         self.name_bits = 0;
         self.names.clear();
+        self.name_spans.clear();
         if g.sink.v.begin_game(self.game_start).is_break() {
             g.sink.skip_all = true;
         }
@@ -449,6 +460,17 @@ impl<R: Read> Reader<R> {
         if self.buf[start..end].is_ascii() && self.name_bits & name_bit(&self.buf[start..end]) == 0
         {
             return false;
+        }
+        if !self.names.active
+            && self.name_spans.len() <= RECENT_NAMES
+            && self.game_start >= self.base
+            && self.buf[start..end].is_ascii()
+        {
+            let name = &self.buf[start..end];
+            return self.name_spans.iter().any(|&(at, len)| {
+                let at = (at - self.base) as usize;
+                &self.buf[at..at + len as usize] == name
+            });
         }
         if !self.names.active {
             self.gather_names();
@@ -655,6 +677,11 @@ impl<R: Read> Reader<R> {
         self.name_bits |= name_bit(name);
         if self.names.active {
             self.names.insert(name);
+        }
+        if self.name_spans.len() <= RECENT_NAMES {
+            // One past the room marks a game with more names than are kept.
+            let at = self.base + (start + name_start) as u64;
+            self.name_spans.push((at, name.len() as u32));
         }
         if name == b"Result" {
             g.result_dash = value == b"-";

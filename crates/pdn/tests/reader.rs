@@ -545,3 +545,34 @@ fn a_record_of_many_tags_is_read_in_linear_time() {
         );
     }
 }
+
+/// A repeated tag name starts a new game and distinct names never do, whether the game's
+/// names are compared where they stand in the buffer (up to 32 of them, all names at the
+/// start of a game) or gathered into a set (more of them, or names beyond ASCII among them).
+#[test]
+fn a_repeated_tag_name_is_found_among_few_and_many_names() {
+    for n in 1..=40usize {
+        // Names of one length and first and last bytes share a bit of the quick filter, so
+        // most look-ups here cannot be settled by it.
+        let name = |i: usize| format!("T{:02}x", i);
+        let mut head = Vec::new();
+        for i in 0..n {
+            if i == n / 2 && n % 3 == 0 {
+                head.extend_from_slice("[Tags\u{e9} \"v\"]\n".as_bytes());
+            }
+            head.extend_from_slice(format!("[{} \"v\"]\n", name(i)).as_bytes());
+        }
+        let mut distinct = head.clone();
+        distinct.extend_from_slice(format!("[{} \"v\"]\n1. 32-28 *\n", name(n)).as_bytes());
+        assert_eq!(pdn::read_all(&distinct).len(), 1, "{n} distinct names");
+        for k in [0, n / 2, n - 1] {
+            let mut repeated = head.clone();
+            repeated.extend_from_slice(format!("[{} \"w\"]\n1. 32-28 *\n", name(k)).as_bytes());
+            assert_eq!(
+                pdn::read_all(&repeated).len(),
+                2,
+                "name {k} repeated after {n} names"
+            );
+        }
+    }
+}

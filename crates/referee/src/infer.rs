@@ -59,8 +59,9 @@ pub(crate) struct EventLog {
     bytes: Vec<u8>,
     events: Vec<Event>,
     tokens: u32,
-    /// What the move tokens (and the FEN) show.
-    pub(crate) shape: RecordShape,
+    /// What the FEN shows; the move tokens' part is added when asked for (see
+    /// [`EventLog::shape`]), as most records never need it.
+    fen_shape: RecordShape,
 }
 
 impl EventLog {
@@ -69,10 +70,22 @@ impl EventLog {
         self.bytes.clear();
         self.events.clear();
         self.tokens = 0;
-        self.shape = RecordShape::EMPTY;
+        self.fen_shape = RecordShape::EMPTY;
         if let (Some(fen), true) = (fen, keep != Keep::Nothing) {
-            self.shape.add_fen(fen);
+            self.fen_shape.add_fen(fen);
         }
+    }
+
+    /// What the move tokens kept (and the FEN) show: the FEN's part, then each token's in
+    /// order, as they came.
+    pub(crate) fn shape(&self) -> RecordShape {
+        let mut shape = self.fen_shape;
+        for event in &self.events {
+            if let Event::Token(s, e, _) = *event {
+                shape.add_token(&self.bytes[s..e]);
+            }
+        }
+        shape
     }
 
     pub(crate) fn keep(&self) -> Keep {
@@ -109,7 +122,6 @@ impl EventLog {
 
     pub(crate) fn token(&mut self, token: &[u8], span: Span) {
         if self.open() {
-            self.shape.add_token(token);
             self.tokens += 1;
             let (s, e) = self.text(token);
             self.events.push(Event::Token(s, e, span));
@@ -248,7 +260,7 @@ impl Referee<'_> {
 
     /// The candidates: the registry's games whose board fits the record's squares.
     fn candidates(&self) -> Vec<&'static GameInfo> {
-        let shape = self.log.shape;
+        let shape = self.log.shape();
         self.catalog
             .registry()
             .games()
@@ -261,7 +273,7 @@ impl Referee<'_> {
     fn decide(&mut self) -> Decision {
         let candidates = self.candidates();
         let ids: Vec<&'static str> = candidates.iter().map(|g| g.id).collect();
-        let style = self.log.shape.style();
+        let style = self.log.shape().style();
         let earlier = self
             .decisions
             .0
@@ -300,7 +312,7 @@ impl Referee<'_> {
             Decision::Only(game, first) => {
                 // The only game left that also claims the record is described by its claim,
                 // so that a file's games chosen either way share one note.
-                let style = self.log.shape.style();
+                let style = self.log.shape().style();
                 let why = match game.claim_for(style, first) {
                     Some(claim) => game.describe_claim(claim),
                     None => format!(
@@ -353,7 +365,7 @@ impl Referee<'_> {
     fn shape_words(&self, game: &GameInfo, first: Option<Seat>) -> String {
         let b = game.profile.board;
         let mut text = format!("{}x{} squares", b.files, b.ranks);
-        if let Some(style) = self.log.shape.style() {
+        if let Some(style) = self.log.shape().style() {
             text.push_str(&format!(" in {style}"));
         }
         if let Some(name) = first.and_then(|s| game.seat_names.get(usize::from(s.0))) {
@@ -448,7 +460,7 @@ impl Referee<'_> {
         };
         let style = self
             .log
-            .shape
+            .shape()
             .style()
             .map(|s| format!(" in {s}"))
             .unwrap_or_default();
@@ -652,7 +664,7 @@ mod tests {
             log.token(format!("{}-{}", 31 + i % 5, 27).as_bytes(), Span::new(0, 1));
         }
         assert_eq!(log.tokens, HEAD_TOKENS);
-        assert_eq!(log.shape.max_number, 35);
+        assert_eq!(log.shape().max_number, 35);
         log.start(Keep::Nothing, None);
         log.token(b"32-28", Span::new(0, 1));
         assert!(log.events.is_empty() && log.nothing_to_check(false));

@@ -90,6 +90,24 @@ fn identical_captures_are_kept_or_dropped_as_asked() {
 }
 
 #[test]
+fn a_king_going_on_the_same_way_is_one_capture_even_kept_apart() {
+    // The king on 46 takes 41 and flies on to take 28: it may stop on 37 or 32 between the
+    // two, and goes on the same way from either, so it is one route. It ends on 23, 19, 14,
+    // 10 or 5: five captures in both conventions (kept apart, the stops counted them twice).
+    let d = Draughts::new(&INTERNATIONAL);
+    let pos = Position::from_fen(d.geometry, "W:WK46:B41,28", Color::White).unwrap();
+    for keep in [false, true] {
+        for bulk in [false, true] {
+            assert_eq!(d.perft_with(&pos, 1, bulk, Some(keep)), 5, "keep {keep}");
+        }
+    }
+    // The generator still lists every stop, as a record may name any of them.
+    let mut stops = 0;
+    draughts::for_each_chain(d.geometry, &d.rules, &pos, &mut |_| stops += 1);
+    assert_eq!(stops, 10);
+}
+
+#[test]
 fn counting_leaves_played_or_in_bulk_agree() {
     for v in VARIANTS {
         let d = Draughts::new(v);

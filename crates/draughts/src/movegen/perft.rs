@@ -15,12 +15,48 @@ pub fn perft_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
     let start = out.len();
     if has_capture(g, rules, pos) {
         allowed_chains(g, rules, pos, out);
-        if rules.perft_merges_duplicates {
-            dedup_results(out, start);
-        }
+        one_per_capture(g, rules, out, start);
     } else {
         quiet_moves(g, rules, pos, out);
     }
+}
+
+/// The captures of `out[start..]` as perft counts them: one per resulting position when
+/// identical captures are merged; else one per route, a route being the pieces taken in
+/// their order and the way the piece turns ([`stops_mid_run`]).
+fn one_per_capture(g: &Geometry, rules: &Rules, out: &mut Vec<Move>, start: usize) {
+    if rules.perft_merges_duplicates {
+        dedup_results(out, start);
+        return;
+    }
+    let mut w = start;
+    for r in start..out.len() {
+        if !stops_mid_run(g, &out[r]) {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// True when a flying king's chain `mv` takes a piece and goes on the same way to take the
+/// next, having stopped between the two elsewhere than on the first square behind the
+/// first: the same route as the chain that stops there (the king flies on along the same
+/// line from either square), which the published tables count once even where they keep
+/// identical captures apart. The generator lists every such stop, as a record may name any.
+fn stops_mid_run(g: &Geometry, mv: &Move) -> bool {
+    let way = |k: usize| {
+        let (t, l) = (g.coords(mv.taken[k]), g.coords(mv.landings[k]));
+        (
+            (i32::from(l.0) - i32::from(t.0)).signum(),
+            (i32::from(l.1) - i32::from(t.1)).signum(),
+        )
+    };
+    (1..mv.len as usize).any(|i| {
+        let (taken, stop) = (mv.taken[i - 1], mv.landings[i - 1]);
+        let right_behind = Dir::ALL.iter().any(|&d| g.step(taken, d) == stop);
+        !right_behind && way(i - 1) == way(i)
+    })
 }
 
 /// Number of leaf positions `depth` plies ahead. With `bulk`, the moves of the last ply are
@@ -110,9 +146,7 @@ fn perft_rec<const BULK: bool>(
     }
     let start = scratch.moves.len();
     allowed_chains(g, rules, pos, &mut scratch.moves);
-    if rules.perft_merges_duplicates {
-        dedup_results(&mut scratch.moves, start);
-    }
+    one_per_capture(g, rules, &mut scratch.moves, start);
     let n = scratch.moves.len() - start;
     let mut total = 0;
     if !BULK && depth == 1 {
@@ -175,7 +209,9 @@ pub(super) fn count_captures(
     let rest = if counted { can & !men } else { can };
     for from in Geometry::squares(rest) {
         cx.chains_from(pos, from, &mut |m| {
-            tally.note(m.from, m.to, m.captured, priority(rules, m))
+            if tally.merge || !stops_mid_run(g, m) {
+                tally.note(m.from, m.to, m.captured, priority(rules, m))
+            }
         });
     }
     tally.keys.len() as u64

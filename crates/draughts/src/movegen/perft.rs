@@ -108,11 +108,8 @@ fn perft_rec<const BULK: bool>(
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    if !BULK && depth == 0 {
-        // A leaf, played: kept from being optimised away.
-        std::hint::black_box(pos);
-        return 1;
-    }
+    // Leaves are counted by `visit` and `perft_with`, never here.
+    debug_assert!(depth > 0);
     let capture = has_capture(g, rules, pos);
     if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);

@@ -127,16 +127,7 @@ fn perft_rec<const BULK: bool>(
     if !capture {
         let start = scratch.moves.len();
         quiet_moves(g, rules, pos, &mut scratch.moves);
-        let n = scratch.moves.len() - start;
-        let mut total = 0;
-        for i in start..start + n {
-            let mv = scratch.moves[i];
-            let mut child = *pos;
-            play(g, rules, &mut child, &mv);
-            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
-        }
-        scratch.moves.truncate(start);
-        return total;
+        return below_list::<BULK>(g, rules, pos, depth, start, scratch);
     }
     if BULK && depth == 1 {
         return count_captures(g, rules, pos, &mut scratch.keys);
@@ -144,6 +135,20 @@ fn perft_rec<const BULK: bool>(
     let start = scratch.moves.len();
     allowed_chains(g, rules, pos, &mut scratch.moves);
     one_per_capture(g, rules, &mut scratch.moves, start);
+    below_list::<BULK>(g, rules, pos, depth, start, scratch)
+}
+
+/// The count below the children of `pos` made from the moves `scratch.moves[start..]`, which
+/// are then dropped from the list.
+#[inline(always)]
+fn below_list<const BULK: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    start: usize,
+    scratch: &mut Scratch,
+) -> u64 {
     let n = scratch.moves.len() - start;
     let mut total = 0;
     if !BULK && depth == 1 {

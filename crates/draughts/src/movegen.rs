@@ -524,7 +524,7 @@ impl Ctx<'_> {
     #[inline(never)]
     fn forward_men_chains(&self, pos: &Position, f: &mut dyn FnMut(&Move)) {
         let all = self.man_jumps::<u64>(0);
-        let men = pos.men[self.us.index()] as u64 & all.from.iter().fold(0, |a, &b| a | b);
+        let men = pos.men[self.us.index()] as u64 & all.starts();
         for from in Geometry::squares(Bits::from(men)) {
             let mut mv = Move::new(from, false);
             self.man_chain(&all, &mut mv, from, 0, f);
@@ -534,7 +534,7 @@ impl Ctx<'_> {
     /// True when the men's chains of `pos` can be followed on whole sets, and counted without
     /// moves: men capture along diagonals, the pieces taken stay until the move ends, no chain
     /// is under way, and a man's chain is ranked by its length and the kings it takes alone
-    /// (Italian men do not take kings, so the rank of the first king taken does not arise).
+    /// (Italian men do not take kings, so the order of the kings taken does not arise).
     fn men_countable(&self, pos: &Position) -> bool {
         self.plain_men
             && !self.rules.immediate_removal
@@ -637,6 +637,14 @@ struct ManJumps<W> {
     crown_stops: bool,
     /// Kings taken by a chain under way.
     kings_taken: Bits,
+}
+
+impl<W: Word> ManJumps<W> {
+    /// Every square a jump starts from, in any direction: the men on them can capture.
+    #[inline(always)]
+    fn starts(&self) -> W {
+        self.from.iter().fold(W::ZERO, |a, &b| a | b)
+    }
 }
 
 /// Calls `f` with every complete capture chain of the side to move, before any capture-choice
@@ -1227,11 +1235,11 @@ pub fn allowed_chains(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec
         return cx.forward_men_chains(pos, &mut keep);
     }
     // A man capturing backwards may come back to its own square, free once it has left: its
-    // jumps are found again without it.
-    let all = cx.man_jumps::<u64>(0);
-    let men = pos.men[pos.side.index()] as u64 & all.from.iter().fold(0, |a, &b| a | b);
+    // jumps are found again without it (as `chains_from` does, without its other cases:
+    // calling it here measured 4 % more instructions at International d7).
+    let men = pos.men[pos.side.index()] & cx.man_jumps::<u64>(0).starts().bits();
     let full = cx.occ;
-    for from in Geometry::squares(Bits::from(men)) {
+    for from in Geometry::squares(men) {
         let mut mv = Move::new(from, false);
         cx.occ = full & !bit(from);
         let j = cx.man_jumps::<u64>(0);

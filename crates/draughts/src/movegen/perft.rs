@@ -9,8 +9,8 @@ pub fn perft(g: &Geometry, rules: &Rules, pos: &Position, depth: u32) -> u64 {
 }
 
 /// The moves perft counts in `pos`: [`legal_moves`], except that with
-/// `rules.perft_merges_duplicates` false the captures that differ only in their route (same
-/// start, end and captured pieces) are each kept.
+/// `rules.perft_merges_duplicates` false the captures with the same result are kept, one per
+/// route ([`one_per_capture`]).
 pub fn perft_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let start = out.len();
     if has_capture(g, rules, pos) {
@@ -27,6 +27,10 @@ pub fn perft_moves(g: &Geometry, rules: &Rules, pos: &Position, out: &mut Vec<Mo
 fn one_per_capture(g: &Geometry, rules: &Rules, out: &mut Vec<Move>, start: usize) {
     if rules.perft_merges_duplicates {
         dedup_results(out, start);
+        return;
+    }
+    if rules.king != KingRange::Flying {
+        // Only a king that may stop anywhere behind the piece it takes has such routes.
         return;
     }
     let mut w = start;
@@ -189,16 +193,16 @@ pub(super) fn count_captures(
     };
     let mut cx = Ctx::new(g, rules, pos);
     let us = pos.side.index();
-    let can = if pos.kings[us] == 0 && cx.men_countable(pos) && g.mask >> 64 == 0 {
+    let countable = cx.men_countable(pos);
+    let can = if pos.kings[us] == 0 && countable && g.mask >> 64 == 0 {
         // Men only: the men that can jump, read off the position's jumps.
-        let all = cx.man_jumps::<u64>(0);
-        pos.men[us] & Bits::from(all.from.iter().fold(0, |a, &b| a | b))
+        pos.men[us] & cx.man_jumps::<u64>(0).starts().bits()
     } else {
         capturers(g, rules, pos)
     };
     let men = can & pos.men[us];
     let counted = men != 0
-        && cx.men_countable(pos)
+        && countable
         && if g.mask >> 64 == 0 {
             cx.count_men_chains::<u64>(men, &mut tally)
         } else {
@@ -211,7 +215,7 @@ pub(super) fn count_captures(
     let rest = if counted { can & !men } else { can };
     for from in Geometry::squares(rest) {
         cx.chains_from(pos, from, &mut |m| {
-            if tally.merge || !stops_mid_run(g, m) {
+            if tally.merge || rules.king != KingRange::Flying || !stops_mid_run(g, m) {
                 tally.note(m.from, m.to, m.captured, priority(rules, m))
             }
         });
@@ -285,7 +289,7 @@ impl Ctx<'_> {
             any = true;
             let next = Chain {
                 cur: land,
-                captured: c.captured | W::of(bit(victim)),
+                captured: c.captured | W::single(victim),
                 len: c.len + 1,
                 kings: c.kings + u8::from(self.enemy_kings & bit(victim) != 0),
                 ..c

@@ -14,7 +14,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(200_000);
     println!(
-        "variant        positions   nodes/s (wall)   nodes/s (CPU)   (search of {nodes} nodes each, one thread)"
+        "variant        positions   nodes/s (wall)   nodes/s (CPU)   mean depth   (search of {nodes} nodes each, one thread)"
     );
     let all = "international,english,russian,brazilian,frisian,italian".to_string();
     let ids = std::env::args().nth(2).unwrap_or(all);
@@ -22,19 +22,23 @@ fn main() {
         let g = draughts::Draughts::new(draughts::Variant::by_id(id).unwrap());
         let positions = positions(&g, 12);
         let mut total = 0u64;
+        let mut depths = 0u32;
         let started = Instant::now();
         let cpu = cpu_seconds();
         for pos in &positions {
             let mut search = Search::new(&g, 16);
-            total += search.best(pos, &Limits::nodes(nodes)).nodes;
+            let found = search.best(pos, &Limits::nodes(nodes));
+            total += found.nodes;
+            depths += found.depth;
         }
         let secs = started.elapsed().as_secs_f64();
         let cpu = cpu_seconds() - cpu;
         println!(
-            "{id:14} {:9} {:16.0} {:15.0}",
+            "{id:14} {:9} {:16.0} {:15.0} {:12.1}",
             positions.len(),
             total as f64 / secs,
-            total as f64 / cpu
+            total as f64 / cpu,
+            f64::from(depths) / positions.len() as f64
         );
     }
 }

@@ -135,11 +135,20 @@ impl<'g, G: Engine> Search<'g, G> {
         self.tree.clear();
     }
 
-    /// The same search, its table used to order moves only, never to settle a position: its
-    /// scores are then exactly those of plain minimax to the same depth (for tests).
+    /// The same search made exact: its table orders moves only, never settles a position,
+    /// and no move is searched less deep than the others. Its scores are then those of plain
+    /// minimax to the same depth (for tests).
     #[doc(hidden)]
-    pub fn without_table_cuts(mut self) -> Self {
+    pub fn exact(mut self) -> Self {
         self.tree.table_cuts = false;
+        self.without_reductions()
+    }
+
+    /// The same search with every move searched to the full depth (for tests and
+    /// measurements: the reductions of late moves are on by default).
+    #[doc(hidden)]
+    pub fn without_reductions(mut self) -> Self {
+        self.tree.reductions = false;
         self
     }
 

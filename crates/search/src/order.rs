@@ -61,6 +61,12 @@ impl Order {
     }
 }
 
+/// True for the key of a move that is neither the table's move, nor a capture, nor a killer:
+/// one ordered by its history alone.
+pub(crate) fn by_history(key: i32) -> bool {
+    key < KILLER[1]
+}
+
 fn history_index(seat: u8, id: u16) -> usize {
     usize::from(seat % 4) * MOVE_IDS + usize::from(id) % MOVE_IDS
 }

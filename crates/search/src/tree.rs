@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use game::{Engine, Seat};
 
-use crate::order::{pick_next, Order};
+use crate::order::{by_history, pick_next, Order};
 use crate::table::{Bound, Table, NO_MOVE};
 use crate::{outcome_score, Found, Limits, DECIDED, WIN};
 
@@ -15,6 +15,16 @@ pub const MAX_PLY: usize = 128;
 
 /// Beyond any score.
 const INF: i32 = WIN + 1;
+
+/// Late-move reductions: where a move's own search has [`REDUCE_FROM`] plies or more to go,
+/// the moves tried after the first [`LATE_MOVES`] that take nothing, give nothing away and
+/// are no killer are searched one ply less deep first (two plies from the move at index
+/// [`LATER_MOVES`] on, with [`DEEPER`] plies or more to go), and again at full depth only when
+/// they beat the best so far. Measured against dame-rs at equal nodes (docs/performance.md).
+const REDUCE_FROM: i32 = 3;
+const LATE_MOVES: usize = 3;
+const LATER_MOVES: usize = 6;
+const DEEPER: i32 = 6;
 
 /// Half the width of the aspiration window around the last iteration's score.
 const WINDOW: i32 = 40;
@@ -63,6 +73,8 @@ pub(crate) struct Tree<'g, G: Engine> {
     /// Stored scores may settle a node (off only in tests that compare with plain minimax:
     /// the table then orders moves and nothing else).
     pub table_cuts: bool,
+    /// Late quiet moves are searched less deep first (off with `table_cuts` in those tests).
+    pub reductions: bool,
     /// The root's moves for the next search, when not all of them are to be searched.
     pub root_moves: Option<Vec<G::Move>>,
     /// The search under way has some of the root's moves only: its root is not stored (an
@@ -136,6 +148,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             two_sides: true,
             chance: game.needs_chance(),
             table_cuts: true,
+            reductions: true,
             root_moves: None,
             restricted: false,
         }
@@ -159,6 +172,7 @@ impl<'g, G: Engine> Tree<'g, G> {
         deadline: Option<Instant>,
     ) -> Found<G::Move> {
         self.root = root;
+        self.table.next_search();
         self.two_sides = self.game.seats_in_play(pos).len() <= 2;
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
@@ -370,7 +384,7 @@ impl<'g, G: Engine> Tree<'g, G> {
     /// The table's entry of `pos` in the root's view: score, bound, depth, best move.
     fn probe(&self, key: u64, pos: &G::Position, ply: usize) -> Option<(i32, Bound, i32, u16)> {
         let e = self.table.probe(key)?;
-        let (mut s, mut b) = (e.score, e.bound);
+        let (mut s, mut b) = (e.score(), e.bound);
         if self.flipped(pos) {
             s = -s;
             b = flip(b);
@@ -467,8 +481,10 @@ impl<'g, G: Engine> Tree<'g, G> {
             return self.game.value(pos, self.root);
         }
         self.rank(pos, &mut scratch, ply, mover, hash);
-        // A forced move costs no depth: the line it starts is no longer than without it.
-        let next_depth = if scratch.moves.len() == 1 {
+        // A forced move costs no depth: the line it starts is no longer than without it. So
+        // for a compulsory capture, chosen or not: a combination (sacrifice, forced capture,
+        // sacrifice...) then costs a ply a sacrifice, and shots are seen as deep as quiet play.
+        let next_depth = if scratch.moves.len() == 1 || self.must_take(pos, &scratch.moves[0]) {
             depth
         } else {
             depth - 1
@@ -477,7 +493,8 @@ impl<'g, G: Engine> Tree<'g, G> {
             let i = pick_next(&mut scratch.keys, &mut scratch.order, n);
             let mut child = pos.clone();
             self.game.play(&mut child, &scratch.moves[i]);
-            let score = self.pvs(&child, next_depth, ply + 1, &node, n == 0);
+            let reduce = self.reduction(pos, &child, &scratch, n, i, next_depth);
+            let score = self.pvs(&child, next_depth, ply + 1, &node, n == 0, reduce);
             if self.stopped {
                 self.scratch[ply] = scratch;
                 return 0;
@@ -498,8 +515,41 @@ impl<'g, G: Engine> Tree<'g, G> {
         node.best
     }
 
+    /// True when the side to move in `pos`, whose first move is `first`, must capture.
+    fn must_take(&self, pos: &G::Position, first: &G::Move) -> bool {
+        self.game.is_capture(pos, first) && self.game.must_capture(pos)
+    }
+
+    /// How many plies less the `n`th move tried (`scratch.moves[i]`, leading to `child`) is
+    /// searched first: late quiet moves that force no capture in reply (a shot's first move
+    /// is never reduced) and are ordered by history alone.
+    fn reduction(
+        &self,
+        pos: &G::Position,
+        child: &G::Position,
+        scratch: &Scratch<G::Move>,
+        n: usize,
+        i: usize,
+        depth: i32,
+    ) -> i32 {
+        let late = self.reductions && !self.chance && n >= LATE_MOVES && depth >= REDUCE_FROM;
+        if !late
+            || !by_history(scratch.keys[n])
+            || self.game.is_capture(pos, &scratch.moves[i])
+            || self.game.must_capture(child)
+        {
+            return 0;
+        }
+        if n >= LATER_MOVES && depth >= DEEPER {
+            2
+        } else {
+            1
+        }
+    }
+
     /// A child searched with a full window if it is the first, else with a null window
-    /// first and again in full only if it may improve the node.
+    /// first (`reduce` plies less deep, then at full depth if that beats the node's best)
+    /// and again in full only if it may improve the node.
     fn pvs(
         &mut self,
         child: &G::Position,
@@ -507,10 +557,26 @@ impl<'g, G: Engine> Tree<'g, G> {
         ply: usize,
         node: &Node,
         first: bool,
+        reduce: i32,
     ) -> i32 {
         let (alpha, beta) = (node.alpha, node.beta);
         if first || self.chance {
             return self.ab(child, depth, ply, alpha, beta);
+        }
+        if reduce > 0 {
+            let probe = if node.max {
+                self.ab(child, depth - reduce, ply, alpha, alpha + 1)
+            } else {
+                self.ab(child, depth - reduce, ply, beta - 1, beta)
+            };
+            let holds = if node.max {
+                probe <= alpha
+            } else {
+                probe >= beta
+            };
+            if holds || self.stopped {
+                return probe;
+            }
         }
         let probe = if node.max {
             self.ab(child, depth, ply, alpha, alpha + 1)

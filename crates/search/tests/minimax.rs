@@ -1,7 +1,9 @@
-//! The search against plain minimax: with its table used for ordering only, principal-variation
-//! search, aspiration windows, killers and history change how fast a score is found, never the
-//! score. A slow reference written from the search's documented definition (quiescence
-//! included) must give the same score at the same depth, in two-seat and four-seat games.
+//! The search against plain minimax: with its table used for ordering only and no move
+//! searched less deep than the others, principal-variation search, aspiration windows,
+//! killers and history change how fast a score is found, never the score. A slow reference
+//! written from the search's documented definition (quiescence included, and forced moves and
+//! compulsory captures costing no depth) must give the same score at the same depth, in
+//! two-seat and four-seat games.
 
 use game::{Engine, Seat};
 use search::{outcome_score, Limits, Search, MAX_PLY};
@@ -67,7 +69,9 @@ fn minimax<G: Engine>(g: &G, pos: &G::Position, root: Seat, depth: i32, ply: usi
     if moves.is_empty() {
         return g.value(pos, root);
     }
-    let next = if moves.len() == 1 { depth } else { depth - 1 };
+    // A forced move, and a compulsory capture, cost no depth.
+    let free = moves.len() == 1 || g.must_capture(pos);
+    let next = if free { depth } else { depth - 1 };
     let scores: Vec<i32> = moves
         .iter()
         .map(|mv| {
@@ -121,7 +125,7 @@ fn agrees_with_minimax<G: Engine>(g: &G, depth: u32, plies: usize, every: usize)
         if g.terminal(pos).is_some() {
             continue;
         }
-        let mut search = Search::new(g, 1).without_table_cuts();
+        let mut search = Search::new(g, 1).exact();
         let found = search.best(pos, &Limits::depth(depth));
         let want = root_minimax(g, pos, found.depth as i32);
         assert_eq!(found.score, want, "{} ply {i}", g.name());

@@ -152,6 +152,8 @@ pub fn commands(comment: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
 /// assert!(!pdn::holds_records(b"hello world, this is not a game\n"));
 /// ```
 pub fn holds_records(head: &[u8]) -> bool {
+    /// The buffer [`holds_records`] starts reading `head` with.
+    const SIGNS_CAPACITY: usize = 4096;
     use std::ops::ControlFlow::{self, Break, Continue};
     /// Stops at the first sign of a record; stray words are comments with a problem first.
     #[derive(Default)]
@@ -202,7 +204,9 @@ pub fn holds_records(head: &[u8]) -> bool {
         }
         fn end_game(&mut self, _: Span) {}
     }
-    let mut reader = Reader::new(head);
+    // The first sign nearly always lies in the first lines: a small buffer to start with (it
+    // grows as needed) spares zeroing and filling one as large as the head.
+    let mut reader = Reader::with_capacity(head, SIGNS_CAPACITY, DEFAULT_MAX_CAPACITY);
     let mut signs = Signs::default();
     while !signs.found && matches!(reader.read_game(&mut signs), Ok(Some(()))) {}
     signs.found
@@ -210,7 +214,7 @@ pub fn holds_records(head: &[u8]) -> bool {
 
 /// Reads every game of `bytes` into records.
 pub fn read_all(bytes: &[u8]) -> Vec<GameRecord> {
-    Reader::new(bytes)
+    Reader::of_bytes(bytes)
         .records()
         .filter_map(Result::ok)
         .collect()

@@ -120,7 +120,7 @@ impl Chunk {
     /// A reader over the chunk's bytes. Its offsets and locations are relative to the chunk:
     /// map them with [`Chunk::absolute_offset`] and [`Chunk::absolute`].
     pub fn reader(&self) -> Reader<&[u8]> {
-        let reader = Reader::new(&self.bytes[..]);
+        let reader = Reader::of_bytes(&self.bytes[..]);
         if self.cut_before_tags {
             reader.cut_before_tags()
         } else {
@@ -392,7 +392,7 @@ fn exact_cut(bytes: &[u8]) -> Option<(usize, bool)> {
             self.result && !self.missing
         }
     }
-    let mut reader = Reader::new(bytes);
+    let mut reader = Reader::of_bytes(bytes);
     let mut ends = Ends::default();
     let (mut cut, mut missing) = (None, false);
     while let Ok(Some(with_result)) = reader.read_game(&mut ends) {

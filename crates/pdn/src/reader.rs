@@ -252,6 +252,18 @@ enum Refill {
     TooLong,
 }
 
+impl<'a> Reader<&'a [u8]> {
+    /// A reader of bytes held in memory, whose buffer starts no larger than they need: a
+    /// buffer is zeroed when it is made, and most inputs of a run (small files, the last
+    /// chunk of a large one) are much shorter than [`DEFAULT_CAPACITY`]. Reads as
+    /// [`Reader::new`] does: the buffer grows as needed, up to [`DEFAULT_MAX_CAPACITY`].
+    pub fn of_bytes(bytes: &'a [u8]) -> Self {
+        // One byte more than the input, so that its end is found by the read that fills it.
+        let capacity = bytes.len().saturating_add(1).min(DEFAULT_CAPACITY);
+        Self::with_capacity(bytes, capacity, DEFAULT_MAX_CAPACITY)
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// Reads the input as a piece of a larger one that went on with a game's tags: a game
     /// that has moves and no result when the input ends is reported as one that the next

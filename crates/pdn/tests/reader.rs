@@ -576,3 +576,23 @@ fn a_repeated_tag_name_is_found_among_few_and_many_names() {
         }
     }
 }
+
+#[test]
+fn a_reader_of_bytes_reads_as_the_default_reader() {
+    let game = "[Event \"e\"]\n1. 32-28 19-23 {a comment} *\n\n";
+    // Empty, shorter than the default buffer, about as long, and longer.
+    for games in [0, 1, 1400, 1600, 5000] {
+        let text = game.repeat(games);
+        let read = |mut r: Reader<&[u8]>| {
+            let mut b = RecordBuilder::new();
+            let mut out = Vec::new();
+            while let Some(g) = r.read_game(&mut b).unwrap() {
+                out.push((g, r.locate(r.source().offset)));
+            }
+            out
+        };
+        let of_bytes = read(Reader::of_bytes(text.as_bytes()));
+        assert_eq!(of_bytes.len(), games);
+        assert_eq!(of_bytes, read(Reader::new(text.as_bytes())), "{games}");
+    }
+}

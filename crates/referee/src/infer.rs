@@ -120,12 +120,21 @@ impl EventLog {
         }
     }
 
+    #[inline]
     pub(crate) fn token(&mut self, token: &[u8], span: Span) {
         if self.open() {
-            self.tokens += 1;
-            let (s, e) = self.text(token);
-            self.events.push(Event::Token(s, e, span));
+            self.keep_token(token, span);
         }
+    }
+
+    /// The keeping part of [`EventLog::token`], out of line: most tokens of a record are past
+    /// the head kept, and inlined into the referee's handler of every move token, it made that
+    /// handler save and restore more registers on each call.
+    #[inline(never)]
+    fn keep_token(&mut self, token: &[u8], span: Span) {
+        self.tokens += 1;
+        let (s, e) = self.text(token);
+        self.events.push(Event::Token(s, e, span));
     }
 
     pub(crate) fn setup(&mut self, fen: &[u8], span: Span) {

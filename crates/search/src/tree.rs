@@ -493,7 +493,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             let i = pick_next(&mut scratch.keys, &mut scratch.order, n);
             let mut child = pos.clone();
             self.game.play(&mut child, &scratch.moves[i]);
-            let reduce = self.reduction(pos, &child, &scratch, n, i, next_depth);
+            let reduce = self.reduction(&child, &scratch, n, next_depth);
             let score = self.pvs(&child, next_depth, ply + 1, &node, n == 0, reduce);
             if self.stopped {
                 self.scratch[ply] = scratch;
@@ -520,24 +520,18 @@ impl<'g, G: Engine> Tree<'g, G> {
         self.game.is_capture(pos, first) && self.game.must_capture(pos)
     }
 
-    /// How many plies less the `n`th move tried (`scratch.moves[i]`, leading to `child`) is
-    /// searched first: late quiet moves that force no capture in reply (a shot's first move
-    /// is never reduced) and are ordered by history alone.
+    /// How many plies less the `n`th move tried (leading to `child`) is searched first: late
+    /// moves ordered by history alone (so no capture, killer or table move) that force no
+    /// capture in reply (a shot's first move is never reduced).
     fn reduction(
         &self,
-        pos: &G::Position,
         child: &G::Position,
         scratch: &Scratch<G::Move>,
         n: usize,
-        i: usize,
         depth: i32,
     ) -> i32 {
         let late = self.reductions && !self.chance && n >= LATE_MOVES && depth >= REDUCE_FROM;
-        if !late
-            || !by_history(scratch.keys[n])
-            || self.game.is_capture(pos, &scratch.moves[i])
-            || self.game.must_capture(child)
-        {
+        if !late || !by_history(scratch.keys[n]) || self.game.must_capture(child) {
             return 0;
         }
         if n >= LATER_MOVES && depth >= DEEPER {
@@ -564,11 +558,7 @@ impl<'g, G: Engine> Tree<'g, G> {
             return self.ab(child, depth, ply, alpha, beta);
         }
         if reduce > 0 {
-            let probe = if node.max {
-                self.ab(child, depth - reduce, ply, alpha, alpha + 1)
-            } else {
-                self.ab(child, depth - reduce, ply, beta - 1, beta)
-            };
+            let probe = self.scout(child, depth - reduce, ply, node);
             let holds = if node.max {
                 probe <= alpha
             } else {
@@ -578,15 +568,20 @@ impl<'g, G: Engine> Tree<'g, G> {
                 return probe;
             }
         }
-        let probe = if node.max {
-            self.ab(child, depth, ply, alpha, alpha + 1)
-        } else {
-            self.ab(child, depth, ply, beta - 1, beta)
-        };
+        let probe = self.scout(child, depth, ply, node);
         if probe > alpha && probe < beta && !self.stopped {
             self.ab(child, depth, ply, alpha, beta)
         } else {
             probe
+        }
+    }
+
+    /// A null-window search of `child` at the node's bound: does it beat the best so far?
+    fn scout(&mut self, child: &G::Position, depth: i32, ply: usize, node: &Node) -> i32 {
+        if node.max {
+            self.ab(child, depth, ply, node.alpha, node.alpha + 1)
+        } else {
+            self.ab(child, depth, ply, node.beta - 1, node.beta)
         }
     }
 

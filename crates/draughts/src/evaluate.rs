@@ -4,8 +4,10 @@
 //! Every feature is counted for each side and scored as the side's count less the other's:
 //! material (men, kings), the men's advance (tempo), men in the centre, men still guarding
 //! their own back row, men close to the crowning row with the way ahead open (runaways), men
-//! on the side files, and men that cannot step forward. The weights are data
-//! ([`crate::weights`]), fitted from games by `scripts/tune-eval` (see docs/analysis.md).
+//! on the side files, and men that cannot step forward. Where a variant has fitted pattern
+//! weights ([`crate::patterns`]), what its men make of each small region of the board is
+//! added. The weights are data ([`crate::weights`]), fitted by `scripts/tune-eval` and
+//! `scripts/tune-patterns` (see docs/analysis.md).
 
 use std::sync::OnceLock;
 
@@ -203,6 +205,9 @@ pub fn value(d: &Draughts, pos: &Position, c: Color) -> i32 {
     }
     if pos.men[c.index()] == 0 {
         score += w.terms[4] * them[4];
+    }
+    if let Some(p) = d.patterns {
+        score += p.value(pos, c);
     }
     match d.variant.win {
         // Losing every piece wins: material is a burden.

@@ -21,6 +21,7 @@ pub mod evaluate;
 mod game_impl;
 mod geometry;
 mod movegen;
+pub mod patterns;
 mod perft_file;
 mod position;
 mod registry;
@@ -74,6 +75,8 @@ pub struct Draughts {
     start: Position,
     /// The evaluation's weights, looked up once.
     pub(crate) weights: &'static weights::Weights,
+    /// The evaluation's pattern weights, where the variant has them.
+    pub(crate) patterns: Option<&'static patterns::Patterns>,
     /// Accept capture chains written one jump per token in every record (option
     /// `split-chains`; records from playstrategy are recognised by their `Site` tag anyway).
     pub split_chains: bool,
@@ -91,6 +94,7 @@ impl Draughts {
             geometry,
             start,
             weights: weights::Weights::of(variant),
+            patterns: weights::patterns(variant),
             split_chains: false,
         }
     }

@@ -2,7 +2,11 @@
 //! games (logistic regression of results on positions) and rewrites the table below; the
 //! figures of each fit are in docs/analysis.md.
 
+use std::sync::OnceLock;
+
 use crate::evaluate::FEATURES;
+use crate::geometry::Geometry;
+use crate::patterns::Patterns;
 use crate::variant::{KingRange, Variant};
 
 /// The weights of one variant, in hundredths of a man per unit of each feature (see
@@ -45,4 +49,22 @@ impl Weights {
             _ => &FLYING,
         }
     }
+}
+
+/// Fitted pattern weights, by variant id: files written by `scripts/tune-patterns` (see
+/// [`crate::patterns`]).
+static PATTERN_FILES: &[(&str, &[u8])] = &[];
+
+/// The pattern weights of `v`, where a fit exists (read once).
+pub fn patterns(v: &Variant) -> Option<&'static Patterns> {
+    static READ: [OnceLock<Option<Patterns>>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let i = PATTERN_FILES.iter().position(|(id, _)| *id == v.id)?;
+    READ.get(i)?
+        .get_or_init(|| Patterns::from_bytes(Geometry::of(v), PATTERN_FILES[i].1))
+        .as_ref()
 }

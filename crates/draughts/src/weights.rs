@@ -25,7 +25,7 @@ pub struct Weights {
 #[rustfmt::skip]
 pub static FITTED: &[(&str, Weights)] = &[
     ("english", Weights { terms: [100, 168, 1, -10, 15, 15, -18, 3], curve: 0.00816 }),
-    ("international", Weights { terms: [100, 350, 4, 7, 5, 82, -10, 2], curve: 0.00629 }),
+    ("international", Weights { terms: [100, 353, 6, -10, 31, 23, -9, -5], curve: 0.00629 }),
 ];
 
 /// Weights for a variant no fit covers, by the reach of its kings.
@@ -53,7 +53,10 @@ impl Weights {
 
 /// Fitted pattern weights, by variant id: files written by `scripts/tune-patterns` (see
 /// [`crate::patterns`]).
-static PATTERN_FILES: &[(&str, &[u8])] = &[];
+static PATTERN_FILES: &[(&str, &[u8])] = &[(
+    "international",
+    include_bytes!("../weights/international.patterns"),
+)];
 
 /// The pattern weights of `v`, where a fit exists (read once).
 pub fn patterns(v: &Variant) -> Option<&'static Patterns> {

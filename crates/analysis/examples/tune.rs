@@ -2,7 +2,12 @@
 //! ("Texel" tuning): a logistic regression of the games' results on the features of their
 //! quiet positions. Run by `scripts/tune-eval`; see docs/analysis.md.
 //!
-//! cargo run --release -p analysis --example tune -- VARIANT [--write] PATH...
+//! cargo run --release -p analysis --example tune -- VARIANT [--write] [--curve-only] PATH...
+//!
+//! `--curve-only` keeps the weights (for a variant whose evaluation is fitted by
+//! `scripts/tune-patterns`) and fits the curve alone: `P(win) = 1 / (1 + exp(-k · v))`
+//! with `v` the whole evaluation ([`game::Engine::value`], patterns included), `k` by
+//! Newton's method, its 95 % interval from the Fisher information.
 //!
 //! Positions: every position of a game's main line from ply 10 on where the side to move has
 //! no capture and is not threatened with one (the evaluation is meant for quiet positions),
@@ -23,21 +28,46 @@ use referee::Referee;
 fn main() {
     let mut args = std::env::args().skip(1);
     let id = args.next().expect("a variant id");
-    let mut write = false;
+    let (mut write, mut curve_only) = (false, false);
     let mut paths = Vec::new();
     for a in args {
         if a == "--write" {
             write = true;
+        } else if a == "--curve-only" {
+            curve_only = true;
         } else {
             paths.push(PathBuf::from(a));
         }
     }
     let variant = draughts::Variant::by_id(&id).expect("a draughts variant");
     let g = draughts::Draughts::new(variant);
-    let data = positions(&g, &paths);
+    let (data, values) = positions(&g, &paths);
     println!("{id}: {} positions from {} files", data.len(), paths.len());
     if data.len() < 500 {
         println!("too few positions to fit; nothing written");
+        return;
+    }
+    if curve_only {
+        let (k, half) = curve_alone(&data, &values);
+        println!(
+            "  curve k = {k:.5} (95 % interval {:.5} to {:.5}) for the whole evaluation",
+            k - half,
+            k + half
+        );
+        let loss: f64 = data
+            .iter()
+            .zip(&values)
+            .map(|((_, t), v)| {
+                let p = (1.0 / (1.0 + (-k * v).exp())).clamp(1e-12, 1.0 - 1e-12);
+                -(t * p.ln() + (1.0 - t) * (1.0 - p).ln())
+            })
+            .sum::<f64>()
+            / data.len() as f64;
+        println!("  log-loss {loss:.4} (all weights 0: {:.4})", 2f64.ln());
+        if write {
+            let old = draughts::weights::Weights::of(variant);
+            rewrite(&id, &old.terms, k);
+        }
         return;
     }
     let theta = fit(&data);
@@ -61,8 +91,12 @@ fn main() {
     }
 }
 
-/// Quiet positions of the games of `paths` played under `g`'s variant, with their targets.
-fn positions(g: &draughts::Draughts, paths: &[PathBuf]) -> Vec<([f64; FEATURES], f64)> {
+/// Quiet positions of the games of `paths` played under `g`'s variant, with their targets,
+/// and the whole evaluation of each from the mover's view.
+fn positions(
+    g: &draughts::Draughts,
+    paths: &[PathBuf],
+) -> (Vec<([f64; FEATURES], f64)>, Vec<f64>) {
     let settings = referee::Settings {
         details: true,
         positions: true,
@@ -70,7 +104,7 @@ fn positions(g: &draughts::Draughts, paths: &[PathBuf]) -> Vec<([f64; FEATURES],
     };
     let mut referee = Referee::new(games::games(), settings);
     let files = common::pdn_files(paths);
-    let mut out = Vec::new();
+    let (mut out, mut values) = (Vec::new(), Vec::new());
     for f in files {
         let Ok(bytes) = std::fs::read(&f) else {
             continue;
@@ -100,10 +134,11 @@ fn positions(g: &draughts::Draughts, paths: &[PathBuf]) -> Vec<([f64; FEATURES],
                 };
                 let x = features(g, &pos).map(f64::from);
                 out.push((x, target));
+                values.push(f64::from(g.value(&pos, me)));
             }
         }
     }
-    out
+    (out, values)
 }
 
 fn predict(x: &[f64; FEATURES], theta: &[f64; FEATURES]) -> f64 {
@@ -173,6 +208,28 @@ fn curve(data: &[([f64; FEATURES], f64)], theta: &[f64; FEATURES]) -> (f64, f64)
     let column = solve(hess, unit);
     let sigma = column[0].max(0.0).sqrt();
     (theta[0] / 100.0, 1.96 * sigma / 100.0)
+}
+
+/// `k` of `P(win) = 1 / (1 + exp(-k · v))` for the evaluations `values` alone, by Newton's
+/// method, and the half-width of its 95 % interval.
+fn curve_alone(data: &[([f64; FEATURES], f64)], values: &[f64]) -> (f64, f64) {
+    let mut k = 0.004;
+    let mut information = 1.0;
+    for _ in 0..50 {
+        let (mut grad, mut hess) = (0.0, 0.0);
+        for ((_, t), v) in data.iter().zip(values) {
+            let p = 1.0 / (1.0 + (-k * v).exp());
+            grad += (p - t) * v;
+            hess += p * (1.0 - p) * v * v;
+        }
+        information = hess;
+        let step = grad / hess.max(1e-300);
+        k -= step;
+        if step.abs() < 1e-12 {
+            break;
+        }
+    }
+    (k, 1.96 / information.max(1e-300).sqrt())
 }
 
 /// Solves `a · x = b` by Gaussian elimination with partial pivoting.

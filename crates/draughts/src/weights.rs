@@ -71,3 +71,20 @@ pub fn patterns(v: &Variant) -> Option<&'static Patterns> {
         .get_or_init(|| Patterns::from_bytes(Geometry::of(v), PATTERN_FILES[i].1))
         .as_ref()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pattern_file_fits_its_board() {
+        // A file that no longer fits (regions changed, file cut) would silently leave the
+        // evaluation without its patterns.
+        for (id, _) in PATTERN_FILES {
+            let v = Variant::by_id(id).unwrap();
+            assert!(patterns(v).is_some(), "{id}: the pattern file does not fit");
+        }
+        assert!(patterns(Variant::by_id("russian").unwrap()).is_none());
+        assert!(PATTERN_FILES.len() <= 4, "one cell a file in `patterns`");
+    }
+}

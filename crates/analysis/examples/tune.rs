@@ -93,10 +93,7 @@ fn main() {
 
 /// Quiet positions of the games of `paths` played under `g`'s variant, with their targets,
 /// and the whole evaluation of each from the mover's view.
-fn positions(
-    g: &draughts::Draughts,
-    paths: &[PathBuf],
-) -> (Vec<([f64; FEATURES], f64)>, Vec<f64>) {
+fn positions(g: &draughts::Draughts, paths: &[PathBuf]) -> (Vec<([f64; FEATURES], f64)>, Vec<f64>) {
     let settings = referee::Settings {
         details: true,
         positions: true,

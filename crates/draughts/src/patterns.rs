@@ -368,37 +368,31 @@ mod tests {
 
     #[test]
     fn states_match_the_definition_on_played_positions() {
-        for id in ["international", "english", "italian", "canadian", "frisian"] {
-            let d = game(id);
-            let regions = Regions::of(d.geometry).expect("a dark-square board has regions");
-            let expected =
-                (usize::from(d.geometry.width) / 2 - 1) * (usize::from(d.geometry.height) / 2 - 1);
-            assert_eq!(regions.len(), expected, "{id}");
-            let mut seed = 0x2545_F491_4F6C_DD1Du64;
-            let mut moves = Vec::new();
+        let mut boards = 0;
+        crate::testing::walk_random_games(0x2545_F491_4F6C_DD1D, 4, 60, |d, pos, _| {
+            let Some(regions) = Regions::of(d.geometry) else {
+                assert!(
+                    d.geometry.all_squares,
+                    "{}: a dark board has regions",
+                    d.variant.id
+                );
+                return;
+            };
+            let g = d.geometry;
+            assert_eq!(
+                regions.len(),
+                (usize::from(g.width) / 2 - 1) * (usize::from(g.height) / 2 - 1)
+            );
             let mut states = vec![0; regions.len()];
-            for _ in 0..10 {
-                let mut pos = d.start();
-                for _ in 0..60 {
-                    for c in [Color::White, Color::Black] {
-                        regions.states(&pos, c, &mut states);
-                        for (k, &s) in states.iter().enumerate() {
-                            assert_eq!(s, by_definition(&d, &pos, c, k), "{id} {c:?} {k}");
-                        }
-                    }
-                    moves.clear();
-                    crate::movegen::legal_moves(d.geometry, &d.rules, &pos, &mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = moves[(seed % moves.len() as u64) as usize];
-                    crate::movegen::play(d.geometry, &d.rules, &mut pos, &mv);
+            for c in [Color::White, Color::Black] {
+                regions.states(pos, c, &mut states);
+                for (k, &s) in states.iter().enumerate() {
+                    assert_eq!(s, by_definition(d, pos, c, k), "{} {c:?} {k}", d.variant.id);
                 }
             }
-        }
+            boards += 1;
+        });
+        assert!(boards > 1000, "{boards}");
     }
 
     #[test]
@@ -455,33 +449,27 @@ mod tests {
 
     #[test]
     fn values_read_together_match_the_states_and_are_symmetric() {
-        for id in ["international", "english", "italian", "canadian"] {
-            let d = game(id);
-            let regions = Regions::of(d.geometry).unwrap();
-            let p = Patterns::from_bytes(d.geometry, &random_weights(regions, 7)).unwrap();
-            let mut seed = 0x2545_F491_4F6C_DD1Du64;
-            let mut moves = Vec::new();
-            for _ in 0..10 {
-                let mut pos = d.start();
-                for _ in 0..60 {
-                    let w = p.value(&pos, Color::White);
-                    assert_eq!(w, -p.value(&pos, Color::Black), "{id}");
-                    assert_eq!(w, value_by_states(&p, &pos, Color::White), "{id}");
-                    assert_eq!(w, p.value_with(&pos, Color::White, extract), "{id}");
-                    moves.clear();
-                    crate::movegen::legal_moves(d.geometry, &d.rules, &pos, &mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = moves[(seed % moves.len() as u64) as usize];
-                    crate::movegen::play(d.geometry, &d.rules, &mut pos, &mv);
-                }
+        // Random weights, one table a board, made when the board is first met.
+        let mut tables: Vec<(*const Geometry, Patterns)> = Vec::new();
+        crate::testing::walk_random_games(0x9E37_79B9_7F4A_7C15, 4, 60, |d, pos, _| {
+            let Some(regions) = Regions::of(d.geometry) else {
+                return;
+            };
+            let key: *const Geometry = d.geometry;
+            if !tables.iter().any(|(g, _)| *g == key) {
+                let p = Patterns::from_bytes(d.geometry, &random_weights(regions, 7)).unwrap();
+                tables.push((key, p));
             }
-            assert!(Patterns::from_bytes(d.geometry, &[0; 12]).is_none());
-        }
+            let p = &tables.iter().find(|(g, _)| *g == key).unwrap().1;
+            let id = d.variant.id;
+            let w = p.value(pos, Color::White);
+            assert_eq!(w, -p.value(pos, Color::Black), "{id}");
+            assert_eq!(w, value_by_states(p, pos, Color::White), "{id}");
+            assert_eq!(w, p.value_with(pos, Color::White, extract), "{id}");
+        });
+        assert!(tables.len() >= 3, "{}", tables.len());
+        let g = Geometry::of(Variant::by_id("international").unwrap());
+        assert!(Patterns::from_bytes(g, &[0; 12]).is_none());
     }
 
     #[test]

@@ -62,41 +62,83 @@ const RIDGE: f64 = 1e-10;
 const BATCH: usize = 8192;
 const EPOCHS: usize = 12;
 
-fn main() {
+/// The command line.
+struct Options {
+    id: String,
+    write: bool,
+    hold: bool,
+    result_weight: f64,
+    files: Vec<String>,
+}
+
+fn options() -> Options {
     let mut args = std::env::args().skip(1);
-    let id = args.next().expect("a variant id");
-    let (mut write, mut hold) = (false, false);
-    let mut result_weight = 0.0f64;
-    let mut files = Vec::new();
+    let mut o = Options {
+        id: args.next().expect("a variant id"),
+        write: false,
+        hold: false,
+        result_weight: 0.0,
+        files: Vec::new(),
+    };
     for a in args {
         if a == "--write" {
-            write = true;
+            o.write = true;
         } else if a == "--hold-terms" {
-            hold = true;
+            o.hold = true;
         } else if let Some(w) = a.strip_prefix("--result-weight=") {
-            result_weight = w.parse().expect("a weight from 0 to 1");
+            o.result_weight = w.parse().expect("a weight from 0 to 1");
         } else {
-            files.push(a);
+            o.files.push(a);
         }
     }
-    let g = Draughts::new(draughts::Variant::by_id(&id).expect("a draughts variant"));
+    o
+}
+
+fn main() {
+    let o = options();
+    let g = Draughts::new(draughts::Variant::by_id(&o.id).expect("a draughts variant"));
     let regions = Regions::of(g.geometry).expect("a board with regions");
-    let mut samples = read(&g, regions, &files);
-    // The curve's constant for the current evaluation, from the results alone, turns the
-    // search's scores into probabilities.
+    let n = regions.len();
+    let mut samples = read(&g, regions, &o.files);
+    set_targets(&g, n, &mut samples, o.result_weight);
+    let held = samples.len() / 10;
+    let (train, test) = samples.split_at(samples.len() - held);
+    println!(
+        "{}: {} positions ({held} held out), {n} regions",
+        o.id,
+        samples.len()
+    );
+    let mut model = new_model(&g, n, train);
+    let k = fit_curve(train, &model, n);
+    println!(
+        "curve k = {k:.5}; log-loss of the current evaluation: train {:.5}, held out {:.5}",
+        loss(train, &model, k, n),
+        loss(test, &model, k, n)
+    );
+    model = train_adam(train, test, &mut model, k, n, o.hold);
+    for (name, w) in FEATURE_NAMES.iter().zip(&model.terms) {
+        println!("  {name:8} {:5}", w.round());
+    }
+    let used = model.patterns.iter().filter(|w| w[0] != 0.0 || w[1] != 0.0);
+    println!(
+        "  pattern weights moved from 0: {} of {}",
+        used.count(),
+        model.patterns.len()
+    );
+    if o.write {
+        write_weights(&o.id, &model);
+    }
+}
+
+/// Sets each sample's target: `result_weight` of its result, the rest its search score as a
+/// probability, through the curve fitted from the results for the current evaluation.
+fn set_targets(g: &Draughts, n: usize, samples: &mut [Sample], result_weight: f64) {
     samples.iter_mut().for_each(|s| s.target = s.result);
-    let k0 = {
-        let m = Model {
-            terms: draughts::weights::Weights::of(g.variant)
-                .terms
-                .map(f64::from),
-            patterns: vec![[0.0; 2]; STATES],
-            table_of: vec![0; regions.len()],
-            frozen: vec![],
-        };
-        fit_curve(&samples, &m, 0)
-    };
-    for s in &mut samples {
+    let mut current = new_model(g, n, &[]);
+    current.patterns = vec![[0.0; 2]; STATES];
+    current.table_of = vec![0; n];
+    let k0 = fit_curve(samples, &current, 0);
+    for s in samples.iter_mut() {
         let from_score = sigmoid(k0 * f64::from(s.score));
         s.target =
             (result_weight * f64::from(s.result) + (1.0 - result_weight) * from_score) as f32;
@@ -105,20 +147,13 @@ fn main() {
         "target: {result_weight} × result + {} × the search's score (k = {k0:.5})",
         1.0 - result_weight
     );
-    let held = samples.len() / 10;
-    let (train, test) = samples.split_at(samples.len() - held);
-    println!(
-        "{id}: {} positions ({} held out), {} regions",
-        samples.len(),
-        held,
-        regions.len()
-    );
-    let terms = draughts::weights::Weights::of(g.variant).terms;
-    let n = regions.len();
-    // One table a region (the fitter can make regions share one: `table_of`).
+}
+
+/// The current evaluation's terms, with one pattern table a region at 0; a weight whose
+/// state fewer than [`MIN_SEEN`] positions of `train` have is frozen.
+fn new_model(g: &Draughts, n: usize, train: &[Sample]) -> Model {
     let table_of: Vec<usize> = (0..n).collect();
-    let tables = n;
-    let mut seen = vec![0u32; tables * STATES];
+    let mut seen = vec![0u32; n * STATES];
     for s in train {
         for r in 0..n {
             for v in 0..2 {
@@ -126,40 +161,22 @@ fn main() {
             }
         }
     }
-    let mut model = Model {
-        terms: terms.map(f64::from),
-        patterns: vec![[0.0; 2]; tables * STATES],
+    let model = Model {
+        terms: draughts::weights::Weights::of(g.variant)
+            .terms
+            .map(f64::from),
+        patterns: vec![[0.0; 2]; n * STATES],
         table_of,
         frozen: seen.iter().map(|&c| c < MIN_SEEN).collect(),
     };
-    println!(
-        "{tables} tables; weights fitted: {} of {}",
-        model.frozen.iter().filter(|f| !**f).count(),
-        tables * STATES
-    );
-    let k = fit_curve(train, &model, regions.len());
-    println!(
-        "curve k = {k:.5}; log-loss of the current evaluation: train {:.5}, held out {:.5}",
-        loss(train, &model, k, regions.len()),
-        loss(test, &model, k, regions.len())
-    );
-    let best = train_adam(train, test, &mut model, k, regions.len(), hold);
-    model = best;
-    for (name, w) in FEATURE_NAMES.iter().zip(&model.terms) {
-        println!("  {name:8} {:5}", w.round());
+    if !train.is_empty() {
+        println!(
+            "{n} tables; weights fitted: {} of {}",
+            model.frozen.iter().filter(|f| !**f).count(),
+            n * STATES
+        );
     }
-    let used = model
-        .patterns
-        .iter()
-        .filter(|w| w[0] != 0.0 || w[1] != 0.0)
-        .count();
-    println!(
-        "  pattern weights moved from 0: {used} of {}",
-        model.patterns.len()
-    );
-    if write {
-        write_weights(&id, &model);
-    }
+    model
 }
 
 fn read(g: &Draughts, regions: &Regions, files: &[String]) -> Vec<Sample> {

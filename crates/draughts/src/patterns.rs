@@ -200,9 +200,11 @@ fn extract(x: Bits, mask: Bits) -> usize {
 pub struct Patterns {
     regions: &'static Regions,
     weights: Vec<[i16; 2]>,
-    /// Where the board fits in 64 bits: per region its mask and where its weights start
-    /// for White's view and for Black's (the turned region's).
-    small: Option<Vec<(u64, usize, usize)>>,
+    /// Per region: its mask and where its weights start for White's view and for Black's
+    /// (the turned region's).
+    reads: Vec<(Bits, usize, usize)>,
+    /// The board fits in 64 bits (one extraction a mask).
+    small: bool,
 }
 
 impl Patterns {
@@ -222,18 +224,14 @@ impl Patterns {
                 ]
             })
             .collect();
-        let small = (g.mask >> 64 == 0).then(|| {
-            regions
-                .masks
-                .iter()
-                .enumerate()
-                .map(|(k, m)| (m[0] as u64, k * STATES, regions.turned[k] * STATES))
-                .collect()
-        });
+        let reads = (regions.masks.iter().enumerate())
+            .map(|(k, m)| (m[0], k * STATES, regions.turned[k] * STATES))
+            .collect();
         Some(Patterns {
             regions,
             weights,
-            small,
+            reads,
+            small: g.mask >> 64 == 0,
         })
     }
 
@@ -256,20 +254,9 @@ impl Patterns {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi2,popcnt")]
     fn value_bmi2(&self, pos: &Position, c: Color) -> i32 {
-        if let Some(small) = &self.small {
+        if self.small {
             use std::arch::x86_64::_pext_u64;
-            let (white, black) = (pos.men[0] as u64, pos.men[1] as u64);
-            let r = self.regions;
-            let (mut open, mut end) = (0i32, 0i32);
-            for &(mask, plus, minus) in small {
-                let w = _pext_u64(white, mask) as usize & 255;
-                let b = _pext_u64(black, mask) as usize & 255;
-                let plus = self.weights[plus + usize::from(r.digits[w] + 2 * r.digits[b])];
-                let minus = self.weights[minus + usize::from(r.reversed[b] + 2 * r.reversed[w])];
-                open += i32::from(plus[0]) - i32::from(minus[0]);
-                end += i32::from(plus[1]) - i32::from(minus[1]);
-            }
-            return self.mix(pos, c, open, end);
+            return self.value_with(pos, c, |x, mask| _pext_u64(x as u64, mask as u64) as usize);
         }
         self.value_with(pos, c, |x, mask| pext(x, mask))
     }
@@ -294,12 +281,10 @@ impl Patterns {
         let r = self.regions;
         let (white, black) = (pos.men[0], pos.men[1]);
         let (mut open, mut end) = (0i32, 0i32);
-        for (k, m) in r.masks.iter().enumerate() {
-            let (w, b) = (extract(white, m[0]) & 255, extract(black, m[0]) & 255);
-            let seen_by_white = usize::from(r.digits[w] + 2 * r.digits[b]);
-            let seen_by_black = usize::from(r.reversed[b] + 2 * r.reversed[w]);
-            let plus = self.weights[k * STATES + seen_by_white];
-            let minus = self.weights[r.turned[k] * STATES + seen_by_black];
+        for &(mask, plus, minus) in &self.reads {
+            let (w, b) = (extract(white, mask) & 255, extract(black, mask) & 255);
+            let plus = self.weights[plus + usize::from(r.digits[w] + 2 * r.digits[b])];
+            let minus = self.weights[minus + usize::from(r.reversed[b] + 2 * r.reversed[w])];
             open += i32::from(plus[0]) - i32::from(minus[0]);
             end += i32::from(plus[1]) - i32::from(minus[1]);
         }

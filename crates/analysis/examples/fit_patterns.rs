@@ -21,12 +21,13 @@
 //! whose state fewer than [`MIN_SEEN`] training positions have stays 0. The last tenth of the
 //! positions is held out; the epoch with the lowest held-out loss is kept.
 
+mod common;
+
+use common::record::{self, RECORD};
 use draughts::evaluate::{features, FEATURES, FEATURE_NAMES};
 use draughts::patterns::{Regions, SCALE, STATES};
-use draughts::{Color, Draughts, Position};
+use draughts::Draughts;
 
-/// Bytes of one record of `selfplay_positions`.
-const RECORD: usize = 68;
 /// Regions at most (a 12x12 board has 25).
 const MAX_REGIONS: usize = 25;
 
@@ -187,27 +188,16 @@ fn read(g: &Draughts, regions: &Regions, files: &[String]) -> Vec<Sample> {
     for f in files {
         let bytes = std::fs::read(f).expect("a positions file");
         for r in bytes.chunks_exact(RECORD) {
-            let word = |i: usize| u128::from_le_bytes(r[16 * i..16 * i + 16].try_into().unwrap());
-            let side = if r[64] == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let pos = Position {
-                men: [word(0), word(1)],
-                kings: [word(2), word(3)],
-                side,
-                ..g.start()
-            };
+            let record::Record { pos, result, score } = record::read(g, r);
             let mut s = Sample {
                 x: features(g, &pos).map(|v| v as f32),
                 states: [[0; MAX_REGIONS]; 2],
                 phase: ((pos.men[0] | pos.men[1]).count_ones() as f32 / full).min(1.0),
-                result: (f32::from(r[65] as i8) + 1.0) / 2.0,
-                score: f32::from(i16::from_le_bytes([r[66], r[67]])),
+                result: (f32::from(result) + 1.0) / 2.0,
+                score: f32::from(score),
                 target: 0.0,
             };
-            for (v, c) in [side, side.opponent()].into_iter().enumerate() {
+            for (v, c) in [pos.side, pos.side.opponent()].into_iter().enumerate() {
                 regions.states(&pos, c, &mut states[..n]);
                 s.states[v][..n].copy_from_slice(&states[..n]);
             }

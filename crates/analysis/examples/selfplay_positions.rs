@@ -11,13 +11,15 @@
 //! made in parts: the parts' files, joined in order, are the whole run's file.
 //!
 //! Each game opens with 4 to 9 random moves, then the engine plays both sides. It ends when
-//! a side cannot move, when the search proves a win, or after 200 plies (a draw). Records
-//! (little-endian, 68 bytes): men and kings of White and Black as four `u128` bit boards,
-//! the side to move (0 White, 1 Black), the result from the side to move's view (1 win,
-//! 0 draw, -1 loss), and the search's score of the position from the side to move's view
-//! (hundredths of a man, `i16`, within ±3000; a proven win or loss is ±3000).
+//! a side cannot move, when the search proves a win, or after 200 plies (a draw). Each
+//! quiet position is one record (`common/record.rs`), its score within ±3000 (a proven win
+//! or loss is ±3000).
+
+mod common;
 
 use std::io::Write;
+
+use common::record::{self, RECORD};
 
 use draughts::{Draughts, Position};
 use game::{Engine, Game, Outcome};
@@ -26,9 +28,6 @@ use search::{Limits, Search};
 
 /// Plies after which a game is called a draw.
 const MAX_PLIES: usize = 200;
-
-/// Bytes of one record.
-pub const RECORD: usize = 68;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -114,14 +113,12 @@ fn play(g: &Draughts, i: u64, nodes: u64) -> (Vec<u8>, i8) {
     }
     let mut bytes = Vec::with_capacity(kept.len() * RECORD);
     for (p, score) in kept {
-        for b in [p.men[0], p.men[1], p.kings[0], p.kings[1]] {
-            bytes.extend_from_slice(&b.to_le_bytes());
-        }
-        let black = p.side == draughts::Color::Black;
-        bytes.push(u8::from(black));
-        let mine = if black { -white_result } else { white_result };
-        bytes.push(mine as u8);
-        bytes.extend_from_slice(&score.to_le_bytes());
+        let mine = if p.side == draughts::Color::Black {
+            -white_result
+        } else {
+            white_result
+        };
+        record::write(&p, mine, score, &mut bytes);
     }
     (bytes, white_result)
 }

@@ -2,6 +2,8 @@
 // Each example uses part of it.
 #![allow(dead_code)]
 
+pub mod record;
+
 use std::path::{Path, PathBuf};
 
 /// The `*.pdn` files of `paths` (folders walked), in sorted order.

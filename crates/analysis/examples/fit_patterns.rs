@@ -46,13 +46,12 @@ struct Sample {
     target: f32,
 }
 
+#[derive(Clone)]
 struct Model {
     terms: [f64; FEATURES],
-    /// Per table and state: opening, ending (hundredths of a man).
+    /// Per region and state: opening, ending (hundredths of a man).
     patterns: Vec<[f64; 2]>,
-    /// The table of each region (regions may share one).
-    table_of: Vec<usize>,
-    /// Per table and state: fewer positions than [`MIN_SEEN`] have it, so it stays 0.
+    /// Per region and state: fewer positions than [`MIN_SEEN`] have it, so it stays 0.
     frozen: Vec<bool>,
 }
 
@@ -135,10 +134,8 @@ fn main() {
 /// probability, through the curve fitted from the results for the current evaluation.
 fn set_targets(g: &Draughts, n: usize, samples: &mut [Sample], result_weight: f64) {
     samples.iter_mut().for_each(|s| s.target = s.result);
-    let mut current = new_model(g, n, &[]);
-    current.patterns = vec![[0.0; 2]; STATES];
-    current.table_of = vec![0; n];
-    let k0 = fit_curve(samples, &current, 0);
+    // No region read: the current evaluation's terms alone.
+    let k0 = fit_curve(samples, &new_model(g, n, &[]), 0);
     for s in samples.iter_mut() {
         let from_score = sigmoid(k0 * f64::from(s.score));
         s.target =
@@ -150,15 +147,14 @@ fn set_targets(g: &Draughts, n: usize, samples: &mut [Sample], result_weight: f6
     );
 }
 
-/// The current evaluation's terms, with one pattern table a region at 0; a weight whose
+/// The current evaluation's terms, with every region's pattern weights at 0; a weight whose
 /// state fewer than [`MIN_SEEN`] positions of `train` have is frozen.
 fn new_model(g: &Draughts, n: usize, train: &[Sample]) -> Model {
-    let table_of: Vec<usize> = (0..n).collect();
     let mut seen = vec![0u32; n * STATES];
     for s in train {
         for r in 0..n {
             for v in 0..2 {
-                seen[table_of[r] * STATES + usize::from(s.states[v][r])] += 1;
+                seen[r * STATES + usize::from(s.states[v][r])] += 1;
             }
         }
     }
@@ -167,7 +163,6 @@ fn new_model(g: &Draughts, n: usize, train: &[Sample]) -> Model {
             .terms
             .map(f64::from),
         patterns: vec![[0.0; 2]; n * STATES],
-        table_of,
         frozen: seen.iter().map(|&c| c < MIN_SEEN).collect(),
     };
     if !train.is_empty() {
@@ -216,7 +211,7 @@ fn eval(s: &Sample, m: &Model, n: usize) -> f64 {
             .sum();
     let p = f64::from(s.phase);
     for r in 0..n {
-        let t = m.table_of[r] * STATES;
+        let t = r * STATES;
         let a = &m.patterns[t + usize::from(s.states[0][r])];
         let b = &m.patterns[t + usize::from(s.states[1][r])];
         v += p * (a[0] - b[0]) + (1.0 - p) * (a[1] - b[1]);
@@ -285,7 +280,7 @@ fn train_adam(
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut best = (loss(test, m, k, n), clone(m));
+    let mut best = (loss(test, m, k, n), m.clone());
     let mut step = 0i32;
     for epoch in 0..EPOCHS {
         // A fixed shuffle per epoch (Fisher-Yates with a seeded generator).
@@ -310,7 +305,7 @@ fn train_adam(
                 let p = f64::from(s.phase);
                 for r in 0..n {
                     for (v, sign) in [(0, 1.0), (1, -1.0)] {
-                        let t = m.table_of[r] * STATES;
+                        let t = r * STATES;
                         let at = FEATURES + 2 * (t + usize::from(s.states[v][r]));
                         grad[at] += sign * d * p;
                         grad[at + 1] += sign * d * (1.0 - p);
@@ -338,20 +333,11 @@ fn train_adam(
         let (tr, te) = (loss(train, m, k, n), loss(test, m, k, n));
         println!("epoch {epoch:2}: log-loss train {tr:.5}, held out {te:.5}");
         if te < best.0 {
-            best = (te, clone(m));
+            best = (te, m.clone());
         }
     }
     println!("kept: held-out log-loss {:.5}", best.0);
     best.1
-}
-
-fn clone(m: &Model) -> Model {
-    Model {
-        terms: m.terms,
-        patterns: m.patterns.clone(),
-        table_of: m.table_of.clone(),
-        frozen: m.frozen.clone(),
-    }
 }
 
 /// Writes the pattern weights to crates/draughts/weights/VARIANT.patterns and the terms into
@@ -360,12 +346,10 @@ fn clone(m: &Model) -> Model {
 fn write_weights(id: &str, m: &Model) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../draughts/weights");
     std::fs::create_dir_all(dir).expect("the weights folder");
-    let mut bytes = Vec::with_capacity(m.table_of.len() * STATES * 4);
-    for &t in &m.table_of {
-        for v in m.patterns[t * STATES..(t + 1) * STATES].iter().flatten() {
-            let q = (v * f64::from(SCALE)).round().clamp(-32767.0, 32767.0) as i16;
-            bytes.extend_from_slice(&q.to_le_bytes());
-        }
+    let mut bytes = Vec::with_capacity(m.patterns.len() * 4);
+    for v in m.patterns.iter().flatten() {
+        let q = (v * f64::from(SCALE)).round().clamp(-32767.0, 32767.0) as i16;
+        bytes.extend_from_slice(&q.to_le_bytes());
     }
     let path = format!("{dir}/{id}.patterns");
     std::fs::write(&path, bytes).expect("written");

@@ -614,28 +614,31 @@ impl<'g, G: Engine> Tree<'g, G> {
         if let Some(outcome) = self.game.terminal(pos) {
             return outcome_score(outcome, self.root, ply);
         }
-        let stand = self.game.value(pos, self.root);
         if ply >= MAX_PLY - 1 {
-            return stand;
+            return self.game.value(pos, self.root);
         }
         let forced = self.game.must_capture(pos);
         if !forced && qply > 0 {
-            return stand;
+            return self.game.value(pos, self.root);
         }
         let threatened = !forced && self.game.threat(pos);
         let mover = self.game.to_move(pos);
         let mut node = Node::new(mover == self.root, alpha, beta);
         // A quiet, unthreatened side may keep the position as it is (it has some move that
-        // changes little): its value stands unless a forcing move does better.
+        // changes little): its value stands unless a forcing move does better. A side that
+        // must capture or is threatened never stands, so its value is not worked out.
         let may_stand = !forced && !threatened;
-        if may_stand && node.take(stand, NO_MOVE) {
-            return stand;
+        if may_stand {
+            let stand = self.game.value(pos, self.root);
+            if node.take(stand, NO_MOVE) {
+                return stand;
+            }
         }
         let mut scratch = std::mem::take(&mut self.scratch[ply]);
         self.game.moves_into(pos, &[], &mut scratch.moves);
         if scratch.moves.is_empty() {
             self.scratch[ply] = scratch;
-            return stand;
+            return self.game.value(pos, self.root);
         }
         for i in 0..scratch.moves.len() {
             let mut child = pos.clone();

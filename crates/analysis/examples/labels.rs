@@ -14,7 +14,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use analysis::classify::{chances, MAN_FLOOR_RANGE, MISTAKE};
+use analysis::classify::{chances, classify, Judged};
 use analysis::{Catalog, Settings};
 use game::{Engine, Game};
 use rayon::prelude::*;
@@ -69,6 +69,19 @@ fn samples(a: &Args) -> Vec<Sample> {
         out.len() < a.positions
     });
     out
+}
+
+/// Positions further than this from equal at 10x count as already decided (reported apart).
+const DECIDED_AT: i32 = 400;
+
+/// A class marked `?` or `??`.
+fn mistake_or_worse(class: Option<analysis::Class>) -> bool {
+    class.is_some_and(|c| c.mark() != "?!")
+}
+
+/// A class marked `??`.
+fn blunder(class: Option<analysis::Class>) -> bool {
+    class.is_some_and(|c| c.mark() == "??")
 }
 
 /// The analysis' drop in winning chances and class for `mv` played at `fen`.
@@ -169,13 +182,13 @@ fn main() {
                 return c;
             };
             let k = scores.g.curve();
-            let drop = |best: i32, v: i32| chances(best, k) - chances(v, k);
-            if let (Some((best, v)), Some((jdrop, _))) = (
+            if let (Some((best, v)), Some((_, class))) = (
                 scores.deep(&s.played, deep_nodes),
                 judged(s, &s.played, a.nodes),
             ) {
                 c.originals += 1;
-                c.false_mistakes += u32::from(jdrop >= MISTAKE && drop(best, v) < MISTAKE);
+                let deep = classify(&Judged::new(best, v, k));
+                c.false_mistakes += u32::from(mistake_or_worse(class) && !mistake_or_worse(deep));
             }
             // A candidate at the analysis' nodes: of the moves that seem to lose a man or
             // more, the one losing least (the hardest to tell); the 10x search must confirm.
@@ -186,25 +199,32 @@ fn main() {
                 .filter(|(_, _, v)| top - v >= 100)
                 .max_by_key(|(_, _, v)| *v);
             if let Some((text, _, _)) = candidate {
-                if let (Some((best, v)), Some((jdrop, _))) =
+                if let (Some((best, v)), Some((jdrop, class))) =
                     (scores.deep(text, deep_nodes), judged(s, text, a.nodes))
                 {
                     if best - v >= 100 {
+                        let graded = mistake_or_worse(class);
                         c.replaced += 1;
-                        c.replaced_mistake += u32::from(jdrop >= MISTAKE);
-                        if best.abs() <= MAN_FLOOR_RANGE {
+                        c.replaced_mistake += u32::from(graded);
+                        if best.abs() <= DECIDED_AT {
                             c.open += 1;
-                            c.open_mistake += u32::from(jdrop >= MISTAKE);
+                            c.open_mistake += u32::from(graded);
                         }
-                        if jdrop < MISTAKE {
+                        if !graded {
                             eprintln!(
-                                "not a mistake: {} {text} (10x: best {best}, move {v}; drop {jdrop:.3})",
+                                "not a mistake: {} {text} (10x: best {best}, move {v}; drop {jdrop:.3}, class {class:?})",
                                 s.fen
                             );
                         }
                         if best.abs() <= 50 && best - v >= 200 {
                             c.two_men += 1;
-                            c.two_men_blunder += u32::from(jdrop >= analysis::classify::BLUNDER);
+                            c.two_men_blunder += u32::from(blunder(class));
+                            if !blunder(class) {
+                                eprintln!(
+                                    "not a blunder: {} {text} (10x: best {best}, move {v}; drop {jdrop:.3}, class {class:?})",
+                                    s.fen
+                                );
+                            }
                         }
                     }
                 }
@@ -243,7 +263,7 @@ fn main() {
         pct(t.replaced_mistake, t.replaced)
     );
     println!(
-        "  of those from a position not yet decided (within {MAN_FLOOR_RANGE} of equal at 10x): {} of {} ({:.1} %)",
+        "  of those from a position not yet decided (within {DECIDED_AT} of equal at 10x): {} of {} ({:.1} %)",
         t.open_mistake,
         t.open,
         pct(t.open_mistake, t.open)

@@ -19,9 +19,12 @@ const AHEAD: i32 = 50;
 fn main() {
     let mut nodes = Settings::DEFAULT_NODES;
     let mut files = Vec::new();
+    let mut list = false;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
-        if a == "--nodes" {
+        if a == "--list" {
+            list = true;
+        } else if a == "--nodes" {
             nodes = it.next().and_then(|v| v.parse().ok()).unwrap_or(nodes);
         } else {
             files.push(a);
@@ -64,6 +67,19 @@ fn main() {
             };
             let found = Search::new(&g, 16).run(&pos, *winner, None, &Limits::nodes(nodes));
             let winning = chances(found.score, g.curve()) >= WON;
+            if list {
+                let men = |c: usize| pos.men[c].count_ones();
+                let kings = |c: usize| pos.kings[c].count_ones();
+                println!(
+                    "{} {}m{}k-{}m{}k score {} {fen}",
+                    variant.id,
+                    men(0),
+                    kings(0),
+                    men(1),
+                    kings(1),
+                    found.score
+                );
+            }
             (found.score >= AHEAD, winning, found.score >= DECIDED)
         })
         .collect();

@@ -102,23 +102,45 @@ pub struct Judged {
     pub missed_shot: bool,
     /// The move gave the opponent a shot.
     pub allowed_shot: bool,
-    /// The position's value for the mover before the move, and what the move cost, in
-    /// hundredths of a man (for the floors of [`classify`]).
-    pub score: i32,
-    /// See [`Judged::score`].
+    /// The position's value for the mover before the move (with the best move) and after it,
+    /// and what the move cost, in hundredths of a man (for the floors of [`classify`]).
+    pub score_before: i32,
+    /// See [`Judged::score_before`].
+    pub score_after: i32,
+    /// See [`Judged::score_before`].
     pub loss: i32,
 }
 
-/// A move that loses at least a man is at least a mistake while the position is not already
-/// decided (within this many hundredths of a man of equal)...
-pub const MAN_FLOOR_RANGE: i32 = 400;
+impl Judged {
+    /// A move whose mover's values before (with the best move) and after are `before` and
+    /// `after`, on a curve of constant `k`, with no shot in sight.
+    pub fn new(before: i32, after: i32, k: f64) -> Judged {
+        Judged {
+            before: chances(before, k),
+            after: chances(after, k),
+            missed_shot: false,
+            allowed_shot: false,
+            score_before: before,
+            score_after: after,
+            loss: (before.clamp(-LOSS_CAP, LOSS_CAP) - after.clamp(-LOSS_CAP, LOSS_CAP)).max(0),
+        }
+    }
+}
+
+/// A move that loses at least a man is at least a mistake unless the position was already
+/// hopeless: within this many hundredths of a man of equal (the cap of the losses, so that
+/// one rule says where material stops counting)...
+pub const MAN_FLOOR_RANGE: i32 = LOSS_CAP;
 /// ...and one that loses two men from a balanced position (within this much) is a blunder,
 /// whatever the curve says.
 pub const BALANCED: i32 = 100;
 
 /// The class of a move, if it has one. The grade comes from the drop in winning chances,
-/// raised by two floors in material: a man lost from a position not yet decided is at least a
-/// mistake, two men lost from a balanced one a blunder. A move without a grade has no class,
+/// raised by floors: a man lost from a position not yet hopeless is at least a mistake, two
+/// men lost from a balanced one a blunder, and a proven result changed for the worse (a
+/// proven loss walked into, a proven win let go) is at least a mistake unless the position
+/// was already beyond [`LOSS_CAP`] (the curve, flat there, cannot see what a proof changes;
+/// lichess grades a mate walked into or let go in the same way). A move without a grade has no class,
 /// whatever else is true of it; a graded move gets the allowed shot, the missed shot or the
 /// missed win first, else its grade.
 pub fn classify(j: &Judged) -> Option<Class> {
@@ -132,14 +154,14 @@ pub fn classify(j: &Judged) -> Option<Class> {
     } else {
         None
     };
-    let by_men = if j.loss >= 200 && j.score.abs() <= BALANCED {
+    let by_men = if j.loss >= 200 && j.score_before.abs() <= BALANCED {
         Some(Class::Blunder)
-    } else if j.loss >= 100 && j.score.abs() <= MAN_FLOOR_RANGE {
+    } else if j.loss >= 100 && j.score_before.abs() <= MAN_FLOOR_RANGE {
         Some(Class::Mistake)
     } else {
         None
     };
-    let grade = by_curve.max(by_men)?;
+    let grade = by_curve.max(by_men).max(by_proof(j))?;
     if j.allowed_shot {
         return Some(Class::AllowedShot);
     }
@@ -152,19 +174,22 @@ pub fn classify(j: &Judged) -> Option<Class> {
     Some(grade)
 }
 
+/// The floor for a proven result changed for the worse (see [`classify`]).
+fn by_proof(j: &Judged) -> Option<Class> {
+    let proven = |v: i32| v.abs() >= search::DECIDED;
+    let (before, after) = (j.score_before, j.score_after);
+    let walked_into_loss = after < 0 && proven(after) && !proven(before) && before > -LOSS_CAP;
+    let win_let_go =
+        before > 0 && proven(before) && !(after > 0 && proven(after)) && after < LOSS_CAP;
+    (walked_into_loss || win_let_go).then_some(Class::Mistake)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn judged(before: i32, after: i32) -> Judged {
-        Judged {
-            before: chances(before, 0.004),
-            after: chances(after, 0.004),
-            missed_shot: false,
-            allowed_shot: false,
-            score: before,
-            loss: (before.clamp(-LOSS_CAP, LOSS_CAP) - after.clamp(-LOSS_CAP, LOSS_CAP)).max(0),
-        }
+        Judged::new(before, after, 0.004)
     }
 
     #[test]
@@ -173,12 +198,12 @@ mod tests {
         assert_eq!(classify(&judged(0, -200)), Some(Class::Blunder));
         assert_eq!(classify(&judged(0, -40)), Some(Class::Inaccuracy));
         assert_eq!(classify(&judged(0, -10)), None);
-        // Deep in a lost position a man more or less changes little.
-        assert_eq!(classify(&judged(-900, -1000)), None);
+        // Beyond ten men down a man more or less changes nothing.
+        assert_eq!(classify(&judged(-1100, -1200)), None);
     }
 
     #[test]
-    fn a_man_lost_is_a_mistake_until_the_game_is_decided() {
+    fn a_man_lost_is_a_mistake_until_the_game_is_hopeless() {
         // Three men up, one given back: the curve says little, the floor says mistake.
         assert_eq!(classify(&judged(350, 250)), Some(Class::Mistake));
         assert_eq!(classify(&judged(-300, -400)), Some(Class::Mistake));
@@ -187,8 +212,27 @@ mod tests {
         flat.before = chances(50, 0.001);
         flat.after = chances(-150, 0.001);
         assert_eq!(classify(&flat), Some(Class::Blunder));
-        // Five men up, a man given back: no floor.
-        assert_eq!(classify(&judged(500, 400)), Some(Class::Inaccuracy));
+        // Five men up, a man given away: the curve barely moves, the floor says mistake.
+        assert_eq!(classify(&judged(500, 400)), Some(Class::Mistake));
+        // Twelve men up: nothing counts.
+        assert_eq!(classify(&judged(1200, 1100)), None);
+    }
+
+    #[test]
+    fn a_proven_result_changed_for_the_worse_is_a_mistake_until_hopeless() {
+        let lost = -search::WIN + 9;
+        let won = search::WIN - 9;
+        // Four men down, a move that lets the opponent force the end: the curve drops 0.03.
+        assert_eq!(classify(&judged(-450, lost)), Some(Class::Mistake));
+        assert_eq!(classify(&judged(-800, lost)), Some(Class::Mistake));
+        // Already hopeless, or already proven lost: no floor.
+        assert_eq!(classify(&judged(-1200, lost)), None);
+        assert_eq!(classify(&judged(lost + 2, lost)), None);
+        // A forced win given up for a large advantage: a mistake; for a crushing one, none.
+        assert_eq!(classify(&judged(won, 700)), Some(Class::Mistake));
+        assert_eq!(classify(&judged(won, 1500)), None);
+        // A proven win kept, if longer: no floor.
+        assert_eq!(classify(&judged(won, won - 4)), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use game::{Engine, Seat};
 use referee::GameReport;
 use search::{Found, Search};
 
-use crate::classify::{accuracy, chances, classify, Judged, LOSS_CAP};
+use crate::classify::{accuracy, classify, Judged};
 use crate::searcher::{EngineError, Remote, Searcher};
 use crate::shots::{self, Shot};
 use crate::{Analyser, GameAnalysis, PlyAnalysis, Settings, Unanalysed};
@@ -201,14 +201,10 @@ impl<G: Engine> Typed<G> {
         let allowed = shot_next
             .as_ref()
             .filter(|_| opponent_moves_next && !agreed);
-        let loss = (before.clamp(-LOSS_CAP, LOSS_CAP) - after.clamp(-LOSS_CAP, LOSS_CAP)).max(0);
         let judged = Judged {
-            before: chances(before, k),
-            after: chances(after, k),
             missed_shot: missed.is_some(),
             allowed_shot: allowed.is_some(),
-            score: before,
-            loss,
+            ..Judged::new(before, after, k)
         };
         let class = classify(&judged);
         let shot_line = match class {
@@ -229,7 +225,7 @@ impl<G: Engine> Typed<G> {
                     .remove(0)
             }),
             line: self.written(&step.before, &found.line),
-            loss,
+            loss: judged.loss,
             class,
             accuracy: accuracy(judged.before, judged.after),
             agreed,

@@ -1,6 +1,9 @@
 //! End-game problems with stated results: does the analysis find the stated winner winning?
 //!
-//! cargo run --release -p analysis --example problems -- [--nodes N] FILE...
+//! cargo run --release -p analysis --example problems -- [--nodes N] [--list] FILE...
+//!
+//! `--list` also prints each problem: its game, men and kings per side (`2m1k-3m0k`, White
+//! first), the search's score for the stated winner and its position.
 //!
 //! Every record with a `FEN` tag (other than the usual start) and a decisive result is searched from its position with the
 //! analysis' limit (default nodes); the stated winner is "found winning" when its winning

@@ -140,9 +140,9 @@ pub const BALANCED: i32 = 100;
 /// men lost from a balanced one a blunder, and a proven result changed for the worse (a
 /// proven loss walked into, a proven win let go) is at least a mistake unless the position
 /// was already beyond [`LOSS_CAP`] (the curve, flat there, cannot see what a proof changes;
-/// lichess grades a mate walked into or let go in the same way). A move without a grade has no class,
-/// whatever else is true of it; a graded move gets the allowed shot, the missed shot or the
-/// missed win first, else its grade.
+/// lichess grades a mate walked into or let go in the same way). A move without a grade has
+/// no class, whatever else is true of it; a graded move gets the allowed shot, the missed
+/// shot or the missed win first, else its grade.
 pub fn classify(j: &Judged) -> Option<Class> {
     let drop = j.before - j.after;
     let by_curve = if drop >= BLUNDER {

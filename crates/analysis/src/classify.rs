@@ -222,7 +222,8 @@ mod tests {
     fn a_proven_result_changed_for_the_worse_is_a_mistake_until_hopeless() {
         let lost = -search::WIN + 9;
         let won = search::WIN - 9;
-        // Four men down, a move that lets the opponent force the end: the curve drops 0.03.
+        // A move that lets the opponent force the end: from eight men down the curve drops
+        // only 0.08 (an inaccuracy), the floor makes it a mistake.
         assert_eq!(classify(&judged(-450, lost)), Some(Class::Mistake));
         assert_eq!(classify(&judged(-800, lost)), Some(Class::Mistake));
         // Already hopeless, or already proven lost: no floor.

@@ -374,6 +374,14 @@ pub trait Game {
         true
     }
 
+    /// True when every ply is written as exactly one token: [`Game::starts_ply`] is true for
+    /// every token, so a ply is complete as soon as its token is read and a replay may
+    /// resolve it at once instead of keeping the token until the next one comes. Default:
+    /// false (a game may still say so; a game whose plies span tokens never does).
+    fn one_token_plies(&self) -> bool {
+        false
+    }
+
     /// Resolves the raw tokens of one ply against the position: the legal move they describe,
     /// or the problem that prevents it. In a position where [`Game::terminal`] is `Some`, every
     /// ply must be refused (the referee then reports that the game was already over).

@@ -87,6 +87,9 @@ pub(crate) struct Replayer<G: Explore> {
     pending_first: u32,
     /// The move number written before the pending ply.
     pending_move_number: Option<u32>,
+    /// The game writes every ply as one token ([`Game::one_token_plies`]): each is resolved
+    /// as its token comes, without keeping a copy of it for later.
+    one_token: bool,
     seats: u8,
     seat_list: Vec<u8>,
     /// With two seats, `12.` names the second of `seat_list` (it opens games of this kind).
@@ -157,6 +160,7 @@ impl<G: Explore> Replayer<G> {
 impl<G: Explore> Replayer<G> {
     pub(crate) fn new(game: G) -> Self {
         Replayer {
+            one_token: game.one_token_plies(),
             game,
             frames: Vec::new(),
             pending: Vec::new(),
@@ -224,48 +228,80 @@ impl<G: Explore> Replayer<G> {
         // for the narrow stores that had just written it, on every ply.
         let resolved = self.resolve_pending(pos);
         match resolved {
-            Ok(ref mv) => {
-                let keep_board = self.boards && self.main_line();
-                let last_move = if keep_board {
-                    self.game.move_paths(pos, mv)
-                } else {
-                    Vec::new()
-                };
-                self.observe(mv);
-                let collect = self.collect && self.main_line();
-                let frame = self.frames.last_mut().expect("a line is open");
-                if let Some(pos) = frame.pos.as_mut() {
-                    let before = frame.before.get_or_insert_with(|| pos.clone());
-                    before.clone_from(pos);
-                    if collect {
-                        self.facts.push(PlyFacts::BLANK);
-                        let slot = self.facts.last_mut().expect("just pushed");
-                        self.game.play_with_facts(pos, mv, slot);
-                    } else {
-                        self.game.play(pos, mv);
-                    }
-                    frame.replayed += 1;
-                    if let (true, Some(k)) = (self.line_pending, self.line_key) {
-                        let key = self.game.position_key_after(before, k, pos);
-                        self.line_key = Some(key);
-                        self.line.plies.push((key, self.line.text.len() as u32));
-                    }
-                    self.line_pending = false;
-                    if keep_board {
-                        self.board_list.push(BoardView {
-                            ply: frame.ply,
-                            board: self.game.board(pos),
-                            last_move,
-                        });
-                    }
-                }
-                if self.details && self.main_line() {
-                    self.describe_last(mv);
-                }
-            }
+            Ok(ref mv) => self.play_resolved(mv, self.pending_tokens.len() as u32),
             Err(problem) => self.refuse(problem, diags),
         }
         self.clear_pending();
+    }
+
+    /// [`Replayer::flush`] for a game whose every ply is one token, as the token comes: the
+    /// same steps without the token kept first (it is copied only to refuse it).
+    fn play_token(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) {
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        frame.ply += 1;
+        if frame.pos.is_none() {
+            frame.before = None;
+            return;
+        }
+        let frame = self.frames.last().expect("a line is open");
+        let pos = frame.pos.as_ref().expect("the position is known");
+        let resolved = self.game.resolve(pos, &[token]);
+        match resolved {
+            Ok(ref mv) => self.play_resolved(mv, 1),
+            Err(problem) => {
+                // What `refuse` reads of a refused ply: its token and span.
+                self.pending.extend_from_slice(token);
+                self.pending_tokens.push((0, token.len(), span));
+                self.refuse(problem, diags);
+                self.clear_pending();
+            }
+        }
+    }
+
+    /// Plays a resolved ply of `tokens` tokens on the current line, keeping what the run
+    /// asked for.
+    #[inline(always)]
+    fn play_resolved(&mut self, mv: &G::Move, tokens: u32) {
+        let keep_board = self.boards && self.main_line();
+        let last_move = if keep_board {
+            let pos = self.frames.last().and_then(|f| f.pos.as_ref());
+            pos.map_or_else(Vec::new, |pos| self.game.move_paths(pos, mv))
+        } else {
+            Vec::new()
+        };
+        self.observe(mv, tokens);
+        let collect = self.collect && self.main_line();
+        let frame = self.frames.last_mut().expect("a line is open");
+        if let Some(pos) = frame.pos.as_mut() {
+            let before = frame.before.get_or_insert_with(|| pos.clone());
+            before.clone_from(pos);
+            if collect {
+                self.facts.push(PlyFacts::BLANK);
+                let slot = self.facts.last_mut().expect("just pushed");
+                self.game.play_with_facts(pos, mv, slot);
+            } else {
+                self.game.play(pos, mv);
+            }
+            frame.replayed += 1;
+            if let (true, Some(k)) = (self.line_pending, self.line_key) {
+                let key = self.game.position_key_after(before, k, pos);
+                self.line_key = Some(key);
+                self.line.plies.push((key, self.line.text.len() as u32));
+            }
+            self.line_pending = false;
+            if keep_board {
+                self.board_list.push(BoardView {
+                    ply: frame.ply,
+                    board: self.game.board(pos),
+                    last_move,
+                });
+            }
+        }
+        if self.details && self.main_line() {
+            self.describe_last(mv);
+        }
     }
 
     fn clear_pending(&mut self) {
@@ -294,7 +330,7 @@ impl<G: Explore> Replayer<G> {
     }
 
     /// Keeps what the run asked for of a ply about to be played from the current position.
-    fn observe(&mut self, mv: &G::Move) {
+    fn observe(&mut self, mv: &G::Move, tokens: u32) {
         let main = self.main_line();
         let seats = u32::from(self.seats);
         let Some(frame) = self.frames.last() else {
@@ -327,9 +363,8 @@ impl<G: Explore> Replayer<G> {
             }
         }
         if let Some(notation) = self.rewrite {
-            let count = self.pending_tokens.len() as u32;
             let text = self.game.write_move(pos, mv, notation);
-            self.rewrites.push((self.pending_first, count, text));
+            self.rewrites.push((self.pending_first, tokens, text));
         }
         match self.board_at {
             Some(BoardAt::End) if main => {
@@ -614,6 +649,14 @@ impl<G: Explore> Replay for Replayer<G> {
         self.last_span = span;
         if let Some(frame) = self.frames.last_mut() {
             frame.next = None;
+        }
+        if self.one_token {
+            // (Nothing is pending: every token was played as it came.)
+            self.pending_first = self.tokens_seen;
+            self.pending_move_number = self.frames.last().and_then(|f| f.move_number);
+            self.tokens_seen += 1;
+            self.play_token(token, span, diags);
+            return true;
         }
         let starts = self.pending_tokens.is_empty() || self.game.starts_ply(token);
         if starts {

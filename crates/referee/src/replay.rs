@@ -271,7 +271,10 @@ impl<G: Explore> Replayer<G> {
         } else {
             Vec::new()
         };
-        self.observe(mv, tokens);
+        // Most runs keep none of what `observe` keeps: its call is spared then.
+        if self.collect || self.rewrite.is_some() || self.board_at.is_some() {
+            self.observe(mv, tokens);
+        }
         let collect = self.collect && self.main_line();
         let frame = self.frames.last_mut().expect("a line is open");
         if let Some(pos) = frame.pos.as_mut() {

@@ -387,6 +387,22 @@ pub trait Game {
     /// ply must be refused (the referee then reports that the game was already over).
     fn resolve(&self, pos: &Self::Position, tokens: &[&[u8]]) -> Result<Self::Move, Problem>;
 
+    /// [`Game::resolve`], and when the tokens name a legal move, the position after it
+    /// written into `after` (what [`Game::play`] makes of `pos`); on an error `after` holds
+    /// anything. For a game that plays the move while resolving it, so that the replay need
+    /// not play it again. Default: resolve, then copy `pos` and play.
+    fn resolve_and_play(
+        &self,
+        pos: &Self::Position,
+        tokens: &[&[u8]],
+        after: &mut Self::Position,
+    ) -> Result<Self::Move, Problem> {
+        let mv = self.resolve(pos, tokens)?;
+        after.clone_from(pos);
+        self.play(after, &mv);
+        Ok(mv)
+    }
+
     /// Plays a resolved move.
     fn play(&self, pos: &mut Self::Position, mv: &Self::Move);
 

@@ -221,15 +221,34 @@ impl<G: Explore> Replayer<G> {
             self.clear_pending();
             return;
         }
-        let frame = self.frames.last().expect("a line is open");
-        let pos = frame.pos.as_ref().expect("the position is known");
-        // The move stays where `resolve` wrote it and is used by reference: moving a
-        // freshly returned move (into an `Option`, then out of the `Ok`) made each copy wait
-        // for the narrow stores that had just written it, on every ply.
-        let resolved = self.resolve_pending(pos);
-        match resolved {
-            Ok(ref mv) => self.play_resolved(mv, self.pending_tokens.len() as u32),
-            Err(problem) => self.refuse(problem, diags),
+        let count = self.pending_tokens.len() as u32;
+        if self.collect && self.main_line() {
+            // The ply's facts are taken as it is played (`play_with_facts`).
+            let frame = self.frames.last().expect("a line is open");
+            let pos = frame.pos.as_ref().expect("the position is known");
+            // The move stays where `resolve` wrote it and is used by reference: moving a
+            // freshly returned move (into an `Option`, then out of the `Ok`) made each copy
+            // wait for the narrow stores that had just written it, on every ply.
+            let resolved = self.resolve_pending(pos);
+            match resolved {
+                Ok(ref mv) => self.play_resolved(mv, count, false),
+                Err(problem) => self.refuse(problem, diags),
+            }
+        } else {
+            // The position after the ply is made where the position before it is kept
+            // (`before`) while it is resolved, which spares a game that plays the move to
+            // resolve it playing it twice; the two then change places.
+            let frame = self.frames.last_mut().expect("a line is open");
+            let Frame { pos, before, .. } = frame;
+            let pos = pos.as_ref().expect("the position is known");
+            let after = before.get_or_insert_with(|| pos.clone());
+            let resolved = with_tokens(&self.pending, &self.pending_tokens, |tokens| {
+                self.game.resolve_and_play(pos, tokens, after)
+            });
+            match resolved {
+                Ok(ref mv) => self.play_resolved(mv, count, true),
+                Err(problem) => self.refuse(problem, diags),
+            }
         }
         self.clear_pending();
     }
@@ -249,7 +268,7 @@ impl<G: Explore> Replayer<G> {
         let pos = frame.pos.as_ref().expect("the position is known");
         let resolved = self.game.resolve(pos, &[token]);
         match resolved {
-            Ok(ref mv) => self.play_resolved(mv, 1),
+            Ok(ref mv) => self.play_resolved(mv, 1, false),
             Err(problem) => {
                 // What `refuse` reads of a refused ply: its token and span.
                 self.pending.extend_from_slice(token);
@@ -261,9 +280,9 @@ impl<G: Explore> Replayer<G> {
     }
 
     /// Plays a resolved ply of `tokens` tokens on the current line, keeping what the run
-    /// asked for.
+    /// asked for; `played`: the position after it is already in the line's `before`.
     #[inline(always)]
-    fn play_resolved(&mut self, mv: &G::Move, tokens: u32) {
+    fn play_resolved(&mut self, mv: &G::Move, tokens: u32, played: bool) {
         let keep_board = self.boards && self.main_line();
         let last_move = if keep_board {
             let pos = self.frames.last().and_then(|f| f.pos.as_ref());
@@ -279,12 +298,15 @@ impl<G: Explore> Replayer<G> {
         let frame = self.frames.last_mut().expect("a line is open");
         if let Some(pos) = frame.pos.as_mut() {
             let before = frame.before.get_or_insert_with(|| pos.clone());
-            before.clone_from(pos);
-            if collect {
+            if played {
+                std::mem::swap(pos, before);
+            } else if collect {
+                before.clone_from(pos);
                 self.facts.push(PlyFacts::BLANK);
                 let slot = self.facts.last_mut().expect("just pushed");
                 self.game.play_with_facts(pos, mv, slot);
             } else {
+                before.clone_from(pos);
                 self.game.play(pos, mv);
             }
             frame.replayed += 1;
@@ -314,22 +336,9 @@ impl<G: Explore> Replayer<G> {
 
     /// The pending ply resolved against `pos`, the current position.
     fn resolve_pending(&self, pos: &G::Position) -> Result<G::Move, Problem> {
-        let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
-        let heap: Vec<&[u8]>;
-        let tokens: &[&[u8]] = if self.pending_tokens.len() <= INLINE_TOKENS {
-            for (slot, &(s, e, _)) in inline.iter_mut().zip(&self.pending_tokens) {
-                *slot = &self.pending[s..e];
-            }
-            &inline[..self.pending_tokens.len()]
-        } else {
-            heap = self
-                .pending_tokens
-                .iter()
-                .map(|&(s, e, _)| &self.pending[s..e])
-                .collect();
-            &heap
-        };
-        self.game.resolve(pos, tokens)
+        with_tokens(&self.pending, &self.pending_tokens, |tokens| {
+            self.game.resolve(pos, tokens)
+        })
     }
 
     /// Keeps what the run asked for of a ply about to be played from the current position.
@@ -881,6 +890,25 @@ impl<G: Explore> Replayer<G> {
         next.clear();
         report.details = std::mem::replace(&mut self.detail_list, next);
         report.start_key = self.start_key.take();
+    }
+}
+
+/// Calls `f` with the pending tokens (`spans` index `bytes`), as slices.
+#[inline(always)]
+fn with_tokens<T>(
+    bytes: &[u8],
+    spans: &[(usize, usize, Span)],
+    f: impl FnOnce(&[&[u8]]) -> T,
+) -> T {
+    let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
+    if spans.len() <= INLINE_TOKENS {
+        for (slot, &(s, e, _)) in inline.iter_mut().zip(spans) {
+            *slot = &bytes[s..e];
+        }
+        f(&inline[..spans.len()])
+    } else {
+        let heap: Vec<&[u8]> = spans.iter().map(|&(s, e, _)| &bytes[s..e]).collect();
+        f(&heap)
     }
 }
 

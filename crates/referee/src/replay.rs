@@ -87,6 +87,8 @@ pub(crate) struct Replayer<G: Explore> {
     pending_first: u32,
     /// The move number written before the pending ply.
     pending_move_number: Option<u32>,
+    /// The run keeps something [`Replayer::observe`] keeps (facts, rewrites or a board).
+    observing: bool,
     /// The game writes every ply as one token ([`Game::one_token_plies`]): each is resolved
     /// as its token comes, without keeping a copy of it for later.
     one_token: bool,
@@ -139,12 +141,18 @@ impl<G: Explore> Replayer<G> {
     /// Which of two seats the move numbers count first: `12.` is the move of the seat that
     /// opens a game of this kind (Black in English draughts), `12...` the other's, also when a
     /// `FEN` tag starts the game with the other seat to move.
-    fn number_seats_in_turn_order(&mut self, tags: &TagView<'_>, start: Option<&G::Position>) {
+    /// `fen`: the game has a `FEN` tag.
+    fn number_seats_in_turn_order(
+        &mut self,
+        tags: &TagView<'_>,
+        fen: bool,
+        start: Option<&G::Position>,
+    ) {
         self.numbers_second_seat_first = false;
         if self.seat_list.len() != 2 {
             return;
         }
-        let opener = if tags.get("FEN").is_some() {
+        let opener = if fen {
             let lookup = |name: &str| tags.get(name);
             self.game
                 .start_position(&lookup)
@@ -160,6 +168,7 @@ impl<G: Explore> Replayer<G> {
 impl<G: Explore> Replayer<G> {
     pub(crate) fn new(game: G) -> Self {
         Replayer {
+            observing: false,
             one_token: game.one_token_plies(),
             game,
             frames: Vec::new(),
@@ -291,7 +300,7 @@ impl<G: Explore> Replayer<G> {
             Vec::new()
         };
         // Most runs keep none of what `observe` keeps: its call is spared then.
-        if self.collect || self.rewrite.is_some() || self.board_at.is_some() {
+        if self.observing {
             self.observe(mv, tokens);
         }
         let collect = self.collect && self.main_line();
@@ -565,8 +574,11 @@ impl<G: Explore> Replay for Replayer<G> {
                 full_captures: r.full_captures.unwrap_or(default.full_captures),
             }
         });
+        self.observing = self.collect || self.rewrite.is_some() || self.board_at.is_some();
         let lookup = |name: &str| tags.get(name);
-        let start = match tags.get("FEN") {
+        let fen_tag = tags.get("FEN");
+        let has_fen = fen_tag.is_some();
+        let start = match fen_tag {
             Some(fen) => self.game.parse_position(&fen).map_err(|p| {
                 let span = tags.span("FEN").unwrap_or_default();
                 self.bad_position(p, span)
@@ -604,7 +616,7 @@ impl<G: Explore> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
-        self.number_seats_in_turn_order(tags, pos.as_ref());
+        self.number_seats_in_turn_order(tags, has_fen, pos.as_ref());
         if let (true, Some(p)) = (self.boards, pos.as_ref()) {
             self.board_list.push(BoardView {
                 ply: 0,

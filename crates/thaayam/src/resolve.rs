@@ -310,8 +310,9 @@ pub(crate) fn resolve_into(
         // and then copied in made the copy wait for the stores that had just built it.
         series.push(Series::EMPTY);
         let current = series.len() - 1;
-        series[current].throws = throws;
-        let actions = &mut series[current].actions;
+        let pushed = series.last_mut().expect("a series was just pushed");
+        pushed.throws = throws;
+        let actions = &mut pushed.actions;
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {

@@ -207,6 +207,11 @@ impl Game for Draughts {
         Seat(pos.side.index() as u8)
     }
 
+    /// Every token is a whole move (`starts_ply` is left true for every token).
+    fn one_token_plies(&self) -> bool {
+        true
+    }
+
     fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Move, Problem> {
         let Some(first) = tokens.first() else {
             return Err(Problem::new(Code::IllegalMove, "an empty move"));

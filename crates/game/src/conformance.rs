@@ -30,6 +30,16 @@ pub enum Disagreement {
         /// The facts of `facts`, as `{:?}` shows them.
         want: String,
     },
+    /// [`Game::resolve_and_play`] did not give what [`Game::resolve`] and [`Game::play`] give.
+    #[error("resolve_and_play {what}: {got}, resolve and play give {want}")]
+    Resolved {
+        /// What differs: the outcome (a move or a refusal) or the position after.
+        what: &'static str,
+        /// What `resolve_and_play` gave, written.
+        got: String,
+        /// What `resolve` and `play` give, written.
+        want: String,
+    },
     /// [`Game::play_with_facts`] left another position than [`Game::play`].
     #[error("play_with_facts left {got:?}, play leaves {want:?}")]
     Played {
@@ -101,6 +111,51 @@ pub fn facts_agree<G: Game>(game: &G, pos: &G::Position, mv: &G::Move) -> Result
     );
     if got != want {
         return Err(Disagreement::Played { got, want });
+    }
+    Ok(())
+}
+
+/// Checks that [`Game::resolve_and_play`] of `tokens` in `pos` gives what [`Game::resolve`]
+/// and then [`Game::play`] give: the same move (compared by its written notation) or a refusal
+/// with the same code, and the same position after a move, whatever `after` held before.
+pub fn resolve_and_play_agrees<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    tokens: &[&[u8]],
+    after: &mut G::Position,
+) -> Result<(), Disagreement> {
+    let outcome = |r: &Result<G::Move, crate::Problem>| match r {
+        Ok(mv) => game.write_move(
+            pos,
+            mv,
+            crate::Notation {
+                numeric: false,
+                full_captures: true,
+            },
+        ),
+        Err(p) => format!("refused ({})", p.code),
+    };
+    let plain = game.resolve(pos, tokens);
+    let fused = game.resolve_and_play(pos, tokens, after);
+    let (got, want) = (outcome(&fused), outcome(&plain));
+    if got != want {
+        return Err(Disagreement::Resolved {
+            what: "outcome",
+            got,
+            want,
+        });
+    }
+    if let Ok(mv) = &plain {
+        let mut played = pos.clone();
+        game.play(&mut played, mv);
+        let (got, want) = (game.write_position(after), game.write_position(&played));
+        if got != want {
+            return Err(Disagreement::Resolved {
+                what: "position after",
+                got,
+                want,
+            });
+        }
     }
     Ok(())
 }

@@ -374,10 +374,34 @@ pub trait Game {
         true
     }
 
+    /// True when every ply is written as exactly one token: [`Game::starts_ply`] is true for
+    /// every token, so a ply is complete as soon as its token is read and a replay may
+    /// resolve it at once instead of keeping the token until the next one comes. Default:
+    /// false (a game may still say so; a game whose plies span tokens never does).
+    fn one_token_plies(&self) -> bool {
+        false
+    }
+
     /// Resolves the raw tokens of one ply against the position: the legal move they describe,
     /// or the problem that prevents it. In a position where [`Game::terminal`] is `Some`, every
     /// ply must be refused (the referee then reports that the game was already over).
     fn resolve(&self, pos: &Self::Position, tokens: &[&[u8]]) -> Result<Self::Move, Problem>;
+
+    /// [`Game::resolve`], and when the tokens name a legal move, the position after it
+    /// written into `after` (what [`Game::play`] makes of `pos`); on an error `after` holds
+    /// anything. For a game that plays the move while resolving it, so that the replay need
+    /// not play it again. Default: resolve, then copy `pos` and play.
+    fn resolve_and_play(
+        &self,
+        pos: &Self::Position,
+        tokens: &[&[u8]],
+        after: &mut Self::Position,
+    ) -> Result<Self::Move, Problem> {
+        let mv = self.resolve(pos, tokens)?;
+        after.clone_from(pos);
+        self.play(after, &mv);
+        Ok(mv)
+    }
 
     /// Plays a resolved move.
     fn play(&self, pos: &mut Self::Position, mv: &Self::Move);

@@ -188,6 +188,11 @@ impl game::Game for Odnocvetnie {
         Seat(pos.side_to_move().index())
     }
 
+    /// Every token is a whole move (`starts_ply` is left true for every token).
+    fn one_token_plies(&self) -> bool {
+        true
+    }
+
     fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Move, Problem> {
         match tokens {
             [one] => resolve(pos, one),

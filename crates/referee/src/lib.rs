@@ -74,6 +74,8 @@ pub struct Referee<'c> {
     /// The last identification, by the raw `Variant` and `GameType` tags it was made from:
     /// the games of one file nearly always carry the same ones.
     last_identity: Option<(Vec<u8>, Result<&'static GameInfo, Unidentified>)>,
+    /// The current record's identity key, in a buffer kept from record to record.
+    identity: Vec<u8>,
     /// An emptied facts list handed back by [`Referee::recycle_facts`], for the next game.
     spare_facts: Vec<PlyFacts>,
     /// An emptied details list handed back by [`Referee::recycle_details`].
@@ -115,6 +117,7 @@ impl<'c> Referee<'c> {
             plies_written_main: 0,
             depth: 0,
             last_identity: None,
+            identity: Vec::new(),
             spare_facts: Vec::new(),
             spare_details: PlyDetails::default(),
             spare_line: OpeningLine::default(),
@@ -165,12 +168,13 @@ impl<'c> Referee<'c> {
 
     /// The game the record's `Variant` and `GameType` tags name.
     fn identify_by_tags(&mut self) -> Result<&'static GameInfo, Unidentified> {
-        let key = self.tags.identity_key();
+        self.tags.identity_key(&mut self.identity);
         if let Some((last, found)) = &self.last_identity {
-            if *last == key {
+            if *last == self.identity {
                 return found.clone();
             }
         }
+        let key = self.identity.clone();
         let variant = self.tags.get(b"Variant");
         let game_type = self.tags.get(b"GameType");
         let found = self

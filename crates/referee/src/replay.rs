@@ -87,6 +87,11 @@ pub(crate) struct Replayer<G: Explore> {
     pending_first: u32,
     /// The move number written before the pending ply.
     pending_move_number: Option<u32>,
+    /// The run keeps something [`Replayer::observe`] keeps (facts, rewrites or a board).
+    observing: bool,
+    /// The game writes every ply as one token ([`Game::one_token_plies`]): each is resolved
+    /// as its token comes, without keeping a copy of it for later.
+    one_token: bool,
     seats: u8,
     seat_list: Vec<u8>,
     /// With two seats, `12.` names the second of `seat_list` (it opens games of this kind).
@@ -136,12 +141,18 @@ impl<G: Explore> Replayer<G> {
     /// Which of two seats the move numbers count first: `12.` is the move of the seat that
     /// opens a game of this kind (Black in English draughts), `12...` the other's, also when a
     /// `FEN` tag starts the game with the other seat to move.
-    fn number_seats_in_turn_order(&mut self, tags: &TagView<'_>, start: Option<&G::Position>) {
+    /// `fen`: the game has a `FEN` tag.
+    fn number_seats_in_turn_order(
+        &mut self,
+        tags: &TagView<'_>,
+        fen: bool,
+        start: Option<&G::Position>,
+    ) {
         self.numbers_second_seat_first = false;
         if self.seat_list.len() != 2 {
             return;
         }
-        let opener = if tags.get("FEN").is_some() {
+        let opener = if fen {
             let lookup = |name: &str| tags.get(name);
             self.game
                 .start_position(&lookup)
@@ -157,6 +168,8 @@ impl<G: Explore> Replayer<G> {
 impl<G: Explore> Replayer<G> {
     pub(crate) fn new(game: G) -> Self {
         Replayer {
+            observing: false,
+            one_token: game.one_token_plies(),
             game,
             frames: Vec::new(),
             pending: Vec::new(),
@@ -217,55 +230,112 @@ impl<G: Explore> Replayer<G> {
             self.clear_pending();
             return;
         }
-        let frame = self.frames.last().expect("a line is open");
-        let pos = frame.pos.as_ref().expect("the position is known");
-        // The move stays where `resolve` wrote it and is used by reference: moving a
-        // freshly returned move (into an `Option`, then out of the `Ok`) made each copy wait
-        // for the narrow stores that had just written it, on every ply.
-        let resolved = self.resolve_pending(pos);
-        match resolved {
-            Ok(ref mv) => {
-                let keep_board = self.boards && self.main_line();
-                let last_move = if keep_board {
-                    self.game.move_paths(pos, mv)
-                } else {
-                    Vec::new()
-                };
-                self.observe(mv);
-                let collect = self.collect && self.main_line();
-                let frame = self.frames.last_mut().expect("a line is open");
-                if let Some(pos) = frame.pos.as_mut() {
-                    let before = frame.before.get_or_insert_with(|| pos.clone());
-                    before.clone_from(pos);
-                    if collect {
-                        self.facts.push(PlyFacts::BLANK);
-                        let slot = self.facts.last_mut().expect("just pushed");
-                        self.game.play_with_facts(pos, mv, slot);
-                    } else {
-                        self.game.play(pos, mv);
-                    }
-                    frame.replayed += 1;
-                    if let (true, Some(k)) = (self.line_pending, self.line_key) {
-                        let key = self.game.position_key_after(before, k, pos);
-                        self.line_key = Some(key);
-                        self.line.plies.push((key, self.line.text.len() as u32));
-                    }
-                    self.line_pending = false;
-                    if keep_board {
-                        self.board_list.push(BoardView {
-                            ply: frame.ply,
-                            board: self.game.board(pos),
-                            last_move,
-                        });
-                    }
-                }
-                if self.details && self.main_line() {
-                    self.describe_last(mv);
-                }
+        let count = self.pending_tokens.len() as u32;
+        if self.collect && self.main_line() {
+            // The ply's facts are taken as it is played (`play_with_facts`).
+            let frame = self.frames.last().expect("a line is open");
+            let pos = frame.pos.as_ref().expect("the position is known");
+            // The move stays where `resolve` wrote it and is used by reference: moving a
+            // freshly returned move (into an `Option`, then out of the `Ok`) made each copy
+            // wait for the narrow stores that had just written it, on every ply.
+            let resolved = self.resolve_pending(pos);
+            match resolved {
+                Ok(ref mv) => self.play_resolved(mv, count, false),
+                Err(problem) => self.refuse(problem, diags),
             }
-            Err(problem) => self.refuse(problem, diags),
+        } else {
+            // The position after the ply is made where the position before it is kept
+            // (`before`) while it is resolved, which spares a game that plays the move to
+            // resolve it playing it twice; the two then change places.
+            let frame = self.frames.last_mut().expect("a line is open");
+            let Frame { pos, before, .. } = frame;
+            let pos = pos.as_ref().expect("the position is known");
+            let after = before.get_or_insert_with(|| pos.clone());
+            let resolved = with_tokens(&self.pending, &self.pending_tokens, |tokens| {
+                self.game.resolve_and_play(pos, tokens, after)
+            });
+            match resolved {
+                Ok(ref mv) => self.play_resolved(mv, count, true),
+                Err(problem) => self.refuse(problem, diags),
+            }
         }
         self.clear_pending();
+    }
+
+    /// [`Replayer::flush`] for a game whose every ply is one token, as the token comes: the
+    /// same steps without the token kept first (it is copied only to refuse it).
+    fn play_token(&mut self, token: &[u8], span: Span, diags: &mut Vec<Diagnostic>) {
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        frame.ply += 1;
+        if frame.pos.is_none() {
+            frame.before = None;
+            return;
+        }
+        let frame = self.frames.last().expect("a line is open");
+        let pos = frame.pos.as_ref().expect("the position is known");
+        let resolved = self.game.resolve(pos, &[token]);
+        match resolved {
+            Ok(ref mv) => self.play_resolved(mv, 1, false),
+            Err(problem) => {
+                // What `refuse` reads of a refused ply: its token and span.
+                self.pending.extend_from_slice(token);
+                self.pending_tokens.push((0, token.len(), span));
+                self.refuse(problem, diags);
+                self.clear_pending();
+            }
+        }
+    }
+
+    /// Plays a resolved ply of `tokens` tokens on the current line, keeping what the run
+    /// asked for; `played`: the position after it is already in the line's `before`.
+    #[inline(always)]
+    fn play_resolved(&mut self, mv: &G::Move, tokens: u32, played: bool) {
+        let keep_board = self.boards && self.main_line();
+        let last_move = if keep_board {
+            let pos = self.frames.last().and_then(|f| f.pos.as_ref());
+            pos.map_or_else(Vec::new, |pos| self.game.move_paths(pos, mv))
+        } else {
+            Vec::new()
+        };
+        // Most runs keep none of what `observe` keeps: its call is spared then.
+        if self.observing {
+            self.observe(mv, tokens);
+        }
+        let collect = self.collect && self.main_line();
+        let frame = self.frames.last_mut().expect("a line is open");
+        if let Some(pos) = frame.pos.as_mut() {
+            let before = frame.before.get_or_insert_with(|| pos.clone());
+            if played {
+                std::mem::swap(pos, before);
+            } else if collect {
+                before.clone_from(pos);
+                self.facts.push(PlyFacts::BLANK);
+                let slot = self.facts.last_mut().expect("just pushed");
+                self.game.play_with_facts(pos, mv, slot);
+            } else {
+                before.clone_from(pos);
+                self.game.play(pos, mv);
+            }
+            frame.replayed += 1;
+            if let (true, Some(k)) = (self.line_pending, self.line_key) {
+                let key = self.game.position_key_after(before, k, pos);
+                self.line_key = Some(key);
+                self.line.plies.push((key, self.line.text.len() as u32));
+            }
+            self.line_pending = false;
+            if keep_board {
+                self.board_list.push(BoardView {
+                    ply: frame.ply,
+                    board: self.game.board(pos),
+                    last_move,
+                });
+            }
+        }
+        if self.details && self.main_line() {
+            self.describe_last(mv);
+        }
     }
 
     fn clear_pending(&mut self) {
@@ -275,26 +345,13 @@ impl<G: Explore> Replayer<G> {
 
     /// The pending ply resolved against `pos`, the current position.
     fn resolve_pending(&self, pos: &G::Position) -> Result<G::Move, Problem> {
-        let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
-        let heap: Vec<&[u8]>;
-        let tokens: &[&[u8]] = if self.pending_tokens.len() <= INLINE_TOKENS {
-            for (slot, &(s, e, _)) in inline.iter_mut().zip(&self.pending_tokens) {
-                *slot = &self.pending[s..e];
-            }
-            &inline[..self.pending_tokens.len()]
-        } else {
-            heap = self
-                .pending_tokens
-                .iter()
-                .map(|&(s, e, _)| &self.pending[s..e])
-                .collect();
-            &heap
-        };
-        self.game.resolve(pos, tokens)
+        with_tokens(&self.pending, &self.pending_tokens, |tokens| {
+            self.game.resolve(pos, tokens)
+        })
     }
 
     /// Keeps what the run asked for of a ply about to be played from the current position.
-    fn observe(&mut self, mv: &G::Move) {
+    fn observe(&mut self, mv: &G::Move, tokens: u32) {
         let main = self.main_line();
         let seats = u32::from(self.seats);
         let Some(frame) = self.frames.last() else {
@@ -327,9 +384,8 @@ impl<G: Explore> Replayer<G> {
             }
         }
         if let Some(notation) = self.rewrite {
-            let count = self.pending_tokens.len() as u32;
             let text = self.game.write_move(pos, mv, notation);
-            self.rewrites.push((self.pending_first, count, text));
+            self.rewrites.push((self.pending_first, tokens, text));
         }
         match self.board_at {
             Some(BoardAt::End) if main => {
@@ -518,8 +574,11 @@ impl<G: Explore> Replay for Replayer<G> {
                 full_captures: r.full_captures.unwrap_or(default.full_captures),
             }
         });
+        self.observing = self.collect || self.rewrite.is_some() || self.board_at.is_some();
         let lookup = |name: &str| tags.get(name);
-        let start = match tags.get("FEN") {
+        let fen_tag = tags.get("FEN");
+        let has_fen = fen_tag.is_some();
+        let start = match fen_tag {
             Some(fen) => self.game.parse_position(&fen).map_err(|p| {
                 let span = tags.span("FEN").unwrap_or_default();
                 self.bad_position(p, span)
@@ -557,7 +616,7 @@ impl<G: Explore> Replay for Replayer<G> {
             None => self.seat_list.extend(0..self.game.seat_names().len() as u8),
         }
         self.seats = self.seat_list.len() as u8;
-        self.number_seats_in_turn_order(tags, pos.as_ref());
+        self.number_seats_in_turn_order(tags, has_fen, pos.as_ref());
         if let (true, Some(p)) = (self.boards, pos.as_ref()) {
             self.board_list.push(BoardView {
                 ply: 0,
@@ -614,6 +673,14 @@ impl<G: Explore> Replay for Replayer<G> {
         self.last_span = span;
         if let Some(frame) = self.frames.last_mut() {
             frame.next = None;
+        }
+        if self.one_token {
+            // (Nothing is pending: every token was played as it came.)
+            self.pending_first = self.tokens_seen;
+            self.pending_move_number = self.frames.last().and_then(|f| f.move_number);
+            self.tokens_seen += 1;
+            self.play_token(token, span, diags);
+            return true;
         }
         let starts = self.pending_tokens.is_empty() || self.game.starts_ply(token);
         if starts {
@@ -835,6 +902,25 @@ impl<G: Explore> Replayer<G> {
         next.clear();
         report.details = std::mem::replace(&mut self.detail_list, next);
         report.start_key = self.start_key.take();
+    }
+}
+
+/// Calls `f` with the pending tokens (`spans` index `bytes`), as slices.
+#[inline(always)]
+fn with_tokens<T>(
+    bytes: &[u8],
+    spans: &[(usize, usize, Span)],
+    f: impl FnOnce(&[&[u8]]) -> T,
+) -> T {
+    let mut inline: [&[u8]; INLINE_TOKENS] = [&[]; INLINE_TOKENS];
+    if spans.len() <= INLINE_TOKENS {
+        for (slot, &(s, e, _)) in inline.iter_mut().zip(spans) {
+            *slot = &bytes[s..e];
+        }
+        f(&inline[..spans.len()])
+    } else {
+        let heap: Vec<&[u8]> = spans.iter().map(|&(s, e, _)| &bytes[s..e]).collect();
+        f(&heap)
     }
 }
 

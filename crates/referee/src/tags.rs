@@ -39,8 +39,9 @@ impl TagStore {
 
     /// The raw values of the tags that identify a game (`Variant`, `GameType`), as one key:
     /// two records with the same key are the same game.
-    pub(crate) fn identity_key(&self) -> Vec<u8> {
-        let mut key = Vec::new();
+    /// Written into `key`, emptied first (a buffer kept from game to game).
+    pub(crate) fn identity_key(&self, key: &mut Vec<u8>) {
+        key.clear();
         for name in [&b"Variant"[..], b"GameType"] {
             match self.raw(name) {
                 Some(value) => {
@@ -51,7 +52,6 @@ impl TagStore {
                 None => key.push(0),
             }
         }
-        key
     }
 
     /// The raw value of the tag named `name` ([`TagStore::find`]).

@@ -274,6 +274,11 @@ impl Game for Tama {
         Seat(pos.side_to_move().index() as u8)
     }
 
+    /// Every token is a whole move (`starts_ply` is left true for every token).
+    fn one_token_plies(&self) -> bool {
+        true
+    }
+
     fn resolve(&self, pos: &Position, tokens: &[&[u8]]) -> Result<Move, Problem> {
         match tokens {
             [] => Err(Problem::new(Code::IllegalMove, "an empty move")),

@@ -619,6 +619,16 @@ impl Game for Thaayam {
         resolve::resolve(self, pos, tokens)
     }
 
+    /// The turn is played while it is resolved: the position it leaves is the one after it.
+    fn resolve_and_play(
+        &self,
+        pos: &Position,
+        tokens: &[&[u8]],
+        after: &mut Position,
+    ) -> Result<Turn, Problem> {
+        resolve::resolve_into(self, pos, tokens, after)
+    }
+
     fn play(&self, pos: &mut Position, mv: &Turn) {
         for s in &mv.series {
             self.play_series(pos, s);

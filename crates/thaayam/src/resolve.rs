@@ -194,6 +194,18 @@ fn capture_token(tokens: &[&[u8]], series: &[Series], k: usize) -> Option<usize>
 
 /// Resolves a whole turn.
 pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Result<Turn, Problem> {
+    let mut cur = pos.clone();
+    resolve_into(game, pos, tokens, &mut cur)
+}
+
+/// [`resolve`], the position after the turn left in `cur` (anything on an error): the turn is
+/// played there while it is resolved.
+pub(crate) fn resolve_into(
+    game: &Thaayam,
+    pos: &Position,
+    tokens: &[&[u8]],
+    cur: &mut Position,
+) -> Result<Turn, Problem> {
     let anticlockwise = game.options.ludii;
     let Some(&first) = tokens.first() else {
         return Err(illegal("an empty turn".to_string(), 0));
@@ -255,7 +267,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
             0,
         ));
     }
-    let mut cur = pos.clone();
+    cur.clone_from(pos);
     let mut allowed = 1 + u32::from(pos.owed);
     let mut thrown = 0u32;
     let mut won = false;
@@ -290,7 +302,7 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         let throws = ThrowSeq::from_words([low, high], len);
         let start_side = cur.sides[usize::from(seat)];
         let (mut run, discarded) =
-            Run::begin_counted(&mut cur, &throws, Some(all), game.options.ludii);
+            Run::begin_counted(&mut *cur, &throws, Some(all), game.options.ludii);
         let usable = run.left;
         // The series goes into the turn now and its actions are added in place: moving a
         // whole series into the list at its end costs more than the rest of most series. It
@@ -298,8 +310,9 @@ pub(crate) fn resolve(game: &Thaayam, pos: &Position, tokens: &[&[u8]]) -> Resul
         // and then copied in made the copy wait for the stores that had just built it.
         series.push(Series::EMPTY);
         let current = series.len() - 1;
-        series[current].throws = throws;
-        let actions = &mut series[current].actions;
+        let pushed = series.last_mut().expect("a series was just pushed");
+        pushed.throws = throws;
+        let actions = &mut pushed.actions;
         let mut lost_notes: Vec<(u8, usize)> = Vec::new();
         i += 1;
         while i < tokens.len() && !is_group(tokens[i]) {

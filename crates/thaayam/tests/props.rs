@@ -30,6 +30,13 @@ fn check_game(g: &Thaayam, start: &str, seed: u64, max_turns: usize) {
                     e.code
                 ),
             }
+            // Resolving while playing gives the same turn and position, or the same
+            // refusal for the turn cut short, whatever the scratch position held.
+            let mut scratch = start.clone();
+            for cut in [bytes.len(), bytes.len().saturating_sub(1)] {
+                game::conformance::resolve_and_play_agrees(g, before, &bytes[..cut], &mut scratch)
+                    .unwrap_or_else(|e| panic!("{text} from {}: {e}", g.write_position(before)));
+            }
         }
         // Every play listed uses the maximum the rule-17 search finds.
         let mut p = before.clone();

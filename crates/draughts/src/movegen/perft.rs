@@ -74,6 +74,7 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
     let mut scratch = Scratch {
         moves: Vec::with_capacity(256),
         keys: Vec::with_capacity(64),
+        takings: Vec::with_capacity(256),
     };
     if bulk {
         perft_rec::<true>(g, rules, pos, depth, &mut scratch)
@@ -82,10 +83,12 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
     }
 }
 
-/// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
+/// Buffers perft reuses: the move lists of the current line, the keys counted at a leaf, and
+/// the men's captures of the current line ([`men_node`]).
 struct Scratch {
     moves: Vec<Move>,
     keys: Vec<(u16, Bits)>,
+    takings: Vec<Taking>,
 }
 
 /// One child of a perft node: a leaf (without bulk counting) is only made, and kept from
@@ -114,6 +117,16 @@ fn perft_rec<const BULK: bool>(
 ) -> u64 {
     // Leaves are counted by `visit` and `perft_with`, never here.
     debug_assert!(depth > 0);
+    if men_only_node(rules, pos) {
+        let small = g.mask >> 64 == 0;
+        return match (g.half, small) {
+            (4, true) => men_node::<BULK, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => men_node::<BULK, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => men_node::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => men_node::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => men_node::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
+        };
+    }
     let capture = has_capture(g, rules, pos);
     if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);
@@ -133,6 +146,17 @@ fn perft_rec<const BULK: bool>(
         quiet_moves(g, rules, pos, &mut scratch.moves);
         return below_list::<BULK>(g, rules, pos, depth, start, scratch);
     }
+    capture_node::<BULK>(g, rules, pos, depth, scratch)
+}
+
+/// perft below a position with a capture, through the move list.
+fn capture_node<const BULK: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
     if BULK && depth == 1 {
         return count_captures(g, rules, pos, &mut scratch.keys);
     }
@@ -437,4 +461,347 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
         }
     }
     total
+}
+
+/// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
+/// the crowning row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Taking {
+    captured: Bits,
+    from: Bit,
+    to: Bit,
+}
+
+/// True when the side to move of `pos` has men only, whose chains [`men_node`] follows:
+/// diagonal captures with the pieces taken staying until the move ends, no chain under way,
+/// no Frisian king runs to keep.
+#[inline(always)]
+fn men_only_node(rules: &Rules, pos: &Position) -> bool {
+    rules.movement == Movement::Diagonal
+        && !rules.orthogonal_captures
+        && !rules.no_turn_back
+        && !rules.immediate_removal
+        && rules.king_quiet_limit == 0
+        && (rules.capture != CaptureRule::Italian || !rules.man_takes_king)
+        && pos.kings[pos.side.index()] == 0
+        && !pos.pending.is_active()
+}
+
+/// perft below a position whose side to move has men only ([`men_only_node`]), on a
+/// diagonal board of `H` squares a row held in the word `W`: the men's jumps are found once
+/// with whole-board shifts, which also says whether there is a capture; the captures are
+/// listed as [`Taking`]s (no [`Move`]s) and each child made from one.
+#[inline(always)]
+fn men_node<const BULK: bool, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    // The capture directions in the order of `capture_dirs`: the first index into
+    // `diagonal_offsets` and how many.
+    match (rules.men_capture_backwards, pos.side) {
+        (true, _) => men_node_dirs::<BULK, W, H, 0, 4>(g, rules, pos, depth, scratch),
+        (false, Color::White) => men_node_dirs::<BULK, W, H, 0, 2>(g, rules, pos, depth, scratch),
+        (false, Color::Black) => men_node_dirs::<BULK, W, H, 2, 2>(g, rules, pos, depth, scratch),
+    }
+}
+
+/// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
+fn men_node_dirs<const BULK: bool, W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let (walk, capturing, victims) = men_walk::<W, H, D0, N>(g, rules, pos);
+    if capturing == W::ZERO {
+        if BULK && depth == 1 {
+            return count_quiet(g, rules, pos);
+        }
+        return perft_quiet::<BULK, W, H>(g, rules, pos, depth, scratch);
+    }
+    let start = scratch.takings.len();
+    let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, victims, &mut scratch.takings);
+    if !listed {
+        scratch.takings.truncate(start);
+        return capture_node::<BULK>(g, rules, pos, depth, scratch);
+    }
+    let n = scratch.takings.len() - start;
+    if BULK && depth == 1 {
+        scratch.takings.truncate(start);
+        return n as u64;
+    }
+    let crown = g.crown[pos.side.index()];
+    let mut total = 0;
+    for i in start..start + n {
+        let t = scratch.takings[i];
+        let mut child = *pos;
+        play_taking(&mut child, &t, crown);
+        total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+    }
+    scratch.takings.truncate(start);
+    total
+}
+
+/// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]), the men
+/// that have one (none: the side to move has no capture), and the pieces a man may take.
+#[inline(always)]
+fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> (MenWalk<W>, W, W) {
+    let us = pos.side;
+    let them = us.opponent();
+    let offs = diagonal_offsets::<H>();
+    let mut victims = pos.pieces(them);
+    if !rules.man_takes_king {
+        victims &= !pos.kings[them.index()];
+    }
+    let victims = W::of(victims);
+    let free = W::of(g.mask & !pos.occupied());
+    let mut walk = MenWalk {
+        jumps: [W::ZERO; 4],
+        crown: W::of(g.crown[us.index()]),
+        enemy_kings: W::of(pos.kings[them.index()]),
+        crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
+    };
+    let mut starts = W::ZERO;
+    for k in 0..N {
+        let off = offs[D0 + k];
+        walk.jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
+        starts = starts | walk.jumps[k];
+    }
+    (walk, starts & W::of(pos.men[us.index()]), victims)
+}
+
+/// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
+/// side to move has kings or no capture, or a man is crowned and goes on as a king).
+#[cfg(test)]
+pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
+    fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Taking>> {
+        let (walk, capturing, victims) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let mut out = Vec::new();
+        (capturing != W::ZERO
+            && men_takings::<W, H, D0, N>(rules, &walk, capturing, victims, &mut out))
+        .then_some(out)
+    }
+    fn dirs<W: Word, const H: i32>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Taking>> {
+        match (rules.men_capture_backwards, pos.side) {
+            (true, _) => list::<W, H, 0, 4>(g, rules, pos),
+            (false, Color::White) => list::<W, H, 0, 2>(g, rules, pos),
+            (false, Color::Black) => list::<W, H, 2, 2>(g, rules, pos),
+        }
+    }
+    if !men_only_node(rules, pos) {
+        return None;
+    }
+    match (g.half, g.mask >> 64 == 0) {
+        (4, true) => dirs::<u64, 4>(g, rules, pos),
+        (5, true) => dirs::<u64, 5>(g, rules, pos),
+        (4, false) => dirs::<Bits, 4>(g, rules, pos),
+        (5, false) => dirs::<Bits, 5>(g, rules, pos),
+        _ => dirs::<Bits, 6>(g, rules, pos),
+    }
+}
+
+/// The child [`men_node`] makes of `pos` with the capture `t`.
+#[cfg(test)]
+pub(super) fn taking_child(g: &Geometry, pos: &Position, t: &Taking) -> Position {
+    let mut child = *pos;
+    play_taking(&mut child, t, g.crown[pos.side.index()]);
+    child
+}
+
+/// Plays a man's capture: what [`play`] does with the [`Move`] of the same chain.
+#[inline(always)]
+fn play_taking(pos: &mut Position, t: &Taking, crown: Bits) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    let (from, to) = (bit(t.from), bit(t.to));
+    pos.men[us] &= !from;
+    if crown & to != 0 {
+        pos.kings[us] |= to;
+    } else {
+        pos.men[us] |= to;
+    }
+    pos.men[them] &= !t.captured;
+    pos.kings[them] &= !t.captured;
+    pos.side = pos.side.opponent();
+}
+
+/// The legal captures of the men `men` (each of which has a first jump), as perft counts
+/// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
+/// when a man is crowned in a chain that goes on as a king, which only the moves follow.
+fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
+    rules: &Rules,
+    walk: &MenWalk<W>,
+    men: W,
+    victims: W,
+    out: &mut Vec<Taking>,
+) -> bool {
+    let offs = diagonal_offsets::<H>();
+    let mut c = Collect {
+        rules,
+        start: out.len(),
+        best: 0,
+        out,
+    };
+    let mut rest = men;
+    while rest != W::ZERO {
+        let from_set = rest.lowest_set();
+        rest = rest.clear_lowest();
+        let from = from_set.bits().trailing_zeros() as Bit;
+        let ok = if N == 4 {
+            // Men capturing backwards may come back to the square they left, empty once they
+            // have: the jumps that land there are added.
+            let mut own = *walk;
+            for k in 0..N {
+                let off = offs[D0 + k];
+                own.jumps[k] =
+                    own.jumps[k] | shift_word(shift_word(from_set, -off) & victims, -off);
+            }
+            own.jumps_from::<H, D0, N>(from, from, W::ZERO, 0, 0, &mut c)
+        } else {
+            walk.jumps_from::<H, D0, N>(from, from, W::ZERO, 0, 0, &mut c)
+        };
+        if !ok {
+            return false;
+        }
+    }
+    if rules.perft_merges_duplicates {
+        let start = c.start;
+        let out = c.out;
+        let mut w = start;
+        for r in start..out.len() {
+            let t = out[r];
+            if !out[start..w].contains(&t) {
+                out[w] = t;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+    true
+}
+
+/// What a man's chain is tested against: per capture direction (in the order of
+/// `capture_dirs`), the squares a jump that way starts from.
+#[derive(Clone, Copy)]
+struct MenWalk<W> {
+    jumps: [W; 4],
+    crown: W,
+    enemy_kings: W,
+    /// Reaching the crowning row ends the chain or makes the man a king.
+    crown_stops: bool,
+}
+
+/// The captures listed so far: those of the best priority met.
+struct Collect<'a> {
+    rules: &'a Rules,
+    out: &'a mut Vec<Taking>,
+    start: usize,
+    best: u64,
+}
+
+impl Collect<'_> {
+    #[inline(always)]
+    fn note<W: Word>(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8) {
+        let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0);
+        if p < self.best {
+            return;
+        }
+        if p > self.best {
+            self.best = p;
+            self.out.truncate(self.start);
+        }
+        self.out.push(Taking {
+            captured: taken.bits(),
+            from,
+            to,
+        });
+    }
+}
+
+impl<W: Word> MenWalk<W> {
+    /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
+    /// order as [`Ctx::man_chain`]); false when a man is crowned and would go on as a king.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn walk<const H: i32, const D0: usize, const N: usize>(
+        &self,
+        from: Bit,
+        cur: Bit,
+        taken: W,
+        len: u8,
+        kings: u8,
+        c: &mut Collect,
+    ) -> bool {
+        self.jumps_from::<H, D0, N>(from, cur, taken, len, kings, c)
+    }
+
+    /// The jumps from `cur`: a chain that cannot go on from where it lands is noted here,
+    /// without a call of [`MenWalk::walk`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn jumps_from<const H: i32, const D0: usize, const N: usize>(
+        &self,
+        from: Bit,
+        cur: Bit,
+        taken: W,
+        len: u8,
+        kings: u8,
+        c: &mut Collect,
+    ) -> bool {
+        let offs = diagonal_offsets::<H>();
+        let mut any = false;
+        for k in 0..N {
+            if !self.jumps[k].has(u32::from(cur)) {
+                continue;
+            }
+            let off = offs[D0 + k];
+            let victim = (i32::from(cur) + off) as Bit;
+            if taken.has(u32::from(victim)) {
+                continue;
+            }
+            let land = (i32::from(victim) + off) as Bit;
+            any = true;
+            let now = taken | W::single(victim);
+            let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
+            if self.crown_stops && self.crown.has(u32::from(land)) {
+                if c.rules.promotion != PromotionInCapture::EndsMove {
+                    return false;
+                }
+                c.note(from, land, now, len + 1, kings);
+            } else if !self.goes_on::<H, D0, N>(land, now) {
+                c.note(from, land, now, len + 1, kings);
+            } else if !self.walk::<H, D0, N>(from, land, now, len + 1, kings, c) {
+                return false;
+            }
+        }
+        if !any && len > 0 {
+            c.note(from, cur, taken, len, kings);
+        }
+        true
+    }
+
+    /// True when a man on `at`, having taken `taken`, has a further jump.
+    #[inline(always)]
+    fn goes_on<const H: i32, const D0: usize, const N: usize>(&self, at: Bit, taken: W) -> bool {
+        let offs = diagonal_offsets::<H>();
+        (0..N).any(|k| {
+            self.jumps[k].has(u32::from(at)) && !taken.has((i32::from(at) + offs[D0 + k]) as u32)
+        })
+    }
 }

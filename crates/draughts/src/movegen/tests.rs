@@ -177,3 +177,36 @@ fn the_men_only_path_gives_the_chains_of_the_general_one() {
     });
     assert!(checked > 1000, "{checked} positions with captures");
 }
+
+#[test]
+fn men_only_captures_in_perft_are_the_moves_perft_plays() {
+    let (mut checked, mut crowned) = (0, 0);
+    walk_random_games(17, 20, 160, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        for merge in [true, false] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..*rules
+            };
+            let Some(takings) = perft::men_node_takings(g, &rules, pos) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            perft_moves(g, &rules, pos, &mut moves);
+            let fen = pos.to_fen(g, true);
+            assert_eq!(takings.len(), moves.len(), "{} in {fen}", d.variant.id);
+            for (t, m) in takings.iter().zip(&moves) {
+                let mut played = *pos;
+                play(g, &rules, &mut played, m);
+                let made = perft::taking_child(g, pos, t);
+                assert_eq!(made, played, "{} in {fen}: {m:?}", d.variant.id);
+                crowned += usize::from(m.is_promotion());
+            }
+            checked += 1;
+        }
+    });
+    assert!(
+        checked > 1000 && crowned > 10,
+        "{checked} positions, {crowned} crowning captures"
+    );
+}

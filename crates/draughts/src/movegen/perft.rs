@@ -374,6 +374,9 @@ fn quiet_steps<const BULK: bool, W: Word>(
 ) -> u64 {
     let u = child.side.opponent().index();
     let targets = shift_word(men, off) & empty;
+    if !BULK && depth == 1 {
+        return quiet_leaves(child, u, targets, crown, off);
+    }
     let mut total = 0;
     let mut plain = targets & !crown;
     while plain != W::ZERO {
@@ -396,6 +399,31 @@ fn quiet_steps<const BULK: bool, W: Word>(
         child.kings[u] ^= t;
     }
     total
+}
+
+/// The leaves [`quiet_steps`] makes at the last ply (every leaf played): each written over
+/// the men (and kings) of `child` from the sets it had, with no step undone, and counted.
+#[inline(always)]
+fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, off: i32) -> u64 {
+    let (men, kings) = (child.men[u], child.kings[u]);
+    let (plain, crowning) = (targets & !crown, targets & crown);
+    let mut rest = plain;
+    while rest != W::ZERO {
+        let t = rest.lowest_set();
+        rest = rest.clear_lowest();
+        child.men[u] = men ^ (t | shift_word(t, -off)).bits();
+        std::hint::black_box(&*child);
+    }
+    let mut rest = crowning;
+    while rest != W::ZERO {
+        let t = rest.lowest_set();
+        rest = rest.clear_lowest();
+        child.men[u] = men ^ shift_word(t, -off).bits();
+        child.kings[u] = kings ^ t.bits();
+        std::hint::black_box(&*child);
+    }
+    (child.men[u], child.kings[u]) = (men, kings);
+    u64::from(plain.count() + crowning.count())
 }
 
 /// perft below a position without captures (`depth` >= 2 with bulk counting): the children
@@ -421,14 +449,19 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
         child.king_run[u] = (0, 0);
     }
     let crown = W::of(crown);
-    // One call per direction with the offset a constant, so that its shifts are constant.
-    let (a, b) = match us {
-        Color::White => (nw, ne),
-        Color::Black => (sw, se),
-    };
+    // One call per direction and side with the offset a constant, so that its shifts are
+    // constant.
     let c = &mut child;
-    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, a, depth, scratch);
-    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, b, depth, scratch);
+    total += match us {
+        Color::White => {
+            quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
+                + quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, ne, depth, scratch)
+        }
+        Color::Black => {
+            quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
+                + quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, se, depth, scratch)
+        }
+    };
     let kings = pos.kings[u];
     if kings == 0 {
         return total;
@@ -535,11 +568,19 @@ fn men_node_dirs<const BULK: bool, W: Word, const H: i32, const D0: usize, const
         return n as u64;
     }
     let crown = g.crown[pos.side.index()];
+    if !BULK && depth == 1 {
+        let leaf = |c: &Position| {
+            std::hint::black_box(c);
+        };
+        capture_leaves(pos, &scratch.takings[start..], W::of(crown), leaf);
+        scratch.takings.truncate(start);
+        return n as u64;
+    }
     let mut total = 0;
     for i in start..start + n {
         let t = scratch.takings[i];
         let mut child = *pos;
-        play_taking(&mut child, &t, crown);
+        play_taking(&mut child, &t, W::of(crown));
         total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
     }
     scratch.takings.truncate(start);
@@ -620,25 +661,80 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
 #[cfg(test)]
 pub(super) fn taking_child(g: &Geometry, pos: &Position, t: &Taking) -> Position {
     let mut child = *pos;
-    play_taking(&mut child, t, g.crown[pos.side.index()]);
+    let crown = g.crown[pos.side.index()];
+    if g.mask >> 64 == 0 {
+        play_taking(&mut child, t, crown as u64);
+    } else {
+        play_taking(&mut child, t, crown);
+    }
     child
+}
+
+/// The leaves [`men_node`] makes of `pos` at the last ply with the captures `takings`.
+#[cfg(test)]
+pub(super) fn taking_leaves(g: &Geometry, pos: &Position, takings: &[Taking]) -> Vec<Position> {
+    let mut out = Vec::new();
+    let crown = g.crown[pos.side.index()];
+    if g.mask >> 64 == 0 {
+        capture_leaves(pos, takings, crown as u64, |c| out.push(*c));
+    } else {
+        capture_leaves(pos, takings, crown, |c| out.push(*c));
+    }
+    out
+}
+
+/// The leaves of the captures `takings` of `pos` (every leaf played): each made on one copy
+/// of the position, its four sets written from those of `pos` ([`taking_sets`]), and handed
+/// to `leaf`.
+#[inline(always)]
+fn capture_leaves<W: Word>(
+    pos: &Position,
+    takings: &[Taking],
+    crown: W,
+    mut leaf: impl FnMut(&Position),
+) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    let mut child = *pos;
+    child.side = pos.side.opponent();
+    let sets = [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of);
+    for t in takings {
+        let [m, k, their_m, their_k] = taking_sets(sets, t, crown);
+        child.men[us] = m.bits();
+        child.kings[us] = k.bits();
+        child.men[them] = their_m.bits();
+        child.kings[them] = their_k.bits();
+        leaf(&child);
+    }
 }
 
 /// Plays a man's capture: what [`play`] does with the [`Move`] of the same chain.
 #[inline(always)]
-fn play_taking(pos: &mut Position, t: &Taking, crown: Bits) {
+fn play_taking<W: Word>(pos: &mut Position, t: &Taking, crown: W) {
     let us = pos.side.index();
     let them = 1 - us;
-    let (from, to) = (bit(t.from), bit(t.to));
-    pos.men[us] &= !from;
-    if crown & to != 0 {
-        pos.kings[us] |= to;
-    } else {
-        pos.men[us] |= to;
-    }
-    pos.men[them] &= !t.captured;
-    pos.kings[them] &= !t.captured;
+    let sets = [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of);
+    let [m, k, their_m, their_k] = taking_sets(sets, t, crown);
+    pos.men[us] = m.bits();
+    pos.kings[us] = k.bits();
+    pos.men[them] = their_m.bits();
+    pos.kings[them] = their_k.bits();
     pos.side = pos.side.opponent();
+}
+
+/// The men and kings of the side that captures and of the other (`[men, kings, their men,
+/// their kings]`) after the capture `t`, from those before it, in the word `W`.
+#[inline(always)]
+fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
+    let [men, kings, their_men, their_kings] = sets;
+    let (from, to, captured) = (W::single(t.from), W::single(t.to), W::of(t.captured));
+    let left = men & !from;
+    let (m, k) = if crown & to != W::ZERO {
+        (left, kings | to)
+    } else {
+        (left | to, kings)
+    };
+    [m, k, their_men & !captured, their_kings & !captured]
 }
 
 /// The legal captures of the men `men` (each of which has a first jump), as perft counts

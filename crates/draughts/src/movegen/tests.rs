@@ -195,11 +195,13 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
             perft_moves(g, &rules, pos, &mut moves);
             let fen = pos.to_fen(g, true);
             assert_eq!(takings.len(), moves.len(), "{} in {fen}", d.variant.id);
-            for (t, m) in takings.iter().zip(&moves) {
+            let leaves = perft::taking_leaves(g, pos, &takings);
+            for ((t, m), leaf) in takings.iter().zip(&moves).zip(&leaves) {
                 let mut played = *pos;
                 play(g, &rules, &mut played, m);
                 let made = perft::taking_child(g, pos, t);
                 assert_eq!(made, played, "{} in {fen}: {m:?}", d.variant.id);
+                assert_eq!(*leaf, played, "{} in {fen}: {m:?}", d.variant.id);
                 crowned += usize::from(m.is_promotion());
             }
             checked += 1;

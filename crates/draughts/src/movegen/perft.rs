@@ -406,24 +406,28 @@ fn quiet_steps<const BULK: bool, W: Word>(
 #[inline(always)]
 fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, off: i32) -> u64 {
     let (men, kings) = (child.men[u], child.kings[u]);
-    let (plain, crowning) = (targets & !crown, targets & crown);
-    let mut rest = plain;
+    // Counted one by one: a population count is a dozen instructions on the baseline x86-64
+    // this builds for, more than the few leaves of a direction.
+    let mut n = 0;
+    let mut rest = targets & !crown;
     while rest != W::ZERO {
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
         child.men[u] = men ^ (t | shift_word(t, -off)).bits();
         std::hint::black_box(&*child);
+        n += 1;
     }
-    let mut rest = crowning;
+    let mut rest = targets & crown;
     while rest != W::ZERO {
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
         child.men[u] = men ^ shift_word(t, -off).bits();
         child.kings[u] = kings ^ t.bits();
         std::hint::black_box(&*child);
+        n += 1;
     }
     (child.men[u], child.kings[u]) = (men, kings);
-    u64::from(plain.count() + crowning.count())
+    n
 }
 
 /// perft below a position without captures (`depth` >= 2 with bulk counting): the children

@@ -76,10 +76,12 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
         keys: Vec::with_capacity(64),
         takings: Vec::with_capacity(256),
     };
-    if bulk {
-        perft_rec::<true>(g, rules, pos, depth, &mut scratch)
-    } else {
-        perft_rec::<false>(g, rules, pos, depth, &mut scratch)
+    // `DIRECT`: the last ply's captures are made as the chains are found (every leaf
+    // played, every chain a move of its own), decided once here rather than at every node.
+    match (bulk, every_chain_a_move(rules)) {
+        (true, _) => perft_rec::<true, false>(g, rules, pos, depth, &mut scratch),
+        (false, false) => perft_rec::<false, false>(g, rules, pos, depth, &mut scratch),
+        (false, true) => perft_rec::<false, true>(g, rules, pos, depth, &mut scratch),
     }
 }
 
@@ -94,7 +96,7 @@ struct Scratch {
 /// One child of a perft node: a leaf (without bulk counting) is only made, and kept from
 /// being optimised away, here rather than in a call of [`perft_rec`].
 #[inline(always)]
-fn visit<const BULK: bool>(
+fn visit<const BULK: bool, const DIRECT: bool>(
     g: &Geometry,
     rules: &Rules,
     child: &Position,
@@ -105,10 +107,10 @@ fn visit<const BULK: bool>(
         std::hint::black_box(child);
         return 1;
     }
-    perft_rec::<BULK>(g, rules, child, depth, scratch)
+    perft_rec::<BULK, DIRECT>(g, rules, child, depth, scratch)
 }
 
-fn perft_rec<const BULK: bool>(
+fn perft_rec<const BULK: bool, const DIRECT: bool>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -120,11 +122,11 @@ fn perft_rec<const BULK: bool>(
     if men_only_node(rules, pos) {
         let small = g.mask >> 64 == 0;
         return match (g.half, small) {
-            (4, true) => men_node::<BULK, u64, 4>(g, rules, pos, depth, scratch),
-            (5, true) => men_node::<BULK, u64, 5>(g, rules, pos, depth, scratch),
-            (4, false) => men_node::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
-            (5, false) => men_node::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
-            _ => men_node::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
+            (4, true) => men_node::<BULK, DIRECT, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => men_node::<BULK, DIRECT, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => men_node::<BULK, DIRECT, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => men_node::<BULK, DIRECT, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => men_node::<BULK, DIRECT, Bits, 6>(g, rules, pos, depth, scratch),
         };
     }
     let capture = has_capture(g, rules, pos);
@@ -134,23 +136,23 @@ fn perft_rec<const BULK: bool>(
     if !capture && rules.movement == Movement::Diagonal {
         let small = g.mask >> 64 == 0;
         return match (g.half, small) {
-            (4, true) => perft_quiet::<BULK, u64, 4>(g, rules, pos, depth, scratch),
-            (5, true) => perft_quiet::<BULK, u64, 5>(g, rules, pos, depth, scratch),
-            (4, false) => perft_quiet::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
-            (5, false) => perft_quiet::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
-            _ => perft_quiet::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
+            (4, true) => perft_quiet::<BULK, DIRECT, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => perft_quiet::<BULK, DIRECT, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => perft_quiet::<BULK, DIRECT, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => perft_quiet::<BULK, DIRECT, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, DIRECT, Bits, 6>(g, rules, pos, depth, scratch),
         };
     }
     if !capture {
         let start = scratch.moves.len();
         quiet_moves(g, rules, pos, &mut scratch.moves);
-        return below_list::<BULK>(g, rules, pos, depth, start, scratch);
+        return below_list::<BULK, DIRECT>(g, rules, pos, depth, start, scratch);
     }
-    capture_node::<BULK>(g, rules, pos, depth, scratch)
+    capture_node::<BULK, DIRECT>(g, rules, pos, depth, scratch)
 }
 
 /// perft below a position with a capture, through the move list.
-fn capture_node<const BULK: bool>(
+fn capture_node<const BULK: bool, const DIRECT: bool>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -163,13 +165,13 @@ fn capture_node<const BULK: bool>(
     let start = scratch.moves.len();
     allowed_chains(g, rules, pos, &mut scratch.moves);
     one_per_capture(g, rules, &mut scratch.moves, start);
-    below_list::<BULK>(g, rules, pos, depth, start, scratch)
+    below_list::<BULK, DIRECT>(g, rules, pos, depth, start, scratch)
 }
 
 /// The count below the children of `pos` made from the moves `scratch.moves[start..]`, which
 /// are then dropped from the list.
 #[inline(always)]
-fn below_list<const BULK: bool>(
+fn below_list<const BULK: bool, const DIRECT: bool>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -193,7 +195,7 @@ fn below_list<const BULK: bool>(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+            total += visit::<BULK, DIRECT>(g, rules, &child, depth - 1, scratch);
         }
     }
     scratch.moves.truncate(start);
@@ -361,7 +363,7 @@ impl<W: Word> Chain<W> {
 /// are found as the lowest target and the same set shifted back, with no square numbers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn quiet_steps<const BULK: bool, W: Word>(
+fn quiet_steps<const BULK: bool, const DIRECT: bool, W: Word>(
     g: &Geometry,
     rules: &Rules,
     child: &mut Position,
@@ -384,7 +386,7 @@ fn quiet_steps<const BULK: bool, W: Word>(
         plain = plain.clear_lowest();
         let ft = (t | shift_word(t, -off)).bits();
         child.men[u] ^= ft;
-        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT>(g, rules, child, depth - 1, scratch);
         child.men[u] ^= ft;
     }
     let mut crowning = targets & crown;
@@ -394,7 +396,7 @@ fn quiet_steps<const BULK: bool, W: Word>(
         let (f, t) = (shift_word(t, -off).bits(), t.bits());
         child.men[u] ^= f;
         child.kings[u] ^= t;
-        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT>(g, rules, child, depth - 1, scratch);
         child.men[u] ^= f;
         child.kings[u] ^= t;
     }
@@ -433,7 +435,7 @@ fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, o
 /// perft below a position without captures (`depth` >= 2 with bulk counting): the children
 /// are made straight from the bitboards, no move list. The men's steps are made and unmade
 /// on one copy of the position (two exclusive-ors each way), found in the word `W`.
-fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
+fn perft_quiet<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -458,12 +460,12 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
     let c = &mut child;
     total += match us {
         Color::White => {
-            quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
-                + quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, ne, depth, scratch)
+            quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, ne, depth, scratch)
         }
         Color::Black => {
-            quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
-                + quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, se, depth, scratch)
+            quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, se, depth, scratch)
         }
     };
     let kings = pos.kings[u];
@@ -483,11 +485,11 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
                     // Frisian: the king's run changes too; a copy of the position.
                     let mut next = *pos;
                     play_quiet(rules, &mut next, from, to, true, false);
-                    total += visit::<BULK>(g, rules, &next, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT>(g, rules, &next, depth - 1, scratch);
                 } else {
                     let ft = bit(from) | bit(to);
                     child.kings[u] ^= ft;
-                    total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT>(g, rules, &child, depth - 1, scratch);
                     child.kings[u] ^= ft;
                 }
                 if rules.king == KingRange::Short {
@@ -529,7 +531,7 @@ fn men_only_node(rules: &Rules, pos: &Position) -> bool {
 /// with whole-board shifts, which also says whether there is a capture; the captures are
 /// listed as [`Taking`]s (no [`Move`]s) and each child made from one.
 #[inline(always)]
-fn men_node<const BULK: bool, W: Word, const H: i32>(
+fn men_node<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -539,14 +541,32 @@ fn men_node<const BULK: bool, W: Word, const H: i32>(
     // The capture directions in the order of `capture_dirs`: the first index into
     // `diagonal_offsets` and how many.
     match (rules.men_capture_backwards, pos.side) {
-        (true, _) => men_node_dirs::<BULK, W, H, 0, 4>(g, rules, pos, depth, scratch),
-        (false, Color::White) => men_node_dirs::<BULK, W, H, 0, 2>(g, rules, pos, depth, scratch),
-        (false, Color::Black) => men_node_dirs::<BULK, W, H, 2, 2>(g, rules, pos, depth, scratch),
+        (true, _) => men_node_dirs::<BULK, DIRECT, W, H, 0, 4>(g, rules, pos, depth, scratch),
+        (false, Color::White) => {
+            men_node_dirs::<BULK, DIRECT, W, H, 0, 2>(g, rules, pos, depth, scratch)
+        }
+        (false, Color::Black) => {
+            men_node_dirs::<BULK, DIRECT, W, H, 2, 2>(g, rules, pos, depth, scratch)
+        }
     }
 }
 
+/// True when every chain of a man is a move perft counts apart: free choice of capture and
+/// identical captures kept apart (English).
+#[inline(always)]
+fn every_chain_a_move(rules: &Rules) -> bool {
+    rules.capture == CaptureRule::Free && !rules.perft_merges_duplicates
+}
+
 /// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
-fn men_node_dirs<const BULK: bool, W: Word, const H: i32, const D0: usize, const N: usize>(
+fn men_node_dirs<
+    const BULK: bool,
+    const DIRECT: bool,
+    W: Word,
+    const H: i32,
+    const D0: usize,
+    const N: usize,
+>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -558,13 +578,21 @@ fn men_node_dirs<const BULK: bool, W: Word, const H: i32, const D0: usize, const
         if BULK && depth == 1 {
             return count_quiet(g, rules, pos);
         }
-        return perft_quiet::<BULK, W, H>(g, rules, pos, depth, scratch);
+        return perft_quiet::<BULK, DIRECT, W, H>(g, rules, pos, depth, scratch);
+    }
+    if DIRECT && depth == 1 {
+        let crown = W::of(g.crown[pos.side.index()]);
+        if let Some(made) = men_leaves::<W, H, D0, N>(rules, pos, &walk, capturing, victims, crown)
+        {
+            return made;
+        }
+        return capture_node::<BULK, DIRECT>(g, rules, pos, depth, scratch);
     }
     let start = scratch.takings.len();
     let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, victims, &mut scratch.takings);
     if !listed {
         scratch.takings.truncate(start);
-        return capture_node::<BULK>(g, rules, pos, depth, scratch);
+        return capture_node::<BULK, DIRECT>(g, rules, pos, depth, scratch);
     }
     let n = scratch.takings.len() - start;
     if BULK && depth == 1 {
@@ -585,7 +613,7 @@ fn men_node_dirs<const BULK: bool, W: Word, const H: i32, const D0: usize, const
         let t = scratch.takings[i];
         let mut child = *pos;
         play_taking(&mut child, &t, W::of(crown));
-        total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT>(g, rules, &child, depth - 1, scratch);
     }
     scratch.takings.truncate(start);
     total
@@ -674,6 +702,47 @@ pub(super) fn taking_child(g: &Geometry, pos: &Position, t: &Taking) -> Position
     child
 }
 
+/// The leaves [`men_node`] makes of `pos` at the last ply as it finds the chains, where
+/// every chain is a move ([`every_chain_a_move`]); `None` where it does not make them so.
+#[cfg(test)]
+pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
+    fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Position>> {
+        let (walk, capturing, victims) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let mut out = Vec::new();
+        let crown = W::of(g.crown[pos.side.index()]);
+        let mut sink = LeafSink::new(rules, pos, crown, |c: &Position| out.push(*c));
+        let ok = capturing != W::ZERO
+            && men_chains::<W, H, D0, N, _>(&walk, capturing, victims, &mut sink);
+        let made = sink.made;
+        (ok && made == out.len() as u64).then_some(out)
+    }
+    fn dirs<W: Word, const H: i32>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Position>> {
+        match (rules.men_capture_backwards, pos.side) {
+            (true, _) => list::<W, H, 0, 4>(g, rules, pos),
+            (false, Color::White) => list::<W, H, 0, 2>(g, rules, pos),
+            (false, Color::Black) => list::<W, H, 2, 2>(g, rules, pos),
+        }
+    }
+    if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
+        return None;
+    }
+    match (g.half, g.mask >> 64 == 0) {
+        (4, true) => dirs::<u64, 4>(g, rules, pos),
+        (5, true) => dirs::<u64, 5>(g, rules, pos),
+        (4, false) => dirs::<Bits, 4>(g, rules, pos),
+        (5, false) => dirs::<Bits, 5>(g, rules, pos),
+        _ => dirs::<Bits, 6>(g, rules, pos),
+    }
+}
+
 /// The leaves [`men_node`] makes of `pos` at the last ply with the captures `takings`.
 #[cfg(test)]
 pub(super) fn taking_leaves(g: &Geometry, pos: &Position, takings: &[Taking]) -> Vec<Position> {
@@ -744,6 +813,7 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
 /// The legal captures of the men `men` (each of which has a first jump), as perft counts
 /// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
 /// when a man is crowned in a chain that goes on as a king, which only the moves follow.
+#[inline(never)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
@@ -751,34 +821,14 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     victims: W,
     out: &mut Vec<Taking>,
 ) -> bool {
-    let offs = diagonal_offsets::<H>();
     let mut c = Collect {
         rules,
         start: out.len(),
         best: 0,
         out,
     };
-    let mut rest = men;
-    while rest != W::ZERO {
-        let from_set = rest.lowest_set();
-        rest = rest.clear_lowest();
-        let from = from_set.bits().trailing_zeros() as Bit;
-        let ok = if N == 4 {
-            // Men capturing backwards may come back to the square they left, empty once they
-            // have: the jumps that land there are added.
-            let mut own = *walk;
-            for k in 0..N {
-                let off = offs[D0 + k];
-                own.jumps[k] =
-                    own.jumps[k] | shift_word(shift_word(from_set, -off) & victims, -off);
-            }
-            own.jumps_from::<H, D0, N>(from, from, W::ZERO, 0, 0, &mut c)
-        } else {
-            walk.jumps_from::<H, D0, N>(from, from, W::ZERO, 0, 0, &mut c)
-        };
-        if !ok {
-            return false;
-        }
+    if !men_chains::<W, H, D0, N, _>(walk, men, victims, &mut c) {
+        return false;
     }
     if rules.perft_merges_duplicates {
         let start = c.start;
@@ -794,6 +844,122 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
         out.truncate(w);
     }
     true
+}
+
+/// The leaves of the captures of the men `men` at the last ply, made as the chains are
+/// found ([`LeafSink`]), and how many; `None` when a man is crowned and goes on as a king.
+#[inline(never)]
+fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize>(
+    rules: &Rules,
+    pos: &Position,
+    walk: &MenWalk<W>,
+    men: W,
+    victims: W,
+    crown: W,
+) -> Option<u64> {
+    let leaf = |c: &Position| {
+        std::hint::black_box(c);
+    };
+    let mut sink = LeafSink::new(rules, pos, crown, leaf);
+    men_chains::<W, H, D0, N, _>(walk, men, victims, &mut sink).then_some(sink.made)
+}
+
+/// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
+/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on as a
+/// king, which only the moves follow.
+#[inline(always)]
+fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
+    walk: &MenWalk<W>,
+    men: W,
+    victims: W,
+    sink: &mut S,
+) -> bool {
+    let offs = diagonal_offsets::<H>();
+    let mut rest = men;
+    while rest != W::ZERO {
+        let from_set = rest.lowest_set();
+        rest = rest.clear_lowest();
+        let from = from_set.bits().trailing_zeros() as Bit;
+        let ok = if N == 4 {
+            // Men capturing backwards may come back to the square they left, empty once they
+            // have: the jumps that land there are added.
+            let mut own = *walk;
+            for k in 0..N {
+                let off = offs[D0 + k];
+                own.jumps[k] =
+                    own.jumps[k] | shift_word(shift_word(from_set, -off) & victims, -off);
+            }
+            own.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink)
+        } else {
+            walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink)
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// Where [`MenWalk`] hands a finished chain: the man's start and end, the pieces taken, how
+/// many, and how many kings among them.
+trait ChainSink<W> {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8);
+    /// Reaching the crowning row ends the chain (else the man goes on as a king).
+    fn crown_ends(&self) -> bool;
+}
+
+/// The last ply's leaves made as the chains are found, where every chain is a legal move of
+/// its own (free choice of capture, identical captures kept apart: English), so that no list
+/// is needed: each is written over one copy of the position ([`taking_sets`]) and handed to
+/// `leaf`.
+struct LeafSink<W, F> {
+    crown_ends: bool,
+    child: Position,
+    sets: [W; 4],
+    crown: W,
+    leaf: F,
+    made: u64,
+}
+
+impl<W: Word, F: FnMut(&Position)> LeafSink<W, F> {
+    #[inline(always)]
+    fn new(rules: &Rules, pos: &Position, crown: W, leaf: F) -> Self {
+        let (us, them) = (pos.side.index(), pos.side.opponent().index());
+        let mut child = *pos;
+        child.side = pos.side.opponent();
+        LeafSink {
+            crown_ends: rules.promotion == PromotionInCapture::EndsMove,
+            child,
+            sets: [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of),
+            crown,
+            leaf,
+            made: 0,
+        }
+    }
+}
+
+impl<W: Word, F: FnMut(&Position)> ChainSink<W> for LeafSink<W, F> {
+    fn crown_ends(&self) -> bool {
+        self.crown_ends
+    }
+
+    #[inline(always)]
+    fn note(&mut self, from: Bit, to: Bit, taken: W, _len: u8, _kings: u8) {
+        let t = Taking {
+            captured: taken.bits(),
+            from,
+            to,
+        };
+        let [m, k, their_m, their_k] = taking_sets(self.sets, &t, self.crown);
+        let us = self.child.side.opponent().index();
+        let them = 1 - us;
+        self.child.men[us] = m.bits();
+        self.child.kings[us] = k.bits();
+        self.child.men[them] = their_m.bits();
+        self.child.kings[them] = their_k.bits();
+        (self.leaf)(&self.child);
+        self.made += 1;
+    }
 }
 
 /// What a man's chain is tested against: per capture direction (in the order of
@@ -815,9 +981,13 @@ struct Collect<'a> {
     best: u64,
 }
 
-impl Collect<'_> {
+impl<W: Word> ChainSink<W> for Collect<'_> {
+    fn crown_ends(&self) -> bool {
+        self.rules.promotion == PromotionInCapture::EndsMove
+    }
+
     #[inline(always)]
-    fn note<W: Word>(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8) {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8) {
         let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0);
         if p < self.best {
             return;
@@ -839,30 +1009,30 @@ impl<W: Word> MenWalk<W> {
     /// order as [`Ctx::man_chain`]); false when a man is crowned and would go on as a king.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn walk<const H: i32, const D0: usize, const N: usize>(
+    fn walk<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
         &self,
         from: Bit,
         cur: Bit,
         taken: W,
         len: u8,
         kings: u8,
-        c: &mut Collect,
+        c: &mut S,
     ) -> bool {
-        self.jumps_from::<H, D0, N>(from, cur, taken, len, kings, c)
+        self.jumps_from::<H, D0, N, S>(from, cur, taken, len, kings, c)
     }
 
     /// The jumps from `cur`: a chain that cannot go on from where it lands is noted here,
     /// without a call of [`MenWalk::walk`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn jumps_from<const H: i32, const D0: usize, const N: usize>(
+    fn jumps_from<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
         &self,
         from: Bit,
         cur: Bit,
         taken: W,
         len: u8,
         kings: u8,
-        c: &mut Collect,
+        c: &mut S,
     ) -> bool {
         let offs = diagonal_offsets::<H>();
         let mut any = false;
@@ -880,13 +1050,13 @@ impl<W: Word> MenWalk<W> {
             let now = taken | W::single(victim);
             let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
             if self.crown_stops && self.crown.has(u32::from(land)) {
-                if c.rules.promotion != PromotionInCapture::EndsMove {
+                if !c.crown_ends() {
                     return false;
                 }
                 c.note(from, land, now, len + 1, kings);
             } else if !self.goes_on::<H, D0, N>(land, now) {
                 c.note(from, land, now, len + 1, kings);
-            } else if !self.walk::<H, D0, N>(from, land, now, len + 1, kings, c) {
+            } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
                 return false;
             }
         }

@@ -180,7 +180,7 @@ fn the_men_only_path_gives_the_chains_of_the_general_one() {
 
 #[test]
 fn men_only_captures_in_perft_are_the_moves_perft_plays() {
-    let (mut checked, mut crowned) = (0, 0);
+    let (mut checked, mut crowned, mut made_directly) = (0, 0, 0);
     walk_random_games(17, 20, 160, |d, pos, _| {
         let (g, rules) = (d.geometry, &d.rules);
         for merge in [true, false] {
@@ -196,6 +196,10 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
             let fen = pos.to_fen(g, true);
             assert_eq!(takings.len(), moves.len(), "{} in {fen}", d.variant.id);
             let leaves = perft::taking_leaves(g, pos, &takings);
+            if let Some(direct) = perft::direct_leaves(g, &rules, pos) {
+                assert_eq!(direct, leaves, "{} in {fen}", d.variant.id);
+                made_directly += 1;
+            }
             for ((t, m), leaf) in takings.iter().zip(&moves).zip(&leaves) {
                 let mut played = *pos;
                 play(g, &rules, &mut played, m);
@@ -208,7 +212,7 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
         }
     });
     assert!(
-        checked > 1000 && crowned > 10,
-        "{checked} positions, {crowned} crowning captures"
+        checked > 1000 && crowned > 10 && made_directly > 100,
+        "{checked} positions, {crowned} crowning captures, {made_directly} made directly"
     );
 }

@@ -79,9 +79,79 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
     // `DIRECT`: the last ply's captures are made as the chains are found (every leaf
     // played, every chain a move of its own), decided once here rather than at every node.
     match (bulk, every_chain_a_move(rules)) {
-        (true, _) => perft_rec::<true, false>(g, rules, pos, depth, &mut scratch),
-        (false, false) => perft_rec::<false, false>(g, rules, pos, depth, &mut scratch),
-        (false, true) => perft_rec::<false, true>(g, rules, pos, depth, &mut scratch),
+        (true, _) => perft_layout::<true, false>(g, rules, pos, depth, &mut scratch),
+        (false, false) => perft_layout::<false, false>(g, rules, pos, depth, &mut scratch),
+        (false, true) => perft_layout::<false, true>(g, rules, pos, depth, &mut scratch),
+    }
+}
+
+/// [`perft_rec`] with its [`Layout`] chosen once for the count: the word and row length of
+/// the board where the rules let men-only nodes be followed on whole sets.
+fn perft_layout<const BULK: bool, const DIRECT: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    if !men_rules(rules) {
+        return perft_rec::<BULK, DIRECT, AnyLayout>(g, rules, pos, depth, scratch);
+    }
+    match (g.half, g.mask >> 64 == 0) {
+        (4, true) => perft_rec::<BULK, DIRECT, MenLayout<u64, 4>>(g, rules, pos, depth, scratch),
+        (5, true) => perft_rec::<BULK, DIRECT, MenLayout<u64, 5>>(g, rules, pos, depth, scratch),
+        (4, false) => perft_rec::<BULK, DIRECT, MenLayout<Bits, 4>>(g, rules, pos, depth, scratch),
+        (5, false) => perft_rec::<BULK, DIRECT, MenLayout<Bits, 5>>(g, rules, pos, depth, scratch),
+        _ => perft_rec::<BULK, DIRECT, MenLayout<Bits, 6>>(g, rules, pos, depth, scratch),
+    }
+}
+
+/// What perft's recursion knows of the board and rules for the whole count (a type
+/// parameter, so that no node tests them): whether men-only nodes are followed on whole sets
+/// ([`men_node`]), in which word and with how many squares a row.
+trait Layout {
+    /// The rules let men-only nodes be followed on whole sets ([`men_rules`]).
+    const MEN: bool;
+    /// [`men_node`] in this layout.
+    fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64;
+}
+
+/// Men-only nodes followed on whole sets in the word `W`, `H` squares a row.
+struct MenLayout<W, const H: i32>(std::marker::PhantomData<W>);
+
+impl<W: Word, const H: i32> Layout for MenLayout<W, H> {
+    const MEN: bool = true;
+    #[inline(always)]
+    fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        men_node::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch)
+    }
+}
+
+/// Every node through the general generator.
+struct AnyLayout;
+
+impl Layout for AnyLayout {
+    const MEN: bool = false;
+    fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        _: &Geometry,
+        _: &Rules,
+        _: &Position,
+        _: u32,
+        _: &mut Scratch,
+    ) -> u64 {
+        unreachable!("men-only nodes are not followed on whole sets in this layout")
     }
 }
 
@@ -96,7 +166,7 @@ struct Scratch {
 /// One child of a perft node: a leaf (without bulk counting) is only made, and kept from
 /// being optimised away, here rather than in a call of [`perft_rec`].
 #[inline(always)]
-fn visit<const BULK: bool, const DIRECT: bool>(
+fn visit<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     child: &Position,
@@ -107,10 +177,10 @@ fn visit<const BULK: bool, const DIRECT: bool>(
         std::hint::black_box(child);
         return 1;
     }
-    perft_rec::<BULK, DIRECT>(g, rules, child, depth, scratch)
+    perft_rec::<BULK, DIRECT, L>(g, rules, child, depth, scratch)
 }
 
-fn perft_rec<const BULK: bool, const DIRECT: bool>(
+fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -119,15 +189,8 @@ fn perft_rec<const BULK: bool, const DIRECT: bool>(
 ) -> u64 {
     // Leaves are counted by `visit` and `perft_with`, never here.
     debug_assert!(depth > 0);
-    if men_only_node(rules, pos) {
-        let small = g.mask >> 64 == 0;
-        return match (g.half, small) {
-            (4, true) => men_node::<BULK, DIRECT, u64, 4>(g, rules, pos, depth, scratch),
-            (5, true) => men_node::<BULK, DIRECT, u64, 5>(g, rules, pos, depth, scratch),
-            (4, false) => men_node::<BULK, DIRECT, Bits, 4>(g, rules, pos, depth, scratch),
-            (5, false) => men_node::<BULK, DIRECT, Bits, 5>(g, rules, pos, depth, scratch),
-            _ => men_node::<BULK, DIRECT, Bits, 6>(g, rules, pos, depth, scratch),
-        };
+    if L::MEN && pos.kings[pos.side.index()] == 0 && !pos.pending.is_active() {
+        return L::men_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     let capture = has_capture(g, rules, pos);
     if BULK && depth == 1 && !capture {
@@ -136,23 +199,23 @@ fn perft_rec<const BULK: bool, const DIRECT: bool>(
     if !capture && rules.movement == Movement::Diagonal {
         let small = g.mask >> 64 == 0;
         return match (g.half, small) {
-            (4, true) => perft_quiet::<BULK, DIRECT, u64, 4>(g, rules, pos, depth, scratch),
-            (5, true) => perft_quiet::<BULK, DIRECT, u64, 5>(g, rules, pos, depth, scratch),
-            (4, false) => perft_quiet::<BULK, DIRECT, Bits, 4>(g, rules, pos, depth, scratch),
-            (5, false) => perft_quiet::<BULK, DIRECT, Bits, 5>(g, rules, pos, depth, scratch),
-            _ => perft_quiet::<BULK, DIRECT, Bits, 6>(g, rules, pos, depth, scratch),
+            (4, true) => perft_quiet::<BULK, DIRECT, L, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => perft_quiet::<BULK, DIRECT, L, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => perft_quiet::<BULK, DIRECT, L, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => perft_quiet::<BULK, DIRECT, L, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, DIRECT, L, Bits, 6>(g, rules, pos, depth, scratch),
         };
     }
     if !capture {
         let start = scratch.moves.len();
         quiet_moves(g, rules, pos, &mut scratch.moves);
-        return below_list::<BULK, DIRECT>(g, rules, pos, depth, start, scratch);
+        return below_list::<BULK, DIRECT, L>(g, rules, pos, depth, start, scratch);
     }
-    capture_node::<BULK, DIRECT>(g, rules, pos, depth, scratch)
+    capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch)
 }
 
 /// perft below a position with a capture, through the move list.
-fn capture_node<const BULK: bool, const DIRECT: bool>(
+fn capture_node<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -165,13 +228,13 @@ fn capture_node<const BULK: bool, const DIRECT: bool>(
     let start = scratch.moves.len();
     allowed_chains(g, rules, pos, &mut scratch.moves);
     one_per_capture(g, rules, &mut scratch.moves, start);
-    below_list::<BULK, DIRECT>(g, rules, pos, depth, start, scratch)
+    below_list::<BULK, DIRECT, L>(g, rules, pos, depth, start, scratch)
 }
 
 /// The count below the children of `pos` made from the moves `scratch.moves[start..]`, which
 /// are then dropped from the list.
 #[inline(always)]
-fn below_list<const BULK: bool, const DIRECT: bool>(
+fn below_list<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -195,7 +258,7 @@ fn below_list<const BULK: bool, const DIRECT: bool>(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += visit::<BULK, DIRECT>(g, rules, &child, depth - 1, scratch);
+            total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
         }
     }
     scratch.moves.truncate(start);
@@ -363,7 +426,7 @@ impl<W: Word> Chain<W> {
 /// are found as the lowest target and the same set shifted back, with no square numbers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn quiet_steps<const BULK: bool, const DIRECT: bool, W: Word>(
+fn quiet_steps<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     g: &Geometry,
     rules: &Rules,
     child: &mut Position,
@@ -386,7 +449,7 @@ fn quiet_steps<const BULK: bool, const DIRECT: bool, W: Word>(
         plain = plain.clear_lowest();
         let ft = (t | shift_word(t, -off)).bits();
         child.men[u] ^= ft;
-        total += visit::<BULK, DIRECT>(g, rules, child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT, L>(g, rules, child, depth - 1, scratch);
         child.men[u] ^= ft;
     }
     let mut crowning = targets & crown;
@@ -396,7 +459,7 @@ fn quiet_steps<const BULK: bool, const DIRECT: bool, W: Word>(
         let (f, t) = (shift_word(t, -off).bits(), t.bits());
         child.men[u] ^= f;
         child.kings[u] ^= t;
-        total += visit::<BULK, DIRECT>(g, rules, child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT, L>(g, rules, child, depth - 1, scratch);
         child.men[u] ^= f;
         child.kings[u] ^= t;
     }
@@ -435,7 +498,7 @@ fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, o
 /// perft below a position without captures (`depth` >= 2 with bulk counting): the children
 /// are made straight from the bitboards, no move list. The men's steps are made and unmade
 /// on one copy of the position (two exclusive-ors each way), found in the word `W`.
-fn perft_quiet<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
+fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -460,12 +523,16 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
     let c = &mut child;
     total += match us {
         Color::White => {
-            quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
-                + quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, ne, depth, scratch)
+            quiet_steps::<BULK, DIRECT, L, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, L, W>(
+                    g, rules, c, men, empty, crown, ne, depth, scratch,
+                )
         }
         Color::Black => {
-            quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
-                + quiet_steps::<BULK, DIRECT, W>(g, rules, c, men, empty, crown, se, depth, scratch)
+            quiet_steps::<BULK, DIRECT, L, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, L, W>(
+                    g, rules, c, men, empty, crown, se, depth, scratch,
+                )
         }
     };
     let kings = pos.kings[u];
@@ -485,11 +552,11 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
                     // Frisian: the king's run changes too; a copy of the position.
                     let mut next = *pos;
                     play_quiet(rules, &mut next, from, to, true, false);
-                    total += visit::<BULK, DIRECT>(g, rules, &next, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &next, depth - 1, scratch);
                 } else {
                     let ft = bit(from) | bit(to);
                     child.kings[u] ^= ft;
-                    total += visit::<BULK, DIRECT>(g, rules, &child, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
                     child.kings[u] ^= ft;
                 }
                 if rules.king == KingRange::Short {
@@ -514,16 +581,22 @@ pub(super) struct Taking {
 /// True when the side to move of `pos` has men only, whose chains [`men_node`] follows:
 /// diagonal captures with the pieces taken staying until the move ends, no chain under way,
 /// no Frisian king runs to keep.
-#[inline(always)]
+#[cfg(test)]
 fn men_only_node(rules: &Rules, pos: &Position) -> bool {
+    men_rules(rules) && pos.kings[pos.side.index()] == 0 && !pos.pending.is_active()
+}
+
+/// The rules under which [`men_node`] follows a men-only node: diagonal captures with the
+/// pieces taken staying until the move ends, no Frisian king runs, and a man's chain ranked
+/// by its length and the kings it takes alone.
+#[inline(always)]
+fn men_rules(rules: &Rules) -> bool {
     rules.movement == Movement::Diagonal
         && !rules.orthogonal_captures
         && !rules.no_turn_back
         && !rules.immediate_removal
         && rules.king_quiet_limit == 0
         && (rules.capture != CaptureRule::Italian || !rules.man_takes_king)
-        && pos.kings[pos.side.index()] == 0
-        && !pos.pending.is_active()
 }
 
 /// perft below a position whose side to move has men only ([`men_only_node`]), on a
@@ -531,7 +604,7 @@ fn men_only_node(rules: &Rules, pos: &Position) -> bool {
 /// with whole-board shifts, which also says whether there is a capture; the captures are
 /// listed as [`Taking`]s (no [`Move`]s) and each child made from one.
 #[inline(always)]
-fn men_node<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
+fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -541,12 +614,12 @@ fn men_node<const BULK: bool, const DIRECT: bool, W: Word, const H: i32>(
     // The capture directions in the order of `capture_dirs`: the first index into
     // `diagonal_offsets` and how many.
     match (rules.men_capture_backwards, pos.side) {
-        (true, _) => men_node_dirs::<BULK, DIRECT, W, H, 0, 4>(g, rules, pos, depth, scratch),
+        (true, _) => men_node_dirs::<BULK, DIRECT, L, W, H, 0, 4>(g, rules, pos, depth, scratch),
         (false, Color::White) => {
-            men_node_dirs::<BULK, DIRECT, W, H, 0, 2>(g, rules, pos, depth, scratch)
+            men_node_dirs::<BULK, DIRECT, L, W, H, 0, 2>(g, rules, pos, depth, scratch)
         }
         (false, Color::Black) => {
-            men_node_dirs::<BULK, DIRECT, W, H, 2, 2>(g, rules, pos, depth, scratch)
+            men_node_dirs::<BULK, DIRECT, L, W, H, 2, 2>(g, rules, pos, depth, scratch)
         }
     }
 }
@@ -562,6 +635,7 @@ fn every_chain_a_move(rules: &Rules) -> bool {
 fn men_node_dirs<
     const BULK: bool,
     const DIRECT: bool,
+    L: Layout,
     W: Word,
     const H: i32,
     const D0: usize,
@@ -578,7 +652,7 @@ fn men_node_dirs<
         if BULK && depth == 1 {
             return count_quiet(g, rules, pos);
         }
-        return perft_quiet::<BULK, DIRECT, W, H>(g, rules, pos, depth, scratch);
+        return perft_quiet::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch);
     }
     if DIRECT && depth == 1 {
         let crown = W::of(g.crown[pos.side.index()]);
@@ -586,13 +660,13 @@ fn men_node_dirs<
         {
             return made;
         }
-        return capture_node::<BULK, DIRECT>(g, rules, pos, depth, scratch);
+        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     let start = scratch.takings.len();
     let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, victims, &mut scratch.takings);
     if !listed {
         scratch.takings.truncate(start);
-        return capture_node::<BULK, DIRECT>(g, rules, pos, depth, scratch);
+        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     let n = scratch.takings.len() - start;
     if BULK && depth == 1 {
@@ -613,7 +687,7 @@ fn men_node_dirs<
         let t = scratch.takings[i];
         let mut child = *pos;
         play_taking(&mut child, &t, W::of(crown));
-        total += visit::<BULK, DIRECT>(g, rules, &child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
     }
     scratch.takings.truncate(start);
     total

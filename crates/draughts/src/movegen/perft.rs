@@ -647,7 +647,7 @@ fn men_node_dirs<
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    let (walk, capturing, victims) = men_walk::<W, H, D0, N>(g, rules, pos);
+    let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
     if capturing == W::ZERO {
         if BULK && depth == 1 {
             return count_quiet(g, rules, pos);
@@ -656,14 +656,13 @@ fn men_node_dirs<
     }
     if DIRECT && depth == 1 {
         let crown = W::of(g.crown[pos.side.index()]);
-        if let Some(made) = men_leaves::<W, H, D0, N>(rules, pos, &walk, capturing, victims, crown)
-        {
+        if let Some(made) = men_leaves::<W, H, D0, N>(rules, pos, &walk, capturing, crown) {
             return made;
         }
         return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     let start = scratch.takings.len();
-    let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, victims, &mut scratch.takings);
+    let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut scratch.takings);
     if !listed {
         scratch.takings.truncate(start);
         return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
@@ -700,7 +699,7 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
-) -> (MenWalk<W>, W, W) {
+) -> (MenWalk<W>, W) {
     let us = pos.side;
     let them = us.opponent();
     let offs = diagonal_offsets::<H>();
@@ -715,6 +714,7 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
         crown: W::of(g.crown[us.index()]),
         enemy_kings: W::of(pos.kings[them.index()]),
         crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
+        victims,
     };
     let mut starts = W::ZERO;
     for k in 0..N {
@@ -722,7 +722,7 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
         walk.jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
         starts = starts | walk.jumps[k];
     }
-    (walk, starts & W::of(pos.men[us.index()]), victims)
+    (walk, starts & W::of(pos.men[us.index()]))
 }
 
 /// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
@@ -734,11 +734,10 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
         rules: &Rules,
         pos: &Position,
     ) -> Option<Vec<Taking>> {
-        let (walk, capturing, victims) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
-        (capturing != W::ZERO
-            && men_takings::<W, H, D0, N>(rules, &walk, capturing, victims, &mut out))
-        .then_some(out)
+        (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
+            .then_some(out)
     }
     fn dirs<W: Word, const H: i32>(
         g: &Geometry,
@@ -785,12 +784,11 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         rules: &Rules,
         pos: &Position,
     ) -> Option<Vec<Position>> {
-        let (walk, capturing, victims) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
         let crown = W::of(g.crown[pos.side.index()]);
         let mut sink = LeafSink::new(rules, pos, crown, |c: &Position| out.push(*c));
-        let ok = capturing != W::ZERO
-            && men_chains::<W, H, D0, N, _>(&walk, capturing, victims, &mut sink);
+        let ok = capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
         let made = sink.made;
         (ok && made == out.len() as u64).then_some(out)
     }
@@ -892,7 +890,6 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
     men: W,
-    victims: W,
     out: &mut Vec<Taking>,
 ) -> bool {
     let mut c = Collect {
@@ -901,7 +898,7 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
         best: 0,
         out,
     };
-    if !men_chains::<W, H, D0, N, _>(walk, men, victims, &mut c) {
+    if !men_chains::<W, H, D0, N, _>(walk, men, &mut c) {
         return false;
     }
     if rules.perft_merges_duplicates {
@@ -928,14 +925,13 @@ fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize>(
     pos: &Position,
     walk: &MenWalk<W>,
     men: W,
-    victims: W,
     crown: W,
 ) -> Option<u64> {
     let leaf = |c: &Position| {
         std::hint::black_box(c);
     };
     let mut sink = LeafSink::new(rules, pos, crown, leaf);
-    men_chains::<W, H, D0, N, _>(walk, men, victims, &mut sink).then_some(sink.made)
+    men_chains::<W, H, D0, N, _>(walk, men, &mut sink).then_some(sink.made)
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
@@ -945,29 +941,13 @@ fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize>(
 fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
     walk: &MenWalk<W>,
     men: W,
-    victims: W,
     sink: &mut S,
 ) -> bool {
-    let offs = diagonal_offsets::<H>();
     let mut rest = men;
     while rest != W::ZERO {
-        let from_set = rest.lowest_set();
+        let from = rest.bits().trailing_zeros() as Bit;
         rest = rest.clear_lowest();
-        let from = from_set.bits().trailing_zeros() as Bit;
-        let ok = if N == 4 {
-            // Men capturing backwards may come back to the square they left, empty once they
-            // have: the jumps that land there are added.
-            let mut own = *walk;
-            for k in 0..N {
-                let off = offs[D0 + k];
-                own.jumps[k] =
-                    own.jumps[k] | shift_word(shift_word(from_set, -off) & victims, -off);
-            }
-            own.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink)
-        } else {
-            walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink)
-        };
-        if !ok {
+        if !walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink) {
             return false;
         }
     }
@@ -1045,6 +1025,8 @@ struct MenWalk<W> {
     enemy_kings: W,
     /// Reaching the crowning row ends the chain or makes the man a king.
     crown_stops: bool,
+    /// The pieces a man may take.
+    victims: W,
 }
 
 /// The captures listed so far: those of the best priority met.
@@ -1111,10 +1093,10 @@ impl<W: Word> MenWalk<W> {
         let offs = diagonal_offsets::<H>();
         let mut any = false;
         for k in 0..N {
-            if !self.jumps[k].has(u32::from(cur)) {
+            let off = offs[D0 + k];
+            if !self.jumps[k].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
                 continue;
             }
-            let off = offs[D0 + k];
             let victim = (i32::from(cur) + off) as Bit;
             if taken.has(u32::from(victim)) {
                 continue;
@@ -1128,7 +1110,7 @@ impl<W: Word> MenWalk<W> {
                     return false;
                 }
                 c.note(from, land, now, len + 1, kings);
-            } else if !self.goes_on::<H, D0, N>(land, now) {
+            } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
                 c.note(from, land, now, len + 1, kings);
             } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
                 return false;
@@ -1140,12 +1122,33 @@ impl<W: Word> MenWalk<W> {
         true
     }
 
-    /// True when a man on `at`, having taken `taken`, has a further jump.
+    /// True when a man on `at`, having taken `len` pieces `taken`, has a further jump.
     #[inline(always)]
-    fn goes_on<const H: i32, const D0: usize, const N: usize>(&self, at: Bit, taken: W) -> bool {
+    fn goes_on<const H: i32, const D0: usize, const N: usize>(
+        &self,
+        from: Bit,
+        at: Bit,
+        taken: W,
+        len: u8,
+    ) -> bool {
         let offs = diagonal_offsets::<H>();
         (0..N).any(|k| {
-            self.jumps[k].has(u32::from(at)) && !taken.has((i32::from(at) + offs[D0 + k]) as u32)
+            let off = offs[D0 + k];
+            (self.jumps[k].has(u32::from(at)) || self.lands_home::<N>(from, at, off, len))
+                && !taken.has((i32::from(at) + off) as u32)
         })
+    }
+
+    /// True when a man that has taken `len` pieces and stands on `at` can jump the way of
+    /// `off` back onto `from`, the square it started from, empty since it left, which the
+    /// jumps of the position do not count: only where men capture backwards, and from the
+    /// fourth jump on (a chain comes back to its start after an even number of jumps, and
+    /// two would take the same piece twice).
+    #[inline(always)]
+    fn lands_home<const N: usize>(&self, from: Bit, at: Bit, off: i32, len: u8) -> bool {
+        N == 4
+            && len >= 3
+            && i32::from(at) + 2 * off == i32::from(from)
+            && self.victims.has((i32::from(at) + off) as u32)
     }
 }

@@ -216,3 +216,25 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
         "{checked} positions, {crowned} crowning captures, {made_directly} made directly"
     );
 }
+
+#[test]
+fn a_man_s_ring_back_to_its_square_is_found_by_the_men_only_path() {
+    // c3xe5xg3xe1xc3 and the other way round: the man lands on the square it left at its
+    // fourth jump, which the position's jumps (taken with the man on it) do not show.
+    for v in [&crate::variant::RUSSIAN, &crate::variant::BRAZILIAN] {
+        let d = crate::Draughts::new(v);
+        let pos = Position::from_fen(d.geometry, "W:Wc3:Bd4,f4,f2,d2", v.first).unwrap();
+        for (merge, n) in [(true, 1), (false, 2)] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..d.rules
+            };
+            let takings = perft::men_node_takings(d.geometry, &rules, &pos).unwrap();
+            let mut moves = Vec::new();
+            perft_moves(d.geometry, &rules, &pos, &mut moves);
+            assert_eq!((takings.len(), moves.len()), (n, n), "{} {merge}", v.id);
+            assert_eq!(moves[0].capture_count(), 4);
+            assert_eq!(moves[0].from(), moves[0].to());
+        }
+    }
+}

@@ -74,24 +74,99 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
     let mut scratch = Scratch {
         moves: Vec::with_capacity(256),
         keys: Vec::with_capacity(64),
+        takings: Vec::with_capacity(256),
     };
-    if bulk {
-        perft_rec::<true>(g, rules, pos, depth, &mut scratch)
-    } else {
-        perft_rec::<false>(g, rules, pos, depth, &mut scratch)
+    // `DIRECT`: the last ply's captures are made as the chains are found (every leaf
+    // played, every chain a move of its own), decided once here rather than at every node.
+    match (bulk, every_chain_a_move(rules)) {
+        (true, _) => perft_layout::<true, false>(g, rules, pos, depth, &mut scratch),
+        (false, false) => perft_layout::<false, false>(g, rules, pos, depth, &mut scratch),
+        (false, true) => perft_layout::<false, true>(g, rules, pos, depth, &mut scratch),
     }
 }
 
-/// Buffers perft reuses: the move lists of the current line, and the keys counted at a leaf.
+/// [`perft_rec`] with its [`Layout`] chosen once for the count: the word and row length of
+/// the board where the rules let men-only nodes be followed on whole sets.
+fn perft_layout<const BULK: bool, const DIRECT: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    if !men_rules(rules) {
+        return perft_rec::<BULK, DIRECT, AnyLayout>(g, rules, pos, depth, scratch);
+    }
+    match (g.half, g.mask >> 64 == 0) {
+        (4, true) => perft_rec::<BULK, DIRECT, MenLayout<u64, 4>>(g, rules, pos, depth, scratch),
+        (5, true) => perft_rec::<BULK, DIRECT, MenLayout<u64, 5>>(g, rules, pos, depth, scratch),
+        (4, false) => perft_rec::<BULK, DIRECT, MenLayout<Bits, 4>>(g, rules, pos, depth, scratch),
+        (5, false) => perft_rec::<BULK, DIRECT, MenLayout<Bits, 5>>(g, rules, pos, depth, scratch),
+        _ => perft_rec::<BULK, DIRECT, MenLayout<Bits, 6>>(g, rules, pos, depth, scratch),
+    }
+}
+
+/// What perft's recursion knows of the board and rules for the whole count (a type
+/// parameter, so that no node tests them): whether men-only nodes are followed on whole sets
+/// ([`men_node`]), in which word and with how many squares a row.
+trait Layout {
+    /// The rules let men-only nodes be followed on whole sets ([`men_rules`]).
+    const MEN: bool;
+    /// [`men_node`] in this layout.
+    fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64;
+}
+
+/// Men-only nodes followed on whole sets in the word `W`, `H` squares a row.
+struct MenLayout<W, const H: i32>(std::marker::PhantomData<W>);
+
+impl<W: Word, const H: i32> Layout for MenLayout<W, H> {
+    const MEN: bool = true;
+    #[inline(always)]
+    fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        men_node::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch)
+    }
+}
+
+/// Every node through the general generator.
+struct AnyLayout;
+
+impl Layout for AnyLayout {
+    const MEN: bool = false;
+    fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        _: &Geometry,
+        _: &Rules,
+        _: &Position,
+        _: u32,
+        _: &mut Scratch,
+    ) -> u64 {
+        unreachable!("men-only nodes are not followed on whole sets in this layout")
+    }
+}
+
+/// Buffers perft reuses: the move lists of the current line, the keys counted at a leaf, and
+/// the men's captures of the current line ([`men_node`]).
 struct Scratch {
     moves: Vec<Move>,
     keys: Vec<(u16, Bits)>,
+    takings: Vec<Taking>,
 }
 
 /// One child of a perft node: a leaf (without bulk counting) is only made, and kept from
 /// being optimised away, here rather than in a call of [`perft_rec`].
 #[inline(always)]
-fn visit<const BULK: bool>(
+fn visit<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     child: &Position,
@@ -102,10 +177,10 @@ fn visit<const BULK: bool>(
         std::hint::black_box(child);
         return 1;
     }
-    perft_rec::<BULK>(g, rules, child, depth, scratch)
+    perft_rec::<BULK, DIRECT, L>(g, rules, child, depth, scratch)
 }
 
-fn perft_rec<const BULK: bool>(
+fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -114,6 +189,9 @@ fn perft_rec<const BULK: bool>(
 ) -> u64 {
     // Leaves are counted by `visit` and `perft_with`, never here.
     debug_assert!(depth > 0);
+    if L::MEN && pos.kings[pos.side.index()] == 0 && !pos.pending.is_active() {
+        return L::men_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
+    }
     let capture = has_capture(g, rules, pos);
     if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);
@@ -121,31 +199,42 @@ fn perft_rec<const BULK: bool>(
     if !capture && rules.movement == Movement::Diagonal {
         let small = g.mask >> 64 == 0;
         return match (g.half, small) {
-            (4, true) => perft_quiet::<BULK, u64, 4>(g, rules, pos, depth, scratch),
-            (5, true) => perft_quiet::<BULK, u64, 5>(g, rules, pos, depth, scratch),
-            (4, false) => perft_quiet::<BULK, Bits, 4>(g, rules, pos, depth, scratch),
-            (5, false) => perft_quiet::<BULK, Bits, 5>(g, rules, pos, depth, scratch),
-            _ => perft_quiet::<BULK, Bits, 6>(g, rules, pos, depth, scratch),
+            (4, true) => perft_quiet::<BULK, DIRECT, L, u64, 4>(g, rules, pos, depth, scratch),
+            (5, true) => perft_quiet::<BULK, DIRECT, L, u64, 5>(g, rules, pos, depth, scratch),
+            (4, false) => perft_quiet::<BULK, DIRECT, L, Bits, 4>(g, rules, pos, depth, scratch),
+            (5, false) => perft_quiet::<BULK, DIRECT, L, Bits, 5>(g, rules, pos, depth, scratch),
+            _ => perft_quiet::<BULK, DIRECT, L, Bits, 6>(g, rules, pos, depth, scratch),
         };
     }
     if !capture {
         let start = scratch.moves.len();
         quiet_moves(g, rules, pos, &mut scratch.moves);
-        return below_list::<BULK>(g, rules, pos, depth, start, scratch);
+        return below_list::<BULK, DIRECT, L>(g, rules, pos, depth, start, scratch);
     }
+    capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch)
+}
+
+/// perft below a position with a capture, through the move list.
+fn capture_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
     if BULK && depth == 1 {
         return count_captures(g, rules, pos, &mut scratch.keys);
     }
     let start = scratch.moves.len();
     allowed_chains(g, rules, pos, &mut scratch.moves);
     one_per_capture(g, rules, &mut scratch.moves, start);
-    below_list::<BULK>(g, rules, pos, depth, start, scratch)
+    below_list::<BULK, DIRECT, L>(g, rules, pos, depth, start, scratch)
 }
 
 /// The count below the children of `pos` made from the moves `scratch.moves[start..]`, which
 /// are then dropped from the list.
 #[inline(always)]
-fn below_list<const BULK: bool>(
+fn below_list<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -169,7 +258,7 @@ fn below_list<const BULK: bool>(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+            total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
         }
     }
     scratch.moves.truncate(start);
@@ -337,7 +426,7 @@ impl<W: Word> Chain<W> {
 /// are found as the lowest target and the same set shifted back, with no square numbers.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn quiet_steps<const BULK: bool, W: Word>(
+fn quiet_steps<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     g: &Geometry,
     rules: &Rules,
     child: &mut Position,
@@ -350,6 +439,9 @@ fn quiet_steps<const BULK: bool, W: Word>(
 ) -> u64 {
     let u = child.side.opponent().index();
     let targets = shift_word(men, off) & empty;
+    if !BULK && depth == 1 {
+        return quiet_leaves(child, u, targets, crown, off);
+    }
     let mut total = 0;
     let mut plain = targets & !crown;
     while plain != W::ZERO {
@@ -357,7 +449,7 @@ fn quiet_steps<const BULK: bool, W: Word>(
         plain = plain.clear_lowest();
         let ft = (t | shift_word(t, -off)).bits();
         child.men[u] ^= ft;
-        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT, L>(g, rules, child, depth - 1, scratch);
         child.men[u] ^= ft;
     }
     let mut crowning = targets & crown;
@@ -367,17 +459,46 @@ fn quiet_steps<const BULK: bool, W: Word>(
         let (f, t) = (shift_word(t, -off).bits(), t.bits());
         child.men[u] ^= f;
         child.kings[u] ^= t;
-        total += visit::<BULK>(g, rules, child, depth - 1, scratch);
+        total += visit::<BULK, DIRECT, L>(g, rules, child, depth - 1, scratch);
         child.men[u] ^= f;
         child.kings[u] ^= t;
     }
     total
 }
 
+/// The leaves [`quiet_steps`] makes at the last ply (every leaf played): each written over
+/// the men (and kings) of `child` from the sets it had, with no step undone, and counted.
+#[inline(always)]
+fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, off: i32) -> u64 {
+    let (men, kings) = (child.men[u], child.kings[u]);
+    // Counted one by one: a population count is a dozen instructions on the baseline x86-64
+    // this builds for, more than the few leaves of a direction.
+    let mut n = 0;
+    let mut rest = targets & !crown;
+    while rest != W::ZERO {
+        let t = rest.lowest_set();
+        rest = rest.clear_lowest();
+        child.men[u] = men ^ (t | shift_word(t, -off)).bits();
+        std::hint::black_box(&*child);
+        n += 1;
+    }
+    let mut rest = targets & crown;
+    while rest != W::ZERO {
+        let t = rest.lowest_set();
+        rest = rest.clear_lowest();
+        child.men[u] = men ^ shift_word(t, -off).bits();
+        child.kings[u] = kings ^ t.bits();
+        std::hint::black_box(&*child);
+        n += 1;
+    }
+    (child.men[u], child.kings[u]) = (men, kings);
+    n
+}
+
 /// perft below a position without captures (`depth` >= 2 with bulk counting): the children
 /// are made straight from the bitboards, no move list. The men's steps are made and unmade
 /// on one copy of the position (two exclusive-ors each way), found in the word `W`.
-fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
+fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
@@ -397,14 +518,23 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
         child.king_run[u] = (0, 0);
     }
     let crown = W::of(crown);
-    // One call per direction with the offset a constant, so that its shifts are constant.
-    let (a, b) = match us {
-        Color::White => (nw, ne),
-        Color::Black => (sw, se),
-    };
+    // One call per direction and side with the offset a constant, so that its shifts are
+    // constant.
     let c = &mut child;
-    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, a, depth, scratch);
-    total += quiet_steps::<BULK, W>(g, rules, c, men, empty, crown, b, depth, scratch);
+    total += match us {
+        Color::White => {
+            quiet_steps::<BULK, DIRECT, L, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, L, W>(
+                    g, rules, c, men, empty, crown, ne, depth, scratch,
+                )
+        }
+        Color::Black => {
+            quiet_steps::<BULK, DIRECT, L, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, L, W>(
+                    g, rules, c, men, empty, crown, se, depth, scratch,
+                )
+        }
+    };
     let kings = pos.kings[u];
     if kings == 0 {
         return total;
@@ -422,11 +552,11 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
                     // Frisian: the king's run changes too; a copy of the position.
                     let mut next = *pos;
                     play_quiet(rules, &mut next, from, to, true, false);
-                    total += visit::<BULK>(g, rules, &next, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &next, depth - 1, scratch);
                 } else {
                     let ft = bit(from) | bit(to);
                     child.kings[u] ^= ft;
-                    total += visit::<BULK>(g, rules, &child, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
                     child.kings[u] ^= ft;
                 }
                 if rules.king == KingRange::Short {
@@ -437,4 +567,588 @@ fn perft_quiet<const BULK: bool, W: Word, const H: i32>(
         }
     }
     total
+}
+
+/// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
+/// the crowning row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Taking {
+    captured: Bits,
+    from: Bit,
+    to: Bit,
+}
+
+/// True when the side to move of `pos` has men only, whose chains [`men_node`] follows:
+/// diagonal captures with the pieces taken staying until the move ends, no chain under way,
+/// no Frisian king runs to keep.
+#[cfg(test)]
+fn men_only_node(rules: &Rules, pos: &Position) -> bool {
+    men_rules(rules) && pos.kings[pos.side.index()] == 0 && !pos.pending.is_active()
+}
+
+/// The rules under which [`men_node`] follows a men-only node: diagonal captures with the
+/// pieces taken staying until the move ends, no Frisian king runs, and a man's chain ranked
+/// by its length and the kings it takes alone.
+#[inline(always)]
+fn men_rules(rules: &Rules) -> bool {
+    rules.movement == Movement::Diagonal
+        && !rules.orthogonal_captures
+        && !rules.no_turn_back
+        && !rules.immediate_removal
+        && rules.king_quiet_limit == 0
+        && (rules.capture != CaptureRule::Italian || !rules.man_takes_king)
+}
+
+/// perft below a position whose side to move has men only ([`men_only_node`]), on a
+/// diagonal board of `H` squares a row held in the word `W`: the men's jumps are found once
+/// with whole-board shifts, which also says whether there is a capture; the captures are
+/// listed as [`Taking`]s (no [`Move`]s) and each child made from one.
+#[inline(always)]
+fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    // The capture directions in the order of `capture_dirs`: the first index into
+    // `diagonal_offsets` and how many.
+    match (rules.men_capture_backwards, pos.side) {
+        (true, _) => men_node_dirs::<BULK, DIRECT, L, W, H, 0, 4>(g, rules, pos, depth, scratch),
+        (false, Color::White) => {
+            men_node_dirs::<BULK, DIRECT, L, W, H, 0, 2>(g, rules, pos, depth, scratch)
+        }
+        (false, Color::Black) => {
+            men_node_dirs::<BULK, DIRECT, L, W, H, 2, 2>(g, rules, pos, depth, scratch)
+        }
+    }
+}
+
+/// True when every chain of a man is a move perft counts apart: free choice of capture and
+/// identical captures kept apart (English).
+#[inline(always)]
+fn every_chain_a_move(rules: &Rules) -> bool {
+    rules.capture == CaptureRule::Free && !rules.perft_merges_duplicates
+}
+
+/// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
+fn men_node_dirs<
+    const BULK: bool,
+    const DIRECT: bool,
+    L: Layout,
+    W: Word,
+    const H: i32,
+    const D0: usize,
+    const N: usize,
+>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+    if capturing == W::ZERO {
+        if BULK && depth == 1 {
+            return count_quiet(g, rules, pos);
+        }
+        return perft_quiet::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch);
+    }
+    if DIRECT && depth == 1 {
+        let crown = W::of(g.crown[pos.side.index()]);
+        if let Some(made) = men_leaves::<W, H, D0, N>(rules, pos, &walk, capturing, crown) {
+            return made;
+        }
+        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
+    }
+    let start = scratch.takings.len();
+    let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut scratch.takings);
+    if !listed {
+        scratch.takings.truncate(start);
+        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
+    }
+    let n = scratch.takings.len() - start;
+    if BULK && depth == 1 {
+        scratch.takings.truncate(start);
+        return n as u64;
+    }
+    let crown = g.crown[pos.side.index()];
+    if !BULK && depth == 1 {
+        let leaf = |c: &Position| {
+            std::hint::black_box(c);
+        };
+        capture_leaves(pos, &scratch.takings[start..], W::of(crown), leaf);
+        scratch.takings.truncate(start);
+        return n as u64;
+    }
+    let mut total = 0;
+    for i in start..start + n {
+        let t = scratch.takings[i];
+        let mut child = *pos;
+        play_taking(&mut child, &t, W::of(crown));
+        total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
+    }
+    scratch.takings.truncate(start);
+    total
+}
+
+/// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]), the men
+/// that have one (none: the side to move has no capture), and the pieces a man may take.
+#[inline(always)]
+fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> (MenWalk<W>, W) {
+    let us = pos.side;
+    let them = us.opponent();
+    let offs = diagonal_offsets::<H>();
+    let mut victims = pos.pieces(them);
+    if !rules.man_takes_king {
+        victims &= !pos.kings[them.index()];
+    }
+    let victims = W::of(victims);
+    let free = W::of(g.mask & !pos.occupied());
+    let mut walk = MenWalk {
+        jumps: [W::ZERO; 4],
+        crown: W::of(g.crown[us.index()]),
+        enemy_kings: W::of(pos.kings[them.index()]),
+        crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
+        victims,
+    };
+    let mut starts = W::ZERO;
+    for k in 0..N {
+        let off = offs[D0 + k];
+        walk.jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
+        starts = starts | walk.jumps[k];
+    }
+    (walk, starts & W::of(pos.men[us.index()]))
+}
+
+/// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
+/// side to move has kings or no capture, or a man is crowned and goes on as a king).
+#[cfg(test)]
+pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
+    fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Taking>> {
+        let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let mut out = Vec::new();
+        (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
+            .then_some(out)
+    }
+    fn dirs<W: Word, const H: i32>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Taking>> {
+        match (rules.men_capture_backwards, pos.side) {
+            (true, _) => list::<W, H, 0, 4>(g, rules, pos),
+            (false, Color::White) => list::<W, H, 0, 2>(g, rules, pos),
+            (false, Color::Black) => list::<W, H, 2, 2>(g, rules, pos),
+        }
+    }
+    if !men_only_node(rules, pos) {
+        return None;
+    }
+    match (g.half, g.mask >> 64 == 0) {
+        (4, true) => dirs::<u64, 4>(g, rules, pos),
+        (5, true) => dirs::<u64, 5>(g, rules, pos),
+        (4, false) => dirs::<Bits, 4>(g, rules, pos),
+        (5, false) => dirs::<Bits, 5>(g, rules, pos),
+        _ => dirs::<Bits, 6>(g, rules, pos),
+    }
+}
+
+/// The child [`men_node`] makes of `pos` with the capture `t`.
+#[cfg(test)]
+pub(super) fn taking_child(g: &Geometry, pos: &Position, t: &Taking) -> Position {
+    let mut child = *pos;
+    let crown = g.crown[pos.side.index()];
+    if g.mask >> 64 == 0 {
+        play_taking(&mut child, t, crown as u64);
+    } else {
+        play_taking(&mut child, t, crown);
+    }
+    child
+}
+
+/// The leaves [`men_node`] makes of `pos` at the last ply as it finds the chains, where
+/// every chain is a move ([`every_chain_a_move`]); `None` where it does not make them so.
+#[cfg(test)]
+pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
+    fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Position>> {
+        let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let mut out = Vec::new();
+        let crown = W::of(g.crown[pos.side.index()]);
+        let mut sink = LeafSink::new(rules, pos, crown, |c: &Position| out.push(*c));
+        let ok = capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
+        let made = sink.made;
+        (ok && made == out.len() as u64).then_some(out)
+    }
+    fn dirs<W: Word, const H: i32>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<Vec<Position>> {
+        match (rules.men_capture_backwards, pos.side) {
+            (true, _) => list::<W, H, 0, 4>(g, rules, pos),
+            (false, Color::White) => list::<W, H, 0, 2>(g, rules, pos),
+            (false, Color::Black) => list::<W, H, 2, 2>(g, rules, pos),
+        }
+    }
+    if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
+        return None;
+    }
+    match (g.half, g.mask >> 64 == 0) {
+        (4, true) => dirs::<u64, 4>(g, rules, pos),
+        (5, true) => dirs::<u64, 5>(g, rules, pos),
+        (4, false) => dirs::<Bits, 4>(g, rules, pos),
+        (5, false) => dirs::<Bits, 5>(g, rules, pos),
+        _ => dirs::<Bits, 6>(g, rules, pos),
+    }
+}
+
+/// The leaves [`men_node`] makes of `pos` at the last ply with the captures `takings`.
+#[cfg(test)]
+pub(super) fn taking_leaves(g: &Geometry, pos: &Position, takings: &[Taking]) -> Vec<Position> {
+    let mut out = Vec::new();
+    let crown = g.crown[pos.side.index()];
+    if g.mask >> 64 == 0 {
+        capture_leaves(pos, takings, crown as u64, |c| out.push(*c));
+    } else {
+        capture_leaves(pos, takings, crown, |c| out.push(*c));
+    }
+    out
+}
+
+/// The leaves of the captures `takings` of `pos` (every leaf played): each made on one copy
+/// of the position, its four sets written from those of `pos` ([`taking_sets`]), and handed
+/// to `leaf`.
+#[inline(always)]
+fn capture_leaves<W: Word>(
+    pos: &Position,
+    takings: &[Taking],
+    crown: W,
+    mut leaf: impl FnMut(&Position),
+) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    let mut child = *pos;
+    child.side = pos.side.opponent();
+    let sets = [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of);
+    for t in takings {
+        let [m, k, their_m, their_k] = taking_sets(sets, t, crown);
+        child.men[us] = m.bits();
+        child.kings[us] = k.bits();
+        child.men[them] = their_m.bits();
+        child.kings[them] = their_k.bits();
+        leaf(&child);
+    }
+}
+
+/// Plays a man's capture: what [`play`] does with the [`Move`] of the same chain.
+#[inline(always)]
+fn play_taking<W: Word>(pos: &mut Position, t: &Taking, crown: W) {
+    let us = pos.side.index();
+    let them = 1 - us;
+    let sets = [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of);
+    let [m, k, their_m, their_k] = taking_sets(sets, t, crown);
+    pos.men[us] = m.bits();
+    pos.kings[us] = k.bits();
+    pos.men[them] = their_m.bits();
+    pos.kings[them] = their_k.bits();
+    pos.side = pos.side.opponent();
+}
+
+/// The men and kings of the side that captures and of the other (`[men, kings, their men,
+/// their kings]`) after the capture `t`, from those before it, in the word `W`.
+#[inline(always)]
+fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
+    let [men, kings, their_men, their_kings] = sets;
+    let (from, to, captured) = (W::single(t.from), W::single(t.to), W::of(t.captured));
+    let left = men & !from;
+    let (m, k) = if crown & to != W::ZERO {
+        (left, kings | to)
+    } else {
+        (left | to, kings)
+    };
+    [m, k, their_men & !captured, their_kings & !captured]
+}
+
+/// The legal captures of the men `men` (each of which has a first jump), as perft counts
+/// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
+/// when a man is crowned in a chain that goes on as a king, which only the moves follow.
+#[inline(never)]
+fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
+    rules: &Rules,
+    walk: &MenWalk<W>,
+    men: W,
+    out: &mut Vec<Taking>,
+) -> bool {
+    let mut c = Collect {
+        rules,
+        start: out.len(),
+        best: 0,
+        out,
+    };
+    if !men_chains::<W, H, D0, N, _>(walk, men, &mut c) {
+        return false;
+    }
+    if rules.perft_merges_duplicates {
+        let start = c.start;
+        let out = c.out;
+        let mut w = start;
+        for r in start..out.len() {
+            let t = out[r];
+            if !out[start..w].contains(&t) {
+                out[w] = t;
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+    true
+}
+
+/// The leaves of the captures of the men `men` at the last ply, made as the chains are
+/// found ([`LeafSink`]), and how many; `None` when a man is crowned and goes on as a king.
+#[inline(never)]
+fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize>(
+    rules: &Rules,
+    pos: &Position,
+    walk: &MenWalk<W>,
+    men: W,
+    crown: W,
+) -> Option<u64> {
+    let leaf = |c: &Position| {
+        std::hint::black_box(c);
+    };
+    let mut sink = LeafSink::new(rules, pos, crown, leaf);
+    men_chains::<W, H, D0, N, _>(walk, men, &mut sink).then_some(sink.made)
+}
+
+/// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
+/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on as a
+/// king, which only the moves follow.
+#[inline(always)]
+fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
+    walk: &MenWalk<W>,
+    men: W,
+    sink: &mut S,
+) -> bool {
+    let mut rest = men;
+    while rest != W::ZERO {
+        let from = rest.bits().trailing_zeros() as Bit;
+        rest = rest.clear_lowest();
+        if !walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Where [`MenWalk`] hands a finished chain: the man's start and end, the pieces taken, how
+/// many, and how many kings among them.
+trait ChainSink<W> {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8);
+    /// Reaching the crowning row ends the chain (else the man goes on as a king).
+    fn crown_ends(&self) -> bool;
+}
+
+/// The last ply's leaves made as the chains are found, where every chain is a legal move of
+/// its own (free choice of capture, identical captures kept apart: English), so that no list
+/// is needed: each is written over one copy of the position ([`taking_sets`]) and handed to
+/// `leaf`.
+struct LeafSink<W, F> {
+    crown_ends: bool,
+    child: Position,
+    sets: [W; 4],
+    crown: W,
+    leaf: F,
+    made: u64,
+}
+
+impl<W: Word, F: FnMut(&Position)> LeafSink<W, F> {
+    #[inline(always)]
+    fn new(rules: &Rules, pos: &Position, crown: W, leaf: F) -> Self {
+        let (us, them) = (pos.side.index(), pos.side.opponent().index());
+        let mut child = *pos;
+        child.side = pos.side.opponent();
+        LeafSink {
+            crown_ends: rules.promotion == PromotionInCapture::EndsMove,
+            child,
+            sets: [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of),
+            crown,
+            leaf,
+            made: 0,
+        }
+    }
+}
+
+impl<W: Word, F: FnMut(&Position)> ChainSink<W> for LeafSink<W, F> {
+    fn crown_ends(&self) -> bool {
+        self.crown_ends
+    }
+
+    #[inline(always)]
+    fn note(&mut self, from: Bit, to: Bit, taken: W, _len: u8, _kings: u8) {
+        let t = Taking {
+            captured: taken.bits(),
+            from,
+            to,
+        };
+        let [m, k, their_m, their_k] = taking_sets(self.sets, &t, self.crown);
+        let us = self.child.side.opponent().index();
+        let them = 1 - us;
+        self.child.men[us] = m.bits();
+        self.child.kings[us] = k.bits();
+        self.child.men[them] = their_m.bits();
+        self.child.kings[them] = their_k.bits();
+        (self.leaf)(&self.child);
+        self.made += 1;
+    }
+}
+
+/// What a man's chain is tested against: per capture direction (in the order of
+/// `capture_dirs`), the squares a jump that way starts from.
+#[derive(Clone, Copy)]
+struct MenWalk<W> {
+    jumps: [W; 4],
+    crown: W,
+    enemy_kings: W,
+    /// Reaching the crowning row ends the chain or makes the man a king.
+    crown_stops: bool,
+    /// The pieces a man may take.
+    victims: W,
+}
+
+/// The captures listed so far: those of the best priority met.
+struct Collect<'a> {
+    rules: &'a Rules,
+    out: &'a mut Vec<Taking>,
+    start: usize,
+    best: u64,
+}
+
+impl<W: Word> ChainSink<W> for Collect<'_> {
+    fn crown_ends(&self) -> bool {
+        self.rules.promotion == PromotionInCapture::EndsMove
+    }
+
+    #[inline(always)]
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8) {
+        let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0);
+        if p < self.best {
+            return;
+        }
+        if p > self.best {
+            self.best = p;
+            self.out.truncate(self.start);
+        }
+        self.out.push(Taking {
+            captured: taken.bits(),
+            from,
+            to,
+        });
+    }
+}
+
+impl<W: Word> MenWalk<W> {
+    /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
+    /// order as [`Ctx::man_chain`]); false when a man is crowned and would go on as a king.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn walk<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        cur: Bit,
+        taken: W,
+        len: u8,
+        kings: u8,
+        c: &mut S,
+    ) -> bool {
+        self.jumps_from::<H, D0, N, S>(from, cur, taken, len, kings, c)
+    }
+
+    /// The jumps from `cur`: a chain that cannot go on from where it lands is noted here,
+    /// without a call of [`MenWalk::walk`].
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn jumps_from<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        cur: Bit,
+        taken: W,
+        len: u8,
+        kings: u8,
+        c: &mut S,
+    ) -> bool {
+        let offs = diagonal_offsets::<H>();
+        let mut any = false;
+        for k in 0..N {
+            let off = offs[D0 + k];
+            if !self.jumps[k].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
+                continue;
+            }
+            let victim = (i32::from(cur) + off) as Bit;
+            if taken.has(u32::from(victim)) {
+                continue;
+            }
+            let land = (i32::from(victim) + off) as Bit;
+            any = true;
+            let now = taken | W::single(victim);
+            let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
+            if self.crown_stops && self.crown.has(u32::from(land)) {
+                if !c.crown_ends() {
+                    return false;
+                }
+                c.note(from, land, now, len + 1, kings);
+            } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
+                c.note(from, land, now, len + 1, kings);
+            } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+                return false;
+            }
+        }
+        if !any && len > 0 {
+            c.note(from, cur, taken, len, kings);
+        }
+        true
+    }
+
+    /// True when a man on `at`, having taken `len` pieces `taken`, has a further jump.
+    #[inline(always)]
+    fn goes_on<const H: i32, const D0: usize, const N: usize>(
+        &self,
+        from: Bit,
+        at: Bit,
+        taken: W,
+        len: u8,
+    ) -> bool {
+        let offs = diagonal_offsets::<H>();
+        (0..N).any(|k| {
+            let off = offs[D0 + k];
+            (self.jumps[k].has(u32::from(at)) || self.lands_home::<N>(from, at, off, len))
+                && !taken.has((i32::from(at) + off) as u32)
+        })
+    }
+
+    /// True when a man that has taken `len` pieces and stands on `at` can jump the way of
+    /// `off` back onto `from`, the square it started from, empty since it left, which the
+    /// jumps of the position do not count: only where men capture backwards, and from the
+    /// fourth jump on (a chain comes back to its start after an even number of jumps, and
+    /// two would take the same piece twice).
+    #[inline(always)]
+    fn lands_home<const N: usize>(&self, from: Bit, at: Bit, off: i32, len: u8) -> bool {
+        N == 4
+            && len >= 3
+            && i32::from(at) + 2 * off == i32::from(from)
+            && self.victims.has((i32::from(at) + off) as u32)
+    }
 }

@@ -177,3 +177,64 @@ fn the_men_only_path_gives_the_chains_of_the_general_one() {
     });
     assert!(checked > 1000, "{checked} positions with captures");
 }
+
+#[test]
+fn men_only_captures_in_perft_are_the_moves_perft_plays() {
+    let (mut checked, mut crowned, mut made_directly) = (0, 0, 0);
+    walk_random_games(17, 20, 160, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        for merge in [true, false] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..*rules
+            };
+            let Some(takings) = perft::men_node_takings(g, &rules, pos) else {
+                continue;
+            };
+            let mut moves = Vec::new();
+            perft_moves(g, &rules, pos, &mut moves);
+            let fen = pos.to_fen(g, true);
+            assert_eq!(takings.len(), moves.len(), "{} in {fen}", d.variant.id);
+            let leaves = perft::taking_leaves(g, pos, &takings);
+            if let Some(direct) = perft::direct_leaves(g, &rules, pos) {
+                assert_eq!(direct, leaves, "{} in {fen}", d.variant.id);
+                made_directly += 1;
+            }
+            for ((t, m), leaf) in takings.iter().zip(&moves).zip(&leaves) {
+                let mut played = *pos;
+                play(g, &rules, &mut played, m);
+                let made = perft::taking_child(g, pos, t);
+                assert_eq!(made, played, "{} in {fen}: {m:?}", d.variant.id);
+                assert_eq!(*leaf, played, "{} in {fen}: {m:?}", d.variant.id);
+                crowned += usize::from(m.is_promotion());
+            }
+            checked += 1;
+        }
+    });
+    assert!(
+        checked > 1000 && crowned > 10 && made_directly > 100,
+        "{checked} positions, {crowned} crowning captures, {made_directly} made directly"
+    );
+}
+
+#[test]
+fn a_man_s_ring_back_to_its_square_is_found_by_the_men_only_path() {
+    // c3xe5xg3xe1xc3 and the other way round: the man lands on the square it left at its
+    // fourth jump, which the position's jumps (taken with the man on it) do not show.
+    for v in [&crate::variant::RUSSIAN, &crate::variant::BRAZILIAN] {
+        let d = crate::Draughts::new(v);
+        let pos = Position::from_fen(d.geometry, "W:Wc3:Bd4,f4,f2,d2", v.first).unwrap();
+        for (merge, n) in [(true, 1), (false, 2)] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..d.rules
+            };
+            let takings = perft::men_node_takings(d.geometry, &rules, &pos).unwrap();
+            let mut moves = Vec::new();
+            perft_moves(d.geometry, &rules, &pos, &mut moves);
+            assert_eq!((takings.len(), moves.len()), (n, n), "{} {merge}", v.id);
+            assert_eq!(moves[0].capture_count(), 4);
+            assert_eq!(moves[0].from(), moves[0].to());
+        }
+    }
+}

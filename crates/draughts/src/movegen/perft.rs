@@ -727,6 +727,32 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
 
 /// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
 /// side to move has kings or no capture, or a man is crowned and goes on as a king).
+/// For the tests' views of [`men_node`]: calls `$list::<W, H, D0, N>(g, rules, pos)` with the
+/// word and row layout of `g` and the capture directions of the side to move, as perft
+/// chooses them.
+#[cfg(test)]
+macro_rules! by_layout {
+    ($list:ident, $g:expr, $rules:expr, $pos:expr) => {{
+        let (g, rules, pos) = ($g, $rules, $pos);
+        macro_rules! dirs {
+            ($w:ty, $h:literal) => {
+                match (rules.men_capture_backwards, pos.side) {
+                    (true, _) => $list::<$w, $h, 0, 4>(g, rules, pos),
+                    (false, Color::White) => $list::<$w, $h, 0, 2>(g, rules, pos),
+                    (false, Color::Black) => $list::<$w, $h, 2, 2>(g, rules, pos),
+                }
+            };
+        }
+        match (g.half, g.mask >> 64 == 0) {
+            (4, true) => dirs!(u64, 4),
+            (5, true) => dirs!(u64, 5),
+            (4, false) => dirs!(Bits, 4),
+            (5, false) => dirs!(Bits, 5),
+            _ => dirs!(Bits, 6),
+        }
+    }};
+}
+
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -739,27 +765,10 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
         (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
             .then_some(out)
     }
-    fn dirs<W: Word, const H: i32>(
-        g: &Geometry,
-        rules: &Rules,
-        pos: &Position,
-    ) -> Option<Vec<Taking>> {
-        match (rules.men_capture_backwards, pos.side) {
-            (true, _) => list::<W, H, 0, 4>(g, rules, pos),
-            (false, Color::White) => list::<W, H, 0, 2>(g, rules, pos),
-            (false, Color::Black) => list::<W, H, 2, 2>(g, rules, pos),
-        }
-    }
     if !men_only_node(rules, pos) {
         return None;
     }
-    match (g.half, g.mask >> 64 == 0) {
-        (4, true) => dirs::<u64, 4>(g, rules, pos),
-        (5, true) => dirs::<u64, 5>(g, rules, pos),
-        (4, false) => dirs::<Bits, 4>(g, rules, pos),
-        (5, false) => dirs::<Bits, 5>(g, rules, pos),
-        _ => dirs::<Bits, 6>(g, rules, pos),
-    }
+    by_layout!(list, g, rules, pos)
 }
 
 /// The child [`men_node`] makes of `pos` with the capture `t`.
@@ -792,27 +801,10 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         let made = sink.made;
         (ok && made == out.len() as u64).then_some(out)
     }
-    fn dirs<W: Word, const H: i32>(
-        g: &Geometry,
-        rules: &Rules,
-        pos: &Position,
-    ) -> Option<Vec<Position>> {
-        match (rules.men_capture_backwards, pos.side) {
-            (true, _) => list::<W, H, 0, 4>(g, rules, pos),
-            (false, Color::White) => list::<W, H, 0, 2>(g, rules, pos),
-            (false, Color::Black) => list::<W, H, 2, 2>(g, rules, pos),
-        }
-    }
     if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
         return None;
     }
-    match (g.half, g.mask >> 64 == 0) {
-        (4, true) => dirs::<u64, 4>(g, rules, pos),
-        (5, true) => dirs::<u64, 5>(g, rules, pos),
-        (4, false) => dirs::<Bits, 4>(g, rules, pos),
-        (5, false) => dirs::<Bits, 5>(g, rules, pos),
-        _ => dirs::<Bits, 6>(g, rules, pos),
-    }
+    by_layout!(list, g, rules, pos)
 }
 
 /// The leaves [`men_node`] makes of `pos` at the last ply with the captures `takings`.

@@ -189,7 +189,7 @@ fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
 ) -> u64 {
     // Leaves are counted by `visit` and `perft_with`, never here.
     debug_assert!(depth > 0);
-    if L::MEN && pos.kings[pos.side.index()] == 0 && !pos.pending.is_active() {
+    if L::MEN && men_to_move(pos) {
         return L::men_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     let capture = has_capture(g, rules, pos);
@@ -583,7 +583,13 @@ pub(super) struct Taking {
 /// no Frisian king runs to keep.
 #[cfg(test)]
 fn men_only_node(rules: &Rules, pos: &Position) -> bool {
-    men_rules(rules) && pos.kings[pos.side.index()] == 0 && !pos.pending.is_active()
+    men_rules(rules) && men_to_move(pos)
+}
+
+/// True when the side to move of `pos` has men only and no chain is under way.
+#[inline(always)]
+fn men_to_move(pos: &Position) -> bool {
+    pos.kings[pos.side.index()] == 0 && !pos.pending.is_active()
 }
 
 /// The rules under which [`men_node`] follows a men-only node: diagonal captures with the
@@ -725,8 +731,6 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
     (walk, starts & W::of(pos.men[us.index()]))
 }
 
-/// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
-/// side to move has kings or no capture, or a man is crowned and goes on as a king).
 /// For the tests' views of [`men_node`]: calls `$list::<W, H, D0, N>(g, rules, pos)` with the
 /// word and row layout of `g` and the capture directions of the side to move, as perft
 /// chooses them.
@@ -753,6 +757,8 @@ macro_rules! by_layout {
     }};
 }
 
+/// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
+/// side to move has kings or no capture, or a man is crowned and goes on as a king).
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -831,16 +837,11 @@ fn capture_leaves<W: Word>(
     mut leaf: impl FnMut(&Position),
 ) {
     let us = pos.side.index();
-    let them = 1 - us;
     let mut child = *pos;
     child.side = pos.side.opponent();
-    let sets = [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of);
+    let sets = sets_of(pos, us);
     for t in takings {
-        let [m, k, their_m, their_k] = taking_sets(sets, t, crown);
-        child.men[us] = m.bits();
-        child.kings[us] = k.bits();
-        child.men[them] = their_m.bits();
-        child.kings[them] = their_k.bits();
+        put_sets(&mut child, us, taking_sets(sets, t, crown));
         leaf(&child);
     }
 }
@@ -849,14 +850,27 @@ fn capture_leaves<W: Word>(
 #[inline(always)]
 fn play_taking<W: Word>(pos: &mut Position, t: &Taking, crown: W) {
     let us = pos.side.index();
+    put_sets(pos, us, taking_sets(sets_of(pos, us), t, crown));
+    pos.side = pos.side.opponent();
+}
+
+/// The men and kings of the side `us` and of the other in `pos` (`[men, kings, their men,
+/// their kings]`), in the word `W`.
+#[inline(always)]
+fn sets_of<W: Word>(pos: &Position, us: usize) -> [W; 4] {
     let them = 1 - us;
-    let sets = [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of);
-    let [m, k, their_m, their_k] = taking_sets(sets, t, crown);
+    [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of)
+}
+
+/// Writes `sets` ([`sets_of`]) into `pos` for the side `us`.
+#[inline(always)]
+fn put_sets<W: Word>(pos: &mut Position, us: usize, sets: [W; 4]) {
+    let them = 1 - us;
+    let [m, k, their_m, their_k] = sets;
     pos.men[us] = m.bits();
     pos.kings[us] = k.bits();
     pos.men[them] = their_m.bits();
     pos.kings[them] = their_k.bits();
-    pos.side = pos.side.opponent();
 }
 
 /// The men and kings of the side that captures and of the other (`[men, kings, their men,
@@ -970,13 +984,12 @@ struct LeafSink<W, F> {
 impl<W: Word, F: FnMut(&Position)> LeafSink<W, F> {
     #[inline(always)]
     fn new(rules: &Rules, pos: &Position, crown: W, leaf: F) -> Self {
-        let (us, them) = (pos.side.index(), pos.side.opponent().index());
         let mut child = *pos;
         child.side = pos.side.opponent();
         LeafSink {
             crown_ends: rules.promotion == PromotionInCapture::EndsMove,
             child,
-            sets: [pos.men[us], pos.kings[us], pos.men[them], pos.kings[them]].map(W::of),
+            sets: sets_of(pos, pos.side.index()),
             crown,
             leaf,
             made: 0,
@@ -996,13 +1009,8 @@ impl<W: Word, F: FnMut(&Position)> ChainSink<W> for LeafSink<W, F> {
             from,
             to,
         };
-        let [m, k, their_m, their_k] = taking_sets(self.sets, &t, self.crown);
         let us = self.child.side.opponent().index();
-        let them = 1 - us;
-        self.child.men[us] = m.bits();
-        self.child.kings[us] = k.bits();
-        self.child.men[them] = their_m.bits();
-        self.child.kings[them] = their_k.bits();
+        put_sets(&mut self.child, us, taking_sets(self.sets, &t, self.crown));
         (self.leaf)(&self.child);
         self.made += 1;
     }

@@ -104,6 +104,11 @@ const CHUNK_BYTES: usize = 4 << 20;
 /// Pieces of work under way at once.
 const IN_FLIGHT: usize = 8;
 
+/// Input bytes of small files' chunks checked as one piece of work: a folder of small files
+/// costs a hand-over between threads for every file otherwise, and the pool's threads idle
+/// in those hand-overs.
+const BATCH_BYTES: usize = 1 << 20;
+
 /// One piece of work: a chunk of one input, or the reason an input cannot be read.
 enum Piece {
     Chunk {
@@ -116,6 +121,16 @@ enum Piece {
         error: String,
         kind: io::ErrorKind,
     },
+}
+
+impl Piece {
+    /// The input bytes the piece holds.
+    fn len(&self) -> usize {
+        match self {
+            Piece::Chunk { chunk, .. } => chunk.bytes.len(),
+            Piece::Failed { .. } => 0,
+        }
+    }
 }
 
 /// A diagnostic to print, with its place, and the game it belongs to (counted from 1 in its
@@ -140,9 +155,41 @@ struct Checked {
     failure: Option<io::Error>,
 }
 
+/// The referees a batch's chunks are checked with: one for the run's settings and, for a
+/// report's viewer, one that keeps boards.
+struct Referees<'a> {
+    first: Referee<'a>,
+    second: Option<Referee<'a>>,
+}
+
+impl Referees<'_> {
+    fn new(job: &Job<'_>) -> Self {
+        Referees {
+            first: Referee::new(games::games(), job.settings.clone()),
+            // A report's replay keeps no boards: games with problems are replayed again for them.
+            second: (job.viewer.is_some() && !job.settings.boards)
+                .then(|| Referee::new(games::games(), view::settings(job.settings))),
+        }
+    }
+}
+
+/// Checks a batch of pieces in order with one pair of referees.
+fn check_batch(batch: &[Piece], job: &Job<'_>, moves_wanted: &AtomicBool) -> Vec<Checked> {
+    let mut referees = Referees::new(job);
+    batch
+        .iter()
+        .map(|piece| check(piece, &mut referees, job, moves_wanted))
+        .collect()
+}
+
 /// Checks the games of one chunk; games for the viewer are encoded with their moves while
 /// `moves_wanted` holds.
-fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
+fn check(
+    piece: &Piece,
+    referees: &mut Referees<'_>,
+    job: &Job<'_>,
+    moves_wanted: &AtomicBool,
+) -> Checked {
     let (file, chunk, trial) = match piece {
         Piece::Chunk { file, chunk, trial } => (*file, chunk, trial),
         Piece::Failed { file, error, kind } => {
@@ -163,13 +210,13 @@ fn check(piece: &Piece, job: &Job<'_>, moves_wanted: &AtomicBool) -> Checked {
     let mut stats = Stats::default();
     let mut found = Vec::new();
     let mut viewed = Vec::new();
-    let mut referee = Referee::new(games::games(), job.settings.clone());
-    // A report's replay keeps no boards: games with problems are replayed again for them.
-    let mut second = (job.viewer.is_some() && !job.settings.boards)
-        .then(|| Referee::new(games::games(), view::settings(job.settings)));
+    let Referees {
+        first: referee,
+        second,
+    } = referees;
     let mut reader = chunk.reader();
     // Reading from memory cannot fail.
-    while let Ok(Some(mut game)) = reader.read_game(&mut referee) {
+    while let Ok(Some(mut game)) = reader.read_game(referee) {
         tally.games += 1;
         count(&mut tally, &mut game, job.print.strict);
         let wanted = match job.viewer {
@@ -427,50 +474,52 @@ pub fn run(
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
     pdn::chunk::map_ordered(
-        pieces(inputs),
+        pdn::chunk::batched(pieces(inputs), BATCH_BYTES, Piece::len),
         IN_FLIGHT,
-        |piece| check(piece, job, &moves_wanted),
-        |checked: Checked| -> io::Result<()> {
-            if current != Some(checked.file) {
-                if let (Some(printer), Some(previous)) = (printer.as_mut(), current) {
-                    printer.end_file(&inputs[previous].name())?;
-                }
-                if current.is_some() {
-                    if let Some(bar) = &bar {
-                        bar.inc(1);
-                        bar.set_message(format!("{} games", total.games));
+        |batch| check_batch(batch, job, &moves_wanted),
+        |batch: Vec<Checked>| -> io::Result<()> {
+            for checked in batch {
+                if current != Some(checked.file) {
+                    if let (Some(printer), Some(previous)) = (printer.as_mut(), current) {
+                        printer.end_file(&inputs[previous].name())?;
+                    }
+                    if current.is_some() {
+                        if let Some(bar) = &bar {
+                            bar.inc(1);
+                            bar.set_message(format!("{} games", total.games));
+                        }
+                    }
+                    current = Some(checked.file);
+                    games_before = 0;
+                    total.files += 1;
+                    if let Some(v) = viewer.as_mut() {
+                        file_index = v.add_file(&inputs[checked.file].name());
                     }
                 }
-                current = Some(checked.file);
-                games_before = 0;
-                total.files += 1;
+                let name = inputs[checked.file].name();
                 if let Some(v) = viewer.as_mut() {
-                    file_index = v.add_file(&inputs[checked.file].name());
+                    add_to_viewer(v, file_index, games_before, &checked, &moves_wanted);
                 }
-            }
-            let name = inputs[checked.file].name();
-            if let Some(v) = viewer.as_mut() {
-                add_to_viewer(v, file_index, games_before, &checked, &moves_wanted);
-            }
-            total.add(&checked.tally);
-            stats.merge(checked.stats);
-            for f in &checked.found {
-                let game = games_before + f.game;
-                if f.diagnostic.snapshot.is_some() {
-                    let code = f.diagnostic.code.as_str();
-                    if !extras.accepts(f.label, code) {
-                        extras.skip_example(f.label, code);
-                    } else if let Some(ex) = example(&name, game, f.label, &f.diagnostic) {
-                        extras.add_example(ex);
+                total.add(&checked.tally);
+                stats.merge(checked.stats);
+                for f in &checked.found {
+                    let game = games_before + f.game;
+                    if f.diagnostic.snapshot.is_some() {
+                        let code = f.diagnostic.code.as_str();
+                        if !extras.accepts(f.label, code) {
+                            extras.skip_example(f.label, code);
+                        } else if let Some(ex) = example(&name, game, f.label, &f.diagnostic) {
+                            extras.add_example(ex);
+                        }
+                    }
+                    if let Some(printer) = printer.as_mut() {
+                        printer.diagnostic(&name, game, &f.diagnostic, &f.place)?;
                     }
                 }
-                if let Some(printer) = printer.as_mut() {
-                    printer.diagnostic(&name, game, &f.diagnostic, &f.place)?;
+                games_before += checked.tally.games;
+                if let Some(e) = &checked.failure {
+                    unreadable(json, &name, e)?;
                 }
-            }
-            games_before += checked.tally.games;
-            if let Some(e) = &checked.failure {
-                unreadable(json, &name, e)?;
             }
             Ok(())
         },

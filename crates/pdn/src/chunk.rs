@@ -6,7 +6,8 @@
 //! - [`Chunker`]: cuts any [`Read`] into [`Chunk`]s of roughly a target size, each cut at such
 //!   an offset, holding at most one chunk (plus the rest of the game it ends in) in memory.
 //! - [`map_ordered`]: runs a function over chunks on the rayon pool, at most `K` at a time,
-//!   and hands the results to a consumer in input order.
+//!   and hands the results to a consumer in input order; [`batched`] groups small chunks
+//!   (a folder of small files) into pieces of work worth a hand-over between threads.
 //!
 //! Reading a chunk with its own [`Reader`] gives the same games, problems and (after adding
 //! [`Chunk::base_offset`]) the same spans as reading the whole input at once.
@@ -593,6 +594,11 @@ impl<R: Read> Chunker<R> {
         rest.extend_from_slice(&self.buf[cut..]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
         bytes.truncate(cut);
+        // A short input was read into a whole chunk's room: give back what it did not fill,
+        // so that many small chunks held at once cost what they hold.
+        if bytes.capacity() > 2 * bytes.len() {
+            bytes.shrink_to_fit();
+        }
         let chunk = Chunk {
             base_offset: self.base,
             first_line: self.line,
@@ -620,6 +626,42 @@ impl<R: Read> Iterator for Chunker<R> {
     fn next(&mut self) -> Option<Self::Item> {
         self.next_chunk().transpose()
     }
+}
+
+/// Groups consecutive items into batches that hold at least `bytes` of input each (as `len`
+/// counts it; an item counts at least 1), the last batch excepted, so that many small items
+/// cost one hand-over between threads (see [`map_ordered`]). An error ends the batch before
+/// it and comes alone, in its place.
+///
+/// ```
+/// let items = [Ok(3), Ok(3), Ok(5), Err("x"), Ok(1)];
+/// let batches: Vec<_> = pdn::chunk::batched(items.into_iter(), 6, |&n: &usize| n).collect();
+/// assert_eq!(batches, [Ok(vec![3, 3]), Ok(vec![5]), Err("x"), Ok(vec![1])]);
+/// ```
+pub fn batched<X, E>(
+    items: impl Iterator<Item = Result<X, E>>,
+    bytes: usize,
+    len: impl Fn(&X) -> usize,
+) -> impl Iterator<Item = Result<Vec<X>, E>> {
+    let mut items = items.peekable();
+    std::iter::from_fn(move || {
+        let mut batch = Vec::new();
+        let mut held = 0;
+        while held < bytes {
+            match items.next_if(Result::is_ok) {
+                Some(Ok(item)) => {
+                    held += len(&item).max(1);
+                    batch.push(item);
+                }
+                _ => break,
+            }
+        }
+        if batch.is_empty() {
+            items.next().map(|e| e.map(|_| batch))
+        } else {
+            Some(Ok(batch))
+        }
+    })
 }
 
 /// Runs `work` over every item of `chunks` on the rayon pool, at most `in_flight` (at least 1)

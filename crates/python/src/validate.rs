@@ -8,7 +8,7 @@ use std::sync::Arc;
 use arrow_array::builder::{StringBuilder, UInt32Builder, UInt64Builder};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
-use pdn::chunk::{map_ordered, Chunk, Chunker};
+use pdn::chunk::{batched, map_ordered, Chunk, Chunker};
 use pyo3::exceptions::PyKeyboardInterrupt;
 use pyo3::prelude::*;
 use referee::{GameReport, Referee, Settings, Severity};
@@ -20,6 +20,8 @@ use archive::Source;
 pub const CHUNK_BYTES: usize = 4 << 20;
 /// Pieces of work under way at once.
 pub const IN_FLIGHT: usize = 8;
+/// Input bytes of small files' chunks checked as one piece of work (as the CLI).
+const BATCH_BYTES: usize = 1 << 20;
 
 /// What `validate` found.
 #[pyclass(module = "arbiter._arbiter", frozen)]
@@ -200,14 +202,23 @@ enum Piece {
     Failed(usize, io::Error),
 }
 
-fn check(piece: &Piece, settings: &Settings) -> Checked {
+impl Piece {
+    /// The input bytes the piece holds.
+    fn len(&self) -> usize {
+        match self {
+            Piece::Chunk(_, chunk) => chunk.bytes.len(),
+            Piece::Failed(..) => 0,
+        }
+    }
+}
+
+fn check(piece: &Piece, referee: &mut Referee<'_>) -> Checked {
     let Piece::Chunk(_, chunk) = piece else {
         return Checked::default();
     };
     let mut out = Checked::default();
-    let mut visitor = Referee::new(games::games(), settings.clone());
     let mut reader = chunk.reader();
-    while let Ok(Some(game)) = reader.read_game(&mut visitor) {
+    while let Ok(Some(game)) = reader.read_game(referee) {
         out.games += 1;
         count(&mut out, &game);
         let source = reader.source();
@@ -314,38 +325,46 @@ fn run(inputs: &[Source], settings: &Settings) -> Result<Run, PyErr> {
     let mut current: Option<usize> = None;
     let mut games_before = 0u64;
     let result = map_ordered(
-        pieces(inputs).map(|r| r.map_err(Stop::from)),
+        batched(pieces(inputs), BATCH_BYTES, Piece::len).map(|r| r.map_err(Stop::from)),
         IN_FLIGHT,
-        |piece| (check(piece, settings), piece_meta(piece)),
-        |(checked, meta): (Checked, Meta)| -> Result<(), Stop> {
+        |batch: &Vec<Piece>| {
+            let mut referee = Referee::new(games::games(), settings.clone());
+            batch
+                .iter()
+                .map(|piece| (check(piece, &mut referee), piece_meta(piece)))
+                .collect::<Vec<_>>()
+        },
+        |batch: Vec<(Checked, Meta)>| -> Result<(), Stop> {
             Python::attach(|py| py.check_signals()).map_err(Stop::Interrupted)?;
-            let (file, failure) = meta;
-            if current != Some(file) {
-                current = Some(file);
-                games_before = 0;
-                total.files += 1;
-            }
-            let name = inputs[file].name();
-            if let Some(e) = failure {
-                // Counted apart from the records' errors, as the CLI's closing line does.
-                total.unreadable += 1;
-                total.rows.push_unreadable(&name, &e);
-            }
-            total.games += checked.games;
-            total.plies += checked.plies;
-            total.replayed += checked.replayed;
-            total.identified += checked.identified;
-            total.unchecked += checked.unchecked;
-            total.games_with_errors += checked.games_with_errors;
-            for f in &checked.found {
-                match f.severity {
-                    "error" => total.errors += 1,
-                    "warning" => total.warnings += 1,
-                    _ => total.notes += 1,
+            for (checked, meta) in batch {
+                let (file, failure) = meta;
+                if current != Some(file) {
+                    current = Some(file);
+                    games_before = 0;
+                    total.files += 1;
                 }
-                total.rows.push(&name, games_before + f.game, f);
+                let name = inputs[file].name();
+                if let Some(e) = failure {
+                    // Counted apart from the records' errors, as the CLI's closing line does.
+                    total.unreadable += 1;
+                    total.rows.push_unreadable(&name, &e);
+                }
+                total.games += checked.games;
+                total.plies += checked.plies;
+                total.replayed += checked.replayed;
+                total.identified += checked.identified;
+                total.unchecked += checked.unchecked;
+                total.games_with_errors += checked.games_with_errors;
+                for f in &checked.found {
+                    match f.severity {
+                        "error" => total.errors += 1,
+                        "warning" => total.warnings += 1,
+                        _ => total.notes += 1,
+                    }
+                    total.rows.push(&name, games_before + f.game, f);
+                }
+                games_before += checked.games;
             }
-            games_before += checked.games;
             Ok(())
         },
     );

@@ -633,7 +633,7 @@ mod tests {
             (1..=50).contains(&n).then_some(n)
         }
         fn at_coords(&self, file: u8, rank: u8) -> Option<u32> {
-            (file < 10 && rank < 10 && (file + rank) % 2 == 0)
+            (file < 10 && rank < 10 && (file + rank).is_multiple_of(2))
                 .then_some(1000 + u32::from(file) * 10 + u32::from(rank))
         }
     }

@@ -22,9 +22,11 @@ pub struct Names<'a> {
 
 impl SquareNames for Names<'_> {
     type Square = Bit;
+    #[inline]
     fn numbered(&self, n: u32) -> Option<Bit> {
         self.geometry.from_number(n)
     }
+    #[inline]
     fn at_coords(&self, file: u8, rank: u8) -> Option<Bit> {
         let g = self.geometry;
         if self.from_black {

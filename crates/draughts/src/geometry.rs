@@ -247,6 +247,7 @@ impl Geometry {
         (file as u8, rank as u8)
     }
 
+    #[inline]
     fn internal_at(&self, f: i8, r: i8) -> Option<Bit> {
         if f < 0 || r < 0 || f >= self.width as i8 || r >= self.height as i8 {
             return None;
@@ -287,6 +288,7 @@ impl Geometry {
     }
 
     /// The square at `(file, rank)` as players name it, if it is playable.
+    #[inline]
     pub fn at(&self, file: u8, rank: u8) -> Option<Bit> {
         let f = if self.turned {
             self.width.checked_sub(1 + file)?

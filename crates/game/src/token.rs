@@ -420,6 +420,35 @@ pub fn read_canonical<B: SquareNames>(
     raw: &[u8],
     buf: &mut [B::Square],
 ) -> Option<(usize, Separator, bool)> {
+    // Most tokens are two squares and one separator: read at once, to the same result.
+    if let (Some((first, second, capture, numeric)), [a, b, ..]) = (two_squares(raw), &mut *buf) {
+        let square = |w: u32| {
+            if numeric {
+                board.numbered(w)
+            } else {
+                board.at_coords((w >> 8) as u8, w as u8)
+            }
+        };
+        // As the general pass does: the first square is stored before the second is read.
+        *a = square(first)?;
+        *b = square(second)?;
+        let separator = if capture {
+            Separator::Capture
+        } else {
+            Separator::Quiet
+        };
+        return Some((2, separator, numeric));
+    }
+    read_canonical_general(board, raw, buf)
+}
+
+/// [`read_canonical`] without its shortcut for two squares: the canonical grammar in full.
+#[inline]
+fn read_canonical_general<B: SquareNames>(
+    board: &B,
+    raw: &[u8],
+    buf: &mut [B::Square],
+) -> Option<(usize, Separator, bool)> {
     let mut len = 0;
     let (count, capture, numeric) = canonical_pass(board, raw, &mut |sq| {
         // Too long for `buf`: the whole grammar takes over, so the error is never shown.
@@ -434,6 +463,37 @@ pub fn read_canonical<B: SquareNames>(
         Separator::Quiet
     };
     (count >= 2).then_some((count, separator, numeric))
+}
+
+/// A token of two squares and one separator in the canonical form (see [`canonical`]), the
+/// commonest token of all: `32-28`, `9x18`, `c3-d4`, `d4:f6`. Returns the two squares as
+/// written (a number, or a file and a rank counted from 0 packed as `file << 8 | rank`),
+/// whether the separator is a capture's and whether the squares are numbers; `None` for any
+/// other token, which [`canonical_pass`] then reads to the same result.
+#[inline(always)]
+fn two_squares(raw: &[u8]) -> Option<(u32, u32, bool, bool)> {
+    let capture = |sep: u8| match sep {
+        b'-' => Some(false),
+        b'x' | b':' => Some(true),
+        _ => None,
+    };
+    let n = |c: u8| u32::from(c - b'0');
+    let nn = |c: u8, d: u8| n(c) * 10 + n(d);
+    let coords = |f: u8, r: u8| u32::from(f - b'a') << 8 | u32::from(r - b'1');
+    // One pattern per length and shape; a separator that is a digit is refused by `capture`.
+    let (first, sep, second, numeric) = match *raw {
+        [a @ b'1'..=b'9', s, c @ b'1'..=b'9'] => (n(a), s, n(c), true),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9', s, c @ b'1'..=b'9'] => (nn(a, b), s, n(c), true),
+        [a @ b'1'..=b'9', s, c @ b'1'..=b'9', d @ b'0'..=b'9'] => (n(a), s, nn(c, d), true),
+        [a @ b'1'..=b'9', b @ b'0'..=b'9', s, c @ b'1'..=b'9', d @ b'0'..=b'9'] => {
+            (nn(a, b), s, nn(c, d), true)
+        }
+        [f1 @ b'a'..=b'w', r1 @ b'1'..=b'9', s, f2 @ b'a'..=b'w', r2 @ b'1'..=b'9'] => {
+            (coords(f1, r1), s, coords(f2, r2), false)
+        }
+        _ => return None,
+    };
+    Some((first, second, capture(sep)?, numeric))
 }
 
 /// One pass of [`canonical`]: the squares pushed, whether a capture separator was seen, and
@@ -558,4 +618,63 @@ where
         }
     }
     prefix.map_or(Fit::None, Fit::Prefix)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board of 50 numbered squares whose lettered squares are the dark ones of 10 by 10.
+    struct Board;
+
+    impl SquareNames for Board {
+        type Square = u32;
+        fn numbered(&self, n: u32) -> Option<u32> {
+            (1..=50).contains(&n).then_some(n)
+        }
+        fn at_coords(&self, file: u8, rank: u8) -> Option<u32> {
+            (file < 10 && rank < 10 && (file + rank).is_multiple_of(2))
+                .then_some(1000 + u32::from(file) * 10 + u32::from(rank))
+        }
+    }
+
+    /// The shortcut of `read_canonical` for two squares reads every token of up to five
+    /// bytes (over digits, files, separators and other bytes) as the whole canonical grammar
+    /// does: the same squares, separator and numbering, or `None` for both.
+    #[test]
+    fn two_squares_read_as_the_general_pass() {
+        let bytes = b"0125789acdjw-x:X ";
+        let mut tokens: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut all = Vec::new();
+        for _ in 0..5 {
+            tokens = tokens
+                .iter()
+                .flat_map(|t| {
+                    bytes.iter().map(move |&c| {
+                        let mut t = t.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+            all.extend(tokens.iter().cloned());
+        }
+        let mut shortcut_used = 0;
+        for t in &all {
+            for room in [1, 2, 4] {
+                let mut fast = vec![0u32; room];
+                let mut general = vec![0u32; room];
+                let a = read_canonical(&Board, t, &mut fast);
+                let b = read_canonical_general(&Board, t, &mut general);
+                let shown = String::from_utf8_lossy(t);
+                assert_eq!(a, b, "`{shown}` with room for {room}");
+                if let Some((count, ..)) = a {
+                    assert_eq!(fast[..count], general[..count], "`{shown}`");
+                }
+                shortcut_used += usize::from(two_squares(t).is_some() && a.is_some());
+            }
+        }
+        // The words above do reach the shortcut (`32-28`, `c3-d4`, `9x18`, ...).
+        assert!(shortcut_used > 1000, "{shortcut_used}");
+    }
 }

@@ -93,9 +93,11 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
         }
     });
 
-    let shown = String::from_utf8_lossy(raw);
-    let shown = shown.trim();
+    // The token as shown in a message, made only for a refused one.
+    let shown = || String::from_utf8_lossy(raw);
     let non_maximal = |taken: usize, stopped: bool| {
+        let shown = shown();
+        let shown = shown.trim();
         let chain = example_chain(pos, rules, tok.from(), global_max);
         let example = chain.as_ref().map(|m| in_style(m, tok)).unwrap_or_default();
         let message = if stopped {
@@ -131,7 +133,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
     let quiet =
         squares.len() == 2 && quiet_move_with(pos, rules.schmidt, squares[0], squares[1]).is_some();
     if quiet && tok.separator() != Separator::Capture {
-        return Err(missed_capture(pos, rules, tok, shown, global_max));
+        return Err(missed_capture(pos, rules, tok, shown().trim(), global_max));
     }
     // 4. A legal chain that takes too little, or stops too early.
     if n_found > 0 {
@@ -141,7 +143,7 @@ fn resolve_parsed(pos: &Position, rules: Tama, tok: &Token, raw: &[u8]) -> Resul
         return Err(non_maximal(prefix, true));
     }
     if quiet {
-        return Err(missed_capture(pos, rules, tok, shown, global_max));
+        return Err(missed_capture(pos, rules, tok, shown().trim(), global_max));
     }
     Err(illegal(pos, rules, tok, raw))
 }

@@ -77,7 +77,7 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
         takings: Vec::with_capacity(256),
     };
     // `DIRECT`: the last ply's captures are made as the chains are found (every leaf
-    // played, every chain a move of its own), decided once here rather than at every node.
+    // played, every chain a move), decided once here rather than at every node.
     match (bulk, every_chain_a_move(rules)) {
         (true, _) => perft_layout::<true, false>(g, rules, pos, depth, &mut scratch),
         (false, false) => perft_layout::<false, false>(g, rules, pos, depth, &mut scratch),
@@ -630,11 +630,22 @@ fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i
     }
 }
 
-/// True when every chain of a man is a move perft counts apart: free choice of capture and
-/// identical captures kept apart (English).
+/// True when every chain of a man is a move perft counts (free choice of capture: English,
+/// Russian, Pool), but for the identical ones where the rules merge them, which
+/// [`LeafSink`] drops as it meets them.
 #[inline(always)]
 fn every_chain_a_move(rules: &Rules) -> bool {
-    rules.capture == CaptureRule::Free && !rules.perft_merges_duplicates
+    rules.capture == CaptureRule::Free
+}
+
+/// True when a man's chains that take `len` pieces may have the same result as another
+/// route: a route is its pieces in the order taken, and up to three pieces there is one
+/// order only. (A man's first victim is next to its square; any other piece of a route of
+/// up to three jumps lies two rows or more away, or would be taken twice. Men that capture
+/// forwards only take each piece a row further, so never meet one route twice.)
+#[inline(always)]
+fn may_repeat(len: u8) -> bool {
+    len >= 4
 }
 
 /// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
@@ -662,7 +673,13 @@ fn men_node_dirs<
     }
     if DIRECT && depth == 1 {
         let crown = W::of(g.crown[pos.side.index()]);
-        if let Some(made) = men_leaves::<W, H, D0, N>(rules, pos, &walk, capturing, crown) {
+        let seen = &mut scratch.takings;
+        let made = if rules.perft_merges_duplicates {
+            men_leaves::<W, H, D0, N, true>(rules, pos, &walk, capturing, crown, seen)
+        } else {
+            men_leaves::<W, H, D0, N, false>(rules, pos, &walk, capturing, crown, seen)
+        };
+        if let Some(made) = made {
             return made;
         }
         return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
@@ -721,6 +738,7 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
         enemy_kings: W::of(pos.kings[them.index()]),
         crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
         victims,
+        free,
     };
     let mut starts = W::ZERO;
     for k in 0..N {
@@ -758,7 +776,8 @@ macro_rules! by_layout {
 }
 
 /// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
-/// side to move has kings or no capture, or a man is crowned and goes on as a king).
+/// side to move has kings or no capture, or a man is crowned and goes on capturing as a
+/// king).
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -802,9 +821,19 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
         let crown = W::of(g.crown[pos.side.index()]);
-        let mut sink = LeafSink::new(rules, pos, crown, |c: &Position| out.push(*c));
-        let ok = capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
-        let made = sink.made;
+        let mut seen = Vec::new();
+        let push = |c: &Position| out.push(*c);
+        let (ok, made) = if rules.perft_merges_duplicates {
+            let mut sink = LeafSink::<W, _, true>::new(rules, pos, crown, &mut seen, push);
+            let ok =
+                capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
+            (ok, sink.made)
+        } else {
+            let mut sink = LeafSink::<W, _, false>::new(rules, pos, crown, &mut seen, push);
+            let ok =
+                capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
+            (ok, sink.made)
+        };
         (ok && made == out.len() as u64).then_some(out)
     }
     if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
@@ -890,7 +919,8 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
 
 /// The legal captures of the men `men` (each of which has a first jump), as perft counts
 /// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
-/// when a man is crowned in a chain that goes on as a king, which only the moves follow.
+/// when a man is crowned in a chain that goes on capturing as a king, which only the moves
+/// follow.
 #[inline(never)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
@@ -904,45 +934,35 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
         best: 0,
         out,
     };
-    if !men_chains::<W, H, D0, N, _>(walk, men, &mut c) {
-        return false;
-    }
-    if rules.perft_merges_duplicates {
-        let start = c.start;
-        let out = c.out;
-        let mut w = start;
-        for r in start..out.len() {
-            let t = out[r];
-            if !out[start..w].contains(&t) {
-                out[w] = t;
-                w += 1;
-            }
-        }
-        out.truncate(w);
-    }
-    true
+    men_chains::<W, H, D0, N, _>(walk, men, &mut c)
 }
 
 /// The leaves of the captures of the men `men` at the last ply, made as the chains are
-/// found ([`LeafSink`]), and how many; `None` when a man is crowned and goes on as a king.
+/// found ([`LeafSink`], the long chains kept in `seen` past its length), and how many;
+/// `None` when a man is crowned and goes on capturing as a king.
 #[inline(never)]
-fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize>(
+fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
     pos: &Position,
     walk: &MenWalk<W>,
     men: W,
     crown: W,
+    seen: &mut Vec<Taking>,
 ) -> Option<u64> {
     let leaf = |c: &Position| {
         std::hint::black_box(c);
     };
-    let mut sink = LeafSink::new(rules, pos, crown, leaf);
-    men_chains::<W, H, D0, N, _>(walk, men, &mut sink).then_some(sink.made)
+    let mut sink = LeafSink::<W, _, MERGE>::new(rules, pos, crown, seen, leaf);
+    let done = men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
+    if MERGE {
+        sink.seen.truncate(sink.start);
+    }
+    done.then_some(sink.made)
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
-/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on as a
-/// king, which only the moves follow.
+/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on
+/// capturing as a king ([`MenWalk::king_goes_on`]), which only the moves follow.
 #[inline(always)]
 fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
     walk: &MenWalk<W>,
@@ -964,51 +984,63 @@ fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSi
 /// many, and how many kings among them.
 trait ChainSink<W> {
     fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8);
-    /// Reaching the crowning row ends the chain (else the man goes on as a king).
-    fn crown_ends(&self) -> bool;
+    /// The rules: whether reaching the crowning row ends the chain (else the man goes on as a
+    /// king), and how far a king moves.
+    fn rules(&self) -> &Rules;
 }
 
-/// The last ply's leaves made as the chains are found, where every chain is a legal move of
-/// its own (free choice of capture, identical captures kept apart: English), so that no list
-/// is needed: each is written over one copy of the position ([`taking_sets`]) and handed to
-/// `leaf`.
-struct LeafSink<W, F> {
-    crown_ends: bool,
+/// The last ply's leaves made as the chains are found, where every chain is a legal move
+/// ([`every_chain_a_move`]), so that no list is needed: each is written over one copy of the
+/// position ([`taking_sets`]) and handed to `leaf`. Where identical captures are merged
+/// (`MERGE`), the chains that may repeat another ([`may_repeat`]) are kept in `seen` (past
+/// `start`) and a repeat is dropped.
+struct LeafSink<'a, W, F, const MERGE: bool> {
+    rules: &'a Rules,
     child: Position,
     sets: [W; 4],
     crown: W,
     leaf: F,
     made: u64,
+    seen: &'a mut Vec<Taking>,
+    start: usize,
 }
 
-impl<W: Word, F: FnMut(&Position)> LeafSink<W, F> {
+impl<'a, W: Word, F: FnMut(&Position), const MERGE: bool> LeafSink<'a, W, F, MERGE> {
     #[inline(always)]
-    fn new(rules: &Rules, pos: &Position, crown: W, leaf: F) -> Self {
+    fn new(rules: &'a Rules, pos: &Position, crown: W, seen: &'a mut Vec<Taking>, leaf: F) -> Self {
         let mut child = *pos;
         child.side = pos.side.opponent();
         LeafSink {
-            crown_ends: rules.promotion == PromotionInCapture::EndsMove,
+            rules,
             child,
             sets: sets_of(pos, pos.side.index()),
             crown,
             leaf,
             made: 0,
+            start: seen.len(),
+            seen,
         }
     }
 }
 
-impl<W: Word, F: FnMut(&Position)> ChainSink<W> for LeafSink<W, F> {
-    fn crown_ends(&self) -> bool {
-        self.crown_ends
+impl<W: Word, F: FnMut(&Position), const MERGE: bool> ChainSink<W> for LeafSink<'_, W, F, MERGE> {
+    fn rules(&self) -> &Rules {
+        self.rules
     }
 
     #[inline(always)]
-    fn note(&mut self, from: Bit, to: Bit, taken: W, _len: u8, _kings: u8) {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, _kings: u8) {
         let t = Taking {
             captured: taken.bits(),
             from,
             to,
         };
+        if MERGE && may_repeat(len) {
+            if self.seen[self.start..].contains(&t) {
+                return;
+            }
+            self.seen.push(t);
+        }
         let us = self.child.side.opponent().index();
         put_sets(&mut self.child, us, taking_sets(self.sets, &t, self.crown));
         (self.leaf)(&self.child);
@@ -1027,9 +1059,12 @@ struct MenWalk<W> {
     crown_stops: bool,
     /// The pieces a man may take.
     victims: W,
+    /// The empty squares of the position.
+    free: W,
 }
 
-/// The captures listed so far: those of the best priority met.
+/// The captures listed so far: those of the best priority met, a chain dropped where it
+/// repeats one listed and the rules merge identical captures ([`may_repeat`]).
 struct Collect<'a> {
     rules: &'a Rules,
     out: &'a mut Vec<Taking>,
@@ -1038,8 +1073,8 @@ struct Collect<'a> {
 }
 
 impl<W: Word> ChainSink<W> for Collect<'_> {
-    fn crown_ends(&self) -> bool {
-        self.rules.promotion == PromotionInCapture::EndsMove
+    fn rules(&self) -> &Rules {
+        self.rules
     }
 
     #[inline(always)]
@@ -1052,17 +1087,25 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
             self.best = p;
             self.out.truncate(self.start);
         }
-        self.out.push(Taking {
+        let t = Taking {
             captured: taken.bits(),
             from,
             to,
-        });
+        };
+        if self.rules.perft_merges_duplicates
+            && may_repeat(len)
+            && self.out[self.start..].contains(&t)
+        {
+            return;
+        }
+        self.out.push(t);
     }
 }
 
 impl<W: Word> MenWalk<W> {
     /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
-    /// order as [`Ctx::man_chain`]); false when a man is crowned and would go on as a king.
+    /// order as [`Ctx::man_chain`]); false when a man is crowned and goes on capturing as a
+    /// king.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn walk<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
@@ -1106,7 +1149,11 @@ impl<W: Word> MenWalk<W> {
             let now = taken | W::single(victim);
             let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
             if self.crown_stops && self.crown.has(u32::from(land)) {
-                if !c.crown_ends() {
+                let rules = c.rules();
+                let flying = rules.king != KingRange::Short;
+                if rules.promotion != PromotionInCapture::EndsMove
+                    && self.king_goes_on::<H>(from, land, now, flying)
+                {
                     return false;
                 }
                 c.note(from, land, now, len + 1, kings);
@@ -1136,6 +1183,24 @@ impl<W: Word> MenWalk<W> {
             let off = offs[D0 + k];
             (self.jumps[k].has(u32::from(at)) || self.lands_home::<N>(from, at, off, len))
                 && !taken.has((i32::from(at) + off) as u32)
+        })
+    }
+
+    /// True when a man crowned on `at` in a chain that began on `from` and has taken `taken`
+    /// goes on capturing as a king: on one of the four lines from `at`, the first piece (the
+    /// next square's, unless the king is `flying`) is one of the other side's not yet
+    /// taken, with an empty square right behind it. The pieces taken still stand and block,
+    /// and the square the man left is empty.
+    #[inline(never)]
+    fn king_goes_on<const H: i32>(&self, from: Bit, at: Bit, taken: W, flying: bool) -> bool {
+        let free = self.free | W::single(from);
+        let targets = (self.victims | self.enemy_kings) & !taken;
+        diagonal_offsets::<H>().into_iter().any(|off| {
+            let mut first = shift_word(W::single(at), off);
+            while flying && first & free != W::ZERO {
+                first = shift_word(first, off);
+            }
+            first & targets != W::ZERO && shift_word(first, off) & free != W::ZERO
         })
     }
 

@@ -440,7 +440,7 @@ fn quiet_steps<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     let u = child.side.opponent().index();
     let targets = shift_word(men, off) & empty;
     if !BULK && depth == 1 {
-        return quiet_leaves(child, u, targets, crown, off);
+        return quiet_leaves(child, u, targets, crown, off, black_box_leaf);
     }
     let mut total = 0;
     let mut plain = targets & !crown;
@@ -466,10 +466,24 @@ fn quiet_steps<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     total
 }
 
-/// The leaves [`quiet_steps`] makes at the last ply (every leaf played): each written over
-/// the men (and kings) of `child` from the sets it had, with no step undone, and counted.
+/// A leaf made and kept from being optimised away.
 #[inline(always)]
-fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, off: i32) -> u64 {
+fn black_box_leaf(leaf: &Position) {
+    std::hint::black_box(leaf);
+}
+
+/// The leaves [`quiet_steps`] makes at the last ply (every leaf played): each written over
+/// the men (and kings) of `child` from the sets it had, with no step undone, handed to `leaf`
+/// and counted.
+#[inline(always)]
+fn quiet_leaves<W: Word>(
+    child: &mut Position,
+    u: usize,
+    targets: W,
+    crown: W,
+    off: i32,
+    mut leaf: impl FnMut(&Position),
+) -> u64 {
     let (men, kings) = (child.men[u], child.kings[u]);
     // Counted one by one: a population count is a dozen instructions on the baseline x86-64
     // this builds for, more than the few leaves of a direction.
@@ -479,7 +493,7 @@ fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, o
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
         child.men[u] = men ^ (t | shift_word(t, -off)).bits();
-        std::hint::black_box(&*child);
+        leaf(child);
         n += 1;
     }
     let mut rest = targets & crown;
@@ -488,7 +502,7 @@ fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, o
         rest = rest.clear_lowest();
         child.men[u] = men ^ shift_word(t, -off).bits();
         child.kings[u] = kings ^ t.bits();
-        std::hint::black_box(&*child);
+        leaf(child);
         n += 1;
     }
     (child.men[u], child.kings[u]) = (men, kings);
@@ -666,8 +680,8 @@ fn men_node_dirs<
 ) -> u64 {
     let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
     if capturing == W::ZERO {
-        if BULK && depth == 1 {
-            return count_quiet(g, rules, pos);
+        if depth == 1 {
+            return men_steps_last::<BULK, W, H>(g, pos, walk.free, black_box_leaf);
         }
         return perft_quiet::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch);
     }
@@ -713,6 +727,37 @@ fn men_node_dirs<
     }
     scratch.takings.truncate(start);
     total
+}
+
+/// The last ply below a men-only node without a capture ([`men_node_dirs`]): the men's steps
+/// to the empty squares `free`, counted (with `BULK`) or each made and counted
+/// ([`quiet_leaves`]). No Frisian king runs to reset ([`men_rules`]).
+#[inline(always)]
+fn men_steps_last<const BULK: bool, W: Word, const H: i32>(
+    g: &Geometry,
+    pos: &Position,
+    free: W,
+    mut leaf: impl FnMut(&Position),
+) -> u64 {
+    let u = pos.side.index();
+    let men = W::of(pos.men[u]);
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    if BULK {
+        let count = |off| u64::from((shift_word(men, off) & free).count());
+        return match pos.side {
+            Color::White => count(nw) + count(ne),
+            Color::Black => count(sw) + count(se),
+        };
+    }
+    let crown = W::of(g.crown[u]);
+    let mut child = *pos;
+    child.side = pos.side.opponent();
+    let c = &mut child;
+    let mut leaves = |off| quiet_leaves(c, u, shift_word(men, off) & free, crown, off, &mut leaf);
+    match pos.side {
+        Color::White => leaves(nw) + leaves(ne),
+        Color::Black => leaves(sw) + leaves(se),
+    }
 }
 
 /// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]), the men
@@ -789,6 +834,31 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
         let mut out = Vec::new();
         (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
             .then_some(out)
+    }
+    if !men_only_node(rules, pos) {
+        return None;
+    }
+    by_layout!(list, g, rules, pos)
+}
+
+/// The leaves [`men_node`] makes of `pos` at the last ply (every leaf played) where the side
+/// to move has men only and no capture, and their number counted in bulk; `None` elsewhere.
+#[cfg(test)]
+pub(super) fn men_quiet_leaves(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> Option<(Vec<Position>, u64)> {
+    fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<(Vec<Position>, u64)> {
+        let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let mut out = Vec::new();
+        let made = men_steps_last::<false, W, H>(g, pos, walk.free, |c| out.push(*c));
+        let counted = men_steps_last::<true, W, H>(g, pos, walk.free, |_| ());
+        (capturing == W::ZERO && made == out.len() as u64).then_some((out, counted))
     }
     if !men_only_node(rules, pos) {
         return None;

@@ -218,6 +218,36 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
 }
 
 #[test]
+fn men_only_steps_at_the_last_ply_are_the_moves_perft_plays() {
+    let mut checked = 0;
+    walk_random_games(19, 20, 160, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        let Some((leaves, counted)) = perft::men_quiet_leaves(g, rules, pos) else {
+            return;
+        };
+        let mut moves = Vec::new();
+        perft_moves(g, rules, pos, &mut moves);
+        let fen = pos.to_fen(g, true);
+        assert_eq!(counted, moves.len() as u64, "{} in {fen}", d.variant.id);
+        let played: Vec<Position> = moves
+            .iter()
+            .map(|m| {
+                let mut c = *pos;
+                play(g, rules, &mut c, m);
+                c
+            })
+            .collect();
+        assert_eq!(leaves.len(), played.len(), "{} in {fen}", d.variant.id);
+        for leaf in &leaves {
+            let made = leaf.to_fen(g, true);
+            assert!(played.contains(leaf), "{} in {fen}: {made}", d.variant.id);
+        }
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked} positions");
+}
+
+#[test]
 fn a_man_s_ring_back_to_its_square_is_found_by_the_men_only_path() {
     // c3xe5xg3xe1xc3 and the other way round: the man lands on the square it left at its
     // fourth jump, which the position's jumps (taken with the man on it) do not show.

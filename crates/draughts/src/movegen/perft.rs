@@ -94,6 +94,8 @@ fn perft_layout<const BULK: bool, const DIRECT: bool>(
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
+    // The recursion changes the position in place and gives it back as it was.
+    let pos = &mut pos.clone();
     if !men_rules(rules) {
         return perft_rec::<BULK, DIRECT, AnyLayout>(g, rules, pos, depth, scratch);
     }
@@ -116,7 +118,7 @@ trait Layout {
     fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
         g: &Geometry,
         rules: &Rules,
-        pos: &Position,
+        pos: &mut Position,
         depth: u32,
         scratch: &mut Scratch,
     ) -> u64;
@@ -131,7 +133,7 @@ impl<W: Word, const H: i32> Layout for MenLayout<W, H> {
     fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
         g: &Geometry,
         rules: &Rules,
-        pos: &Position,
+        pos: &mut Position,
         depth: u32,
         scratch: &mut Scratch,
     ) -> u64 {
@@ -147,7 +149,7 @@ impl Layout for AnyLayout {
     fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
         _: &Geometry,
         _: &Rules,
-        _: &Position,
+        _: &mut Position,
         _: u32,
         _: &mut Scratch,
     ) -> u64 {
@@ -169,21 +171,23 @@ struct Scratch {
 fn visit<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
-    child: &Position,
+    child: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
     if !BULK && depth == 0 {
-        std::hint::black_box(child);
+        std::hint::black_box(&*child);
         return 1;
     }
     perft_rec::<BULK, DIRECT, L>(g, rules, child, depth, scratch)
 }
 
+/// The count below `pos` (`depth` >= 1), which is changed while its subtree is counted (the
+/// children are written over it where that saves a copy) and given back as it was.
 fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
@@ -258,7 +262,7 @@ fn below_list<const BULK: bool, const DIRECT: bool, L: Layout>(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
+            total += visit::<BULK, DIRECT, L>(g, rules, &mut child, depth - 1, scratch);
         }
     }
     scratch.moves.truncate(start);
@@ -566,11 +570,11 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
                     // Frisian: the king's run changes too; a copy of the position.
                     let mut next = *pos;
                     play_quiet(rules, &mut next, from, to, true, false);
-                    total += visit::<BULK, DIRECT, L>(g, rules, &next, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &mut next, depth - 1, scratch);
                 } else {
                     let ft = bit(from) | bit(to);
                     child.kings[u] ^= ft;
-                    total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &mut child, depth - 1, scratch);
                     child.kings[u] ^= ft;
                 }
                 if rules.king == KingRange::Short {
@@ -585,7 +589,7 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
 
 /// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
 /// the crowning row).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Taking {
     captured: Bits,
     from: Bit,
@@ -627,7 +631,7 @@ fn men_rules(rules: &Rules) -> bool {
 fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
@@ -674,7 +678,7 @@ fn men_node_dirs<
 >(
     g: &Geometry,
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
@@ -689,9 +693,25 @@ fn men_node_dirs<
         let crown = W::of(g.crown[pos.side.index()]);
         let seen = &mut scratch.takings;
         let made = if rules.perft_merges_duplicates {
-            men_leaves::<W, H, D0, N, true>(rules, pos, &walk, capturing, crown, seen)
+            men_leaves::<W, H, D0, N, true>(
+                rules,
+                pos,
+                &walk,
+                capturing,
+                crown,
+                seen,
+                black_box_leaf,
+            )
         } else {
-            men_leaves::<W, H, D0, N, false>(rules, pos, &walk, capturing, crown, seen)
+            men_leaves::<W, H, D0, N, false>(
+                rules,
+                pos,
+                &walk,
+                capturing,
+                crown,
+                seen,
+                black_box_leaf,
+            )
         };
         if let Some(made) = made {
             return made;
@@ -718,13 +738,19 @@ fn men_node_dirs<
         scratch.takings.truncate(start);
         return n as u64;
     }
+    // Each child written over `pos` (its four sets and the side to move), which is given
+    // back as it was at the end.
+    let us = pos.side.index();
+    let sets = sets_of(pos, us);
+    pos.side = pos.side.opponent();
     let mut total = 0;
     for i in start..start + n {
         let t = scratch.takings[i];
-        let mut child = *pos;
-        play_taking(&mut child, &t, W::of(crown));
-        total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
+        put_sets(pos, us, taking_sets(sets, &t, W::of(crown)));
+        total += visit::<BULK, DIRECT, L>(g, rules, pos, depth - 1, scratch);
     }
+    put_sets(pos, us, sets);
+    pos.side = pos.side.opponent();
     scratch.takings.truncate(start);
     total
 }
@@ -735,7 +761,7 @@ fn men_node_dirs<
 #[inline(always)]
 fn men_steps_last<const BULK: bool, W: Word, const H: i32>(
     g: &Geometry,
-    pos: &Position,
+    pos: &mut Position,
     free: W,
     mut leaf: impl FnMut(&Position),
 ) -> u64 {
@@ -750,14 +776,16 @@ fn men_steps_last<const BULK: bool, W: Word, const H: i32>(
         };
     }
     let crown = W::of(g.crown[u]);
-    let mut child = *pos;
-    child.side = pos.side.opponent();
-    let c = &mut child;
-    let mut leaves = |off| quiet_leaves(c, u, shift_word(men, off) & free, crown, off, &mut leaf);
-    match pos.side {
+    // The leaves are written over `pos`, the other side to move, and it is given back.
+    let side = pos.side;
+    pos.side = side.opponent();
+    let mut leaves = |off| quiet_leaves(pos, u, shift_word(men, off) & free, crown, off, &mut leaf);
+    let n = match side {
         Color::White => leaves(nw) + leaves(ne),
         Color::Black => leaves(sw) + leaves(se),
-    }
+    };
+    pos.side = side;
+    n
 }
 
 /// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]), the men
@@ -856,8 +884,10 @@ pub(super) fn men_quiet_leaves(
     ) -> Option<(Vec<Position>, u64)> {
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
-        let made = men_steps_last::<false, W, H>(g, pos, walk.free, |c| out.push(*c));
-        let counted = men_steps_last::<true, W, H>(g, pos, walk.free, |_| ());
+        let mut p = *pos;
+        let made = men_steps_last::<false, W, H>(g, &mut p, walk.free, |c| out.push(*c));
+        let counted = men_steps_last::<true, W, H>(g, &mut p, walk.free, |_| ());
+        assert_eq!(p, *pos, "the position given back");
         (capturing == W::ZERO && made == out.len() as u64).then_some((out, counted))
     }
     if !men_only_node(rules, pos) {
@@ -891,20 +921,19 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
         let crown = W::of(g.crown[pos.side.index()]);
-        let mut seen = Vec::new();
-        let push = |c: &Position| out.push(*c);
-        let (ok, made) = if rules.perft_merges_duplicates {
-            let mut sink = LeafSink::<W, _, true>::new(rules, pos, crown, &mut seen, push);
-            let ok =
-                capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
-            (ok, sink.made)
+        let mut seen = vec![Taking::default(); 3];
+        let (p, push) = (&mut pos.clone(), |c: &Position| out.push(*c));
+        let made = if rules.perft_merges_duplicates {
+            men_leaves::<W, H, D0, N, true>(rules, p, &walk, capturing, crown, &mut seen, push)
         } else {
-            let mut sink = LeafSink::<W, _, false>::new(rules, pos, crown, &mut seen, push);
-            let ok =
-                capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
-            (ok, sink.made)
+            men_leaves::<W, H, D0, N, false>(rules, p, &walk, capturing, crown, &mut seen, push)
         };
-        (ok && made == out.len() as u64).then_some(out)
+        assert_eq!(
+            (*p, seen.len()),
+            (*pos, 3),
+            "the position and list given back"
+        );
+        (capturing != W::ZERO && made == Some(out.len() as u64)).then_some(out)
     }
     if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
         return None;
@@ -946,7 +975,7 @@ fn capture_leaves<W: Word>(
 }
 
 /// Plays a man's capture: what [`play`] does with the [`Move`] of the same chain.
-#[inline(always)]
+#[cfg(test)]
 fn play_taking<W: Word>(pos: &mut Position, t: &Taking, crown: W) {
     let us = pos.side.index();
     put_sets(pos, us, taking_sets(sets_of(pos, us), t, crown));
@@ -1007,27 +1036,25 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     men_chains::<W, H, D0, N, _>(walk, men, &mut c)
 }
 
-/// The leaves of the captures of the men `men` at the last ply, made as the chains are
-/// found ([`LeafSink`], the long chains kept in `seen` past its length), and how many;
-/// `None` when a man is crowned and goes on capturing as a king.
+/// The leaves of the captures of the men `men` at the last ply, made over `pos` as the chains
+/// are found and handed to `leaf` ([`LeafSink`], the long chains kept in `seen` past its
+/// length; both given back as they were), and how many; `None` when a man is crowned and
+/// goes on capturing as a king.
 #[inline(never)]
 fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     walk: &MenWalk<W>,
     men: W,
     crown: W,
     seen: &mut Vec<Taking>,
+    leaf: impl FnMut(&Position),
 ) -> Option<u64> {
-    let leaf = |c: &Position| {
-        std::hint::black_box(c);
-    };
     let mut sink = LeafSink::<W, _, MERGE>::new(rules, pos, crown, seen, leaf);
     let done = men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
-    if MERGE {
-        sink.seen.truncate(sink.start);
-    }
-    done.then_some(sink.made)
+    let made = sink.made;
+    sink.give_back();
+    done.then_some(made)
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
@@ -1060,13 +1087,14 @@ trait ChainSink<W> {
 }
 
 /// The last ply's leaves made as the chains are found, where every chain is a legal move
-/// ([`every_chain_a_move`]), so that no list is needed: each is written over one copy of the
-/// position ([`taking_sets`]) and handed to `leaf`. Where identical captures are merged
+/// ([`every_chain_a_move`]), so that no list is needed: each is written over the position
+/// ([`taking_sets`]), which is given back at the end ([`LeafSink::give_back`]), and handed
+/// to `leaf`. Where identical captures are merged
 /// (`MERGE`), the chains that may repeat another ([`may_repeat`]) are kept in `seen` (past
 /// `start`) and a repeat is dropped.
 struct LeafSink<'a, W, F, const MERGE: bool> {
     rules: &'a Rules,
-    child: Position,
+    child: &'a mut Position,
     sets: [W; 4],
     crown: W,
     leaf: F,
@@ -1077,18 +1105,34 @@ struct LeafSink<'a, W, F, const MERGE: bool> {
 
 impl<'a, W: Word, F: FnMut(&Position), const MERGE: bool> LeafSink<'a, W, F, MERGE> {
     #[inline(always)]
-    fn new(rules: &'a Rules, pos: &Position, crown: W, seen: &'a mut Vec<Taking>, leaf: F) -> Self {
-        let mut child = *pos;
-        child.side = pos.side.opponent();
+    fn new(
+        rules: &'a Rules,
+        pos: &'a mut Position,
+        crown: W,
+        seen: &'a mut Vec<Taking>,
+        leaf: F,
+    ) -> Self {
+        let sets = sets_of(pos, pos.side.index());
+        pos.side = pos.side.opponent();
         LeafSink {
             rules,
-            child,
-            sets: sets_of(pos, pos.side.index()),
+            child: pos,
+            sets,
             crown,
             leaf,
             made: 0,
             start: seen.len(),
             seen,
+        }
+    }
+
+    /// Gives the position back as it was before [`LeafSink::new`], and `seen` too.
+    #[inline(always)]
+    fn give_back(self) {
+        self.child.side = self.child.side.opponent();
+        put_sets(self.child, self.child.side.index(), self.sets);
+        if MERGE {
+            self.seen.truncate(self.start);
         }
     }
 }
@@ -1112,8 +1156,8 @@ impl<W: Word, F: FnMut(&Position), const MERGE: bool> ChainSink<W> for LeafSink<
             self.seen.push(t);
         }
         let us = self.child.side.opponent().index();
-        put_sets(&mut self.child, us, taking_sets(self.sets, &t, self.crown));
-        (self.leaf)(&self.child);
+        put_sets(self.child, us, taking_sets(self.sets, &t, self.crown));
+        (self.leaf)(self.child);
         self.made += 1;
     }
 }

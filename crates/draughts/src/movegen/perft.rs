@@ -1247,38 +1247,55 @@ impl<W: Word> MenWalk<W> {
         kings: u8,
         c: &mut S,
     ) -> bool {
-        let offs = diagonal_offsets::<H>();
+        // One call a direction, so that each has its offset as a constant.
         let mut any = false;
-        for k in 0..N {
-            let off = offs[D0 + k];
-            if !self.jumps[k].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
-                continue;
-            }
-            let victim = (i32::from(cur) + off) as Bit;
-            if taken.has(u32::from(victim)) {
-                continue;
-            }
-            let land = (i32::from(victim) + off) as Bit;
-            any = true;
-            let now = taken | W::single(victim);
-            let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
-            if self.crown_stops && self.crown.has(u32::from(land)) {
-                let rules = c.rules();
-                let flying = rules.king != KingRange::Short;
-                if rules.promotion != PromotionInCapture::EndsMove
-                    && self.king_goes_on::<H>(from, land, now, flying)
-                {
-                    return false;
-                }
-                c.note(from, land, now, len + 1, kings);
-            } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
-                c.note(from, land, now, len + 1, kings);
-            } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+        let chain = (from, cur, taken, len, kings);
+        let ok = self.jump_way::<H, D0, N, 0, S>(chain, c, &mut any)
+            && self.jump_way::<H, D0, N, 1, S>(chain, c, &mut any)
+            && (N < 3 || self.jump_way::<H, D0, N, 2, S>(chain, c, &mut any))
+            && (N < 4 || self.jump_way::<H, D0, N, 3, S>(chain, c, &mut any));
+        if ok && !any && len > 0 {
+            c.note(from, cur, taken, len, kings);
+        }
+        ok
+    }
+
+    /// The jump of [`MenWalk::jumps_from`] the way `K` (of `D0..D0 + N`), if there is one, for
+    /// the chain `(from, cur, taken, len, kings)`: noted where it ends, else followed on
+    /// ([`MenWalk::walk`]); `any` set when there is a jump. False when the man is crowned and
+    /// goes on capturing as a king.
+    #[inline(always)]
+    fn jump_way<const H: i32, const D0: usize, const N: usize, const K: usize, S: ChainSink<W>>(
+        &self,
+        (from, cur, taken, len, kings): (Bit, Bit, W, u8, u8),
+        c: &mut S,
+        any: &mut bool,
+    ) -> bool {
+        let off = diagonal_offsets::<H>()[(D0 + K) % 4];
+        if !self.jumps[K].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
+            return true;
+        }
+        let victim = (i32::from(cur) + off) as Bit;
+        if taken.has(u32::from(victim)) {
+            return true;
+        }
+        let land = (i32::from(victim) + off) as Bit;
+        *any = true;
+        let now = taken | W::single(victim);
+        let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
+        if self.crown_stops && self.crown.has(u32::from(land)) {
+            let rules = c.rules();
+            let flying = rules.king != KingRange::Short;
+            if rules.promotion != PromotionInCapture::EndsMove
+                && self.king_goes_on::<H>(from, land, now, flying)
+            {
                 return false;
             }
-        }
-        if !any && len > 0 {
-            c.note(from, cur, taken, len, kings);
+            c.note(from, land, now, len + 1, kings);
+        } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
+            c.note(from, land, now, len + 1, kings);
+        } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+            return false;
         }
         true
     }

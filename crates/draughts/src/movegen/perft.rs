@@ -1020,7 +1020,7 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
 /// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
 /// when a man is crowned in a chain that goes on capturing as a king, which only the moves
 /// follow.
-#[inline(never)]
+#[inline(always)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
@@ -1040,7 +1040,7 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
 /// are found and handed to `leaf` ([`LeafSink`], the long chains kept in `seen` past its
 /// length; both given back as they were), and how many; `None` when a man is crowned and
 /// goes on capturing as a king.
-#[inline(never)]
+#[inline(always)]
 fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
     pos: &mut Position,

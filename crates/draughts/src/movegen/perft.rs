@@ -682,13 +682,14 @@ fn men_node_dirs<
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+    let (jumps, free, victims, capturing) = men_jumps::<W, H, D0, N>(g, rules, pos);
     if capturing == W::ZERO {
         if depth == 1 {
-            return men_steps_last::<BULK, W, H>(g, pos, walk.free, black_box_leaf);
+            return men_steps_last::<BULK, W, H>(g, pos, free, black_box_leaf);
         }
         return perft_quiet::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch);
     }
+    let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
     if DIRECT && depth == 1 {
         let crown = W::of(g.crown[pos.side.index()]);
         let seen = &mut scratch.takings;
@@ -788,16 +789,28 @@ fn men_steps_last<const BULK: bool, W: Word, const H: i32>(
     n
 }
 
-/// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]), the men
-/// that have one (none: the side to move has no capture), and the pieces a man may take.
-#[inline(always)]
+/// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]) and the men
+/// that have one (none: the side to move has no capture).
+#[cfg(test)]
 fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
 ) -> (MenWalk<W>, W) {
-    let us = pos.side;
-    let them = us.opponent();
+    let (jumps, free, victims, capturing) = men_jumps::<W, H, D0, N>(g, rules, pos);
+    (MenWalk::new(g, rules, pos, jumps, free, victims), capturing)
+}
+
+/// The parts of [`men_walk`] as values, so that the walk is only written out where there is a
+/// capture: per direction the squares a jump starts from, the empty squares, the pieces a
+/// man may take, and the men that have a jump.
+#[inline(always)]
+fn men_jumps<W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> ([W; 4], W, W, W) {
+    let them = pos.side.opponent();
     let offs = diagonal_offsets::<H>();
     let mut victims = pos.pieces(them);
     if !rules.man_takes_king {
@@ -805,21 +818,19 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
     }
     let victims = W::of(victims);
     let free = W::of(g.mask & !pos.occupied());
-    let mut walk = MenWalk {
-        jumps: [W::ZERO; 4],
-        crown: W::of(g.crown[us.index()]),
-        enemy_kings: W::of(pos.kings[them.index()]),
-        crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
-        victims,
-        free,
-    };
+    let mut jumps = [W::ZERO; 4];
     let mut starts = W::ZERO;
     for k in 0..N {
         let off = offs[D0 + k];
-        walk.jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
-        starts = starts | walk.jumps[k];
+        jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
+        starts = starts | jumps[k];
     }
-    (walk, starts & W::of(pos.men[us.index()]))
+    (
+        jumps,
+        free,
+        victims,
+        starts & W::of(pos.men[pos.side.index()]),
+    )
 }
 
 /// For the tests' views of [`men_node`]: calls `$list::<W, H, D0, N>(g, rules, pos)` with the
@@ -1217,6 +1228,27 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
 }
 
 impl<W: Word> MenWalk<W> {
+    /// The walk of the men of the side to move of `pos` from the parts [`men_jumps`] finds.
+    #[inline(always)]
+    fn new(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+        jumps: [W; 4],
+        free: W,
+        victims: W,
+    ) -> Self {
+        let (us, them) = (pos.side.index(), pos.side.opponent().index());
+        MenWalk {
+            jumps,
+            crown: W::of(g.crown[us]),
+            enemy_kings: W::of(pos.kings[them]),
+            crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
+            victims,
+            free,
+        }
+    }
+
     /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
     /// order as [`Ctx::man_chain`]); false when a man is crowned and goes on capturing as a
     /// king.

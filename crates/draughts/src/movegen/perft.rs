@@ -691,30 +691,8 @@ fn men_node_dirs<
     }
     let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
     if DIRECT && depth == 1 {
-        let crown = W::of(g.crown[pos.side.index()]);
         let seen = &mut scratch.takings;
-        let made = if rules.perft_merges_duplicates {
-            men_leaves::<W, H, D0, N, true>(
-                rules,
-                pos,
-                &walk,
-                capturing,
-                crown,
-                seen,
-                black_box_leaf,
-            )
-        } else {
-            men_leaves::<W, H, D0, N, false>(
-                rules,
-                pos,
-                &walk,
-                capturing,
-                crown,
-                seen,
-                black_box_leaf,
-            )
-        };
-        if let Some(made) = made {
+        if let Some(made) = last_captures::<W, H, D0, N>(g, rules, pos, &walk, capturing, seen) {
             return made;
         }
         return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
@@ -730,29 +708,62 @@ fn men_node_dirs<
         scratch.takings.truncate(start);
         return n as u64;
     }
-    let crown = g.crown[pos.side.index()];
+    let crown = W::of(g.crown[pos.side.index()]);
     if !BULK && depth == 1 {
-        let leaf = |c: &Position| {
-            std::hint::black_box(c);
-        };
-        capture_leaves(pos, &scratch.takings[start..], W::of(crown), leaf);
+        capture_leaves(pos, &scratch.takings[start..], crown, black_box_leaf);
         scratch.takings.truncate(start);
         return n as u64;
     }
-    // Each child written over `pos` (its four sets and the side to move), which is given
-    // back as it was at the end.
+    let total = takings_below::<BULK, DIRECT, L, W>(g, rules, pos, crown, start, depth, scratch);
+    scratch.takings.truncate(start);
+    total
+}
+
+/// The last ply's captures of the men `men` of `pos` made as the chains are found
+/// ([`men_leaves`]), identical ones merged where the rules merge them; `None` when a man is
+/// crowned and goes on capturing as a king.
+#[inline(always)]
+fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    walk: &MenWalk<W>,
+    men: W,
+    seen: &mut Vec<Taking>,
+) -> Option<u64> {
+    let crown = W::of(g.crown[pos.side.index()]);
+    let leaf = black_box_leaf;
+    if rules.perft_merges_duplicates {
+        men_leaves::<W, H, D0, N, true>(rules, pos, walk, men, crown, seen, leaf)
+    } else {
+        men_leaves::<W, H, D0, N, false>(rules, pos, walk, men, crown, seen, leaf)
+    }
+}
+
+/// The count below the children of `pos` made with the captures `scratch.takings[start..]`:
+/// each written over `pos` (its four sets and the side to move), which is given back as it
+/// was at the end.
+#[inline(always)]
+fn takings_below<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    crown: W,
+    start: usize,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
     let us = pos.side.index();
     let sets = sets_of(pos, us);
     pos.side = pos.side.opponent();
     let mut total = 0;
-    for i in start..start + n {
+    for i in start..scratch.takings.len() {
         let t = scratch.takings[i];
-        put_sets(pos, us, taking_sets(sets, &t, W::of(crown)));
+        put_sets(pos, us, taking_sets(sets, &t, crown));
         total += visit::<BULK, DIRECT, L>(g, rules, pos, depth - 1, scratch);
     }
     put_sets(pos, us, sets);
     pos.side = pos.side.opponent();
-    scratch.takings.truncate(start);
     total
 }
 

@@ -714,7 +714,8 @@ fn men_node_dirs<
         scratch.takings.truncate(start);
         return n as u64;
     }
-    let total = takings_below::<BULK, DIRECT, L, W>(g, rules, pos, crown, start, depth, scratch);
+    let total =
+        takings_below::<BULK, DIRECT, L, W>(g, rules, pos, crown, start..start + n, depth, scratch);
     scratch.takings.truncate(start);
     total
 }
@@ -740,7 +741,7 @@ fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
     }
 }
 
-/// The count below the children of `pos` made with the captures `scratch.takings[start..]`:
+/// The count below the children of `pos` made with the captures `scratch.takings[listed]`:
 /// each written over `pos` (its four sets and the side to move), which is given back as it
 /// was at the end.
 #[inline(always)]
@@ -749,7 +750,7 @@ fn takings_below<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     rules: &Rules,
     pos: &mut Position,
     crown: W,
-    start: usize,
+    listed: std::ops::Range<usize>,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
@@ -757,7 +758,7 @@ fn takings_below<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     let sets = sets_of(pos, us);
     pos.side = pos.side.opponent();
     let mut total = 0;
-    for i in start..scratch.takings.len() {
+    for i in listed {
         let t = scratch.takings[i];
         put_sets(pos, us, taking_sets(sets, &t, crown));
         total += visit::<BULK, DIRECT, L>(g, rules, pos, depth - 1, scratch);

@@ -77,7 +77,7 @@ pub fn perft_with(g: &Geometry, rules: &Rules, pos: &Position, depth: u32, bulk:
         takings: Vec::with_capacity(256),
     };
     // `DIRECT`: the last ply's captures are made as the chains are found (every leaf
-    // played, every chain a move of its own), decided once here rather than at every node.
+    // played, every chain a move), decided once here rather than at every node.
     match (bulk, every_chain_a_move(rules)) {
         (true, _) => perft_layout::<true, false>(g, rules, pos, depth, &mut scratch),
         (false, false) => perft_layout::<false, false>(g, rules, pos, depth, &mut scratch),
@@ -94,6 +94,8 @@ fn perft_layout<const BULK: bool, const DIRECT: bool>(
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
+    // The recursion changes the position in place and gives it back as it was.
+    let pos = &mut pos.clone();
     if !men_rules(rules) {
         return perft_rec::<BULK, DIRECT, AnyLayout>(g, rules, pos, depth, scratch);
     }
@@ -116,7 +118,7 @@ trait Layout {
     fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
         g: &Geometry,
         rules: &Rules,
-        pos: &Position,
+        pos: &mut Position,
         depth: u32,
         scratch: &mut Scratch,
     ) -> u64;
@@ -131,7 +133,7 @@ impl<W: Word, const H: i32> Layout for MenLayout<W, H> {
     fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
         g: &Geometry,
         rules: &Rules,
-        pos: &Position,
+        pos: &mut Position,
         depth: u32,
         scratch: &mut Scratch,
     ) -> u64 {
@@ -147,7 +149,7 @@ impl Layout for AnyLayout {
     fn men_node<const BULK: bool, const DIRECT: bool, L: Layout>(
         _: &Geometry,
         _: &Rules,
-        _: &Position,
+        _: &mut Position,
         _: u32,
         _: &mut Scratch,
     ) -> u64 {
@@ -169,21 +171,23 @@ struct Scratch {
 fn visit<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
-    child: &Position,
+    child: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
     if !BULK && depth == 0 {
-        std::hint::black_box(child);
+        std::hint::black_box(&*child);
         return 1;
     }
     perft_rec::<BULK, DIRECT, L>(g, rules, child, depth, scratch)
 }
 
+/// The count below `pos` (`depth` >= 1), which is changed while its subtree is counted (the
+/// children are written over it where that saves a copy) and given back as it was.
 fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
@@ -258,7 +262,7 @@ fn below_list<const BULK: bool, const DIRECT: bool, L: Layout>(
             let mv = scratch.moves[i];
             let mut child = *pos;
             play(g, rules, &mut child, &mv);
-            total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
+            total += visit::<BULK, DIRECT, L>(g, rules, &mut child, depth - 1, scratch);
         }
     }
     scratch.moves.truncate(start);
@@ -440,7 +444,7 @@ fn quiet_steps<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     let u = child.side.opponent().index();
     let targets = shift_word(men, off) & empty;
     if !BULK && depth == 1 {
-        return quiet_leaves(child, u, targets, crown, off);
+        return quiet_leaves(child, u, targets, crown, off, black_box_leaf);
     }
     let mut total = 0;
     let mut plain = targets & !crown;
@@ -466,10 +470,24 @@ fn quiet_steps<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
     total
 }
 
-/// The leaves [`quiet_steps`] makes at the last ply (every leaf played): each written over
-/// the men (and kings) of `child` from the sets it had, with no step undone, and counted.
+/// A leaf made and kept from being optimised away.
 #[inline(always)]
-fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, off: i32) -> u64 {
+fn black_box_leaf(leaf: &Position) {
+    std::hint::black_box(leaf);
+}
+
+/// The leaves [`quiet_steps`] makes at the last ply (every leaf played): each written over
+/// the men (and kings) of `child` from the sets it had, with no step undone, handed to `leaf`
+/// and counted.
+#[inline(always)]
+fn quiet_leaves<W: Word>(
+    child: &mut Position,
+    u: usize,
+    targets: W,
+    crown: W,
+    off: i32,
+    mut leaf: impl FnMut(&Position),
+) -> u64 {
     let (men, kings) = (child.men[u], child.kings[u]);
     // Counted one by one: a population count is a dozen instructions on the baseline x86-64
     // this builds for, more than the few leaves of a direction.
@@ -479,7 +497,7 @@ fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, o
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
         child.men[u] = men ^ (t | shift_word(t, -off)).bits();
-        std::hint::black_box(&*child);
+        leaf(child);
         n += 1;
     }
     let mut rest = targets & crown;
@@ -488,7 +506,7 @@ fn quiet_leaves<W: Word>(child: &mut Position, u: usize, targets: W, crown: W, o
         rest = rest.clear_lowest();
         child.men[u] = men ^ shift_word(t, -off).bits();
         child.kings[u] = kings ^ t.bits();
-        std::hint::black_box(&*child);
+        leaf(child);
         n += 1;
     }
     (child.men[u], child.kings[u]) = (men, kings);
@@ -552,11 +570,11 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
                     // Frisian: the king's run changes too; a copy of the position.
                     let mut next = *pos;
                     play_quiet(rules, &mut next, from, to, true, false);
-                    total += visit::<BULK, DIRECT, L>(g, rules, &next, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &mut next, depth - 1, scratch);
                 } else {
                     let ft = bit(from) | bit(to);
                     child.kings[u] ^= ft;
-                    total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
+                    total += visit::<BULK, DIRECT, L>(g, rules, &mut child, depth - 1, scratch);
                     child.kings[u] ^= ft;
                 }
                 if rules.king == KingRange::Short {
@@ -571,7 +589,7 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
 
 /// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
 /// the crowning row).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Taking {
     captured: Bits,
     from: Bit,
@@ -613,7 +631,7 @@ fn men_rules(rules: &Rules) -> bool {
 fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
     g: &Geometry,
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
@@ -630,11 +648,22 @@ fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i
     }
 }
 
-/// True when every chain of a man is a move perft counts apart: free choice of capture and
-/// identical captures kept apart (English).
+/// True when every chain of a man is a move perft counts (free choice of capture: English,
+/// Russian, Pool), but for the identical ones where the rules merge them, which
+/// [`LeafSink`] drops as it meets them.
 #[inline(always)]
 fn every_chain_a_move(rules: &Rules) -> bool {
-    rules.capture == CaptureRule::Free && !rules.perft_merges_duplicates
+    rules.capture == CaptureRule::Free
+}
+
+/// True when a man's chains that take `len` pieces may have the same result as another
+/// route: a route is its pieces in the order taken, and up to three pieces there is one
+/// order only. (A man's first victim is next to its square; any other piece of a route of
+/// up to three jumps lies two rows or more away, or would be taken twice. Men that capture
+/// forwards only take each piece a row further, so never meet one route twice.)
+#[inline(always)]
+fn may_repeat(len: u8) -> bool {
+    len >= 4
 }
 
 /// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
@@ -649,20 +678,21 @@ fn men_node_dirs<
 >(
     g: &Geometry,
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+    let (jumps, free, victims, capturing) = men_jumps::<W, H, D0, N>(g, rules, pos);
     if capturing == W::ZERO {
-        if BULK && depth == 1 {
-            return count_quiet(g, rules, pos);
+        if depth == 1 {
+            return men_steps_last::<BULK, W, H>(g, pos, free, black_box_leaf);
         }
-        return perft_quiet::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch);
+        return men_steps_below::<BULK, DIRECT, L, W, H>(g, rules, pos, free, depth, scratch);
     }
+    let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
     if DIRECT && depth == 1 {
-        let crown = W::of(g.crown[pos.side.index()]);
-        if let Some(made) = men_leaves::<W, H, D0, N>(rules, pos, &walk, capturing, crown) {
+        let seen = &mut scratch.takings;
+        if let Some(made) = last_captures::<W, H, D0, N>(g, rules, pos, &walk, capturing, seen) {
             return made;
         }
         return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
@@ -678,36 +708,156 @@ fn men_node_dirs<
         scratch.takings.truncate(start);
         return n as u64;
     }
-    let crown = g.crown[pos.side.index()];
+    let crown = W::of(g.crown[pos.side.index()]);
     if !BULK && depth == 1 {
-        let leaf = |c: &Position| {
-            std::hint::black_box(c);
-        };
-        capture_leaves(pos, &scratch.takings[start..], W::of(crown), leaf);
+        capture_leaves(pos, &scratch.takings[start..], crown, black_box_leaf);
         scratch.takings.truncate(start);
         return n as u64;
     }
-    let mut total = 0;
-    for i in start..start + n {
-        let t = scratch.takings[i];
-        let mut child = *pos;
-        play_taking(&mut child, &t, W::of(crown));
-        total += visit::<BULK, DIRECT, L>(g, rules, &child, depth - 1, scratch);
-    }
+    let total =
+        takings_below::<BULK, DIRECT, L, W>(g, rules, pos, crown, start..start + n, depth, scratch);
     scratch.takings.truncate(start);
     total
 }
 
-/// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]), the men
-/// that have one (none: the side to move has no capture), and the pieces a man may take.
+/// The last ply's captures of the men `men` of `pos` made as the chains are found
+/// ([`men_leaves`]), identical ones merged where the rules merge them; `None` when a man is
+/// crowned and goes on capturing as a king.
 #[inline(always)]
+fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    walk: &MenWalk<W>,
+    men: W,
+    seen: &mut Vec<Taking>,
+) -> Option<u64> {
+    let crown = W::of(g.crown[pos.side.index()]);
+    let leaf = black_box_leaf;
+    if rules.perft_merges_duplicates {
+        men_leaves::<W, H, D0, N, true>(rules, pos, walk, men, crown, seen, leaf)
+    } else {
+        men_leaves::<W, H, D0, N, false>(rules, pos, walk, men, crown, seen, leaf)
+    }
+}
+
+/// The count below the children of `pos` made with the captures `scratch.takings[listed]`:
+/// each written over `pos` (its four sets and the side to move), which is given back as it
+/// was at the end.
+#[inline(always)]
+fn takings_below<const BULK: bool, const DIRECT: bool, L: Layout, W: Word>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    crown: W,
+    listed: std::ops::Range<usize>,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let us = pos.side.index();
+    let sets = sets_of(pos, us);
+    pos.side = pos.side.opponent();
+    let mut total = 0;
+    for i in listed {
+        let t = scratch.takings[i];
+        put_sets(pos, us, taking_sets(sets, &t, crown));
+        total += visit::<BULK, DIRECT, L>(g, rules, pos, depth - 1, scratch);
+    }
+    put_sets(pos, us, sets);
+    pos.side = pos.side.opponent();
+    total
+}
+
+/// The last ply below a men-only node without a capture ([`men_node_dirs`]): the men's steps
+/// to the empty squares `free`, counted (with `BULK`) or each made and counted
+/// ([`quiet_leaves`]). No Frisian king runs to reset ([`men_rules`]).
+#[inline(always)]
+fn men_steps_last<const BULK: bool, W: Word, const H: i32>(
+    g: &Geometry,
+    pos: &mut Position,
+    free: W,
+    mut leaf: impl FnMut(&Position),
+) -> u64 {
+    let u = pos.side.index();
+    let men = W::of(pos.men[u]);
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    if BULK {
+        let count = |off| u64::from((shift_word(men, off) & free).count());
+        return match pos.side {
+            Color::White => count(nw) + count(ne),
+            Color::Black => count(sw) + count(se),
+        };
+    }
+    let crown = W::of(g.crown[u]);
+    // The leaves are written over `pos`, the other side to move, and it is given back.
+    let side = pos.side;
+    pos.side = side.opponent();
+    let mut leaves = |off| quiet_leaves(pos, u, shift_word(men, off) & free, crown, off, &mut leaf);
+    let n = match side {
+        Color::White => leaves(nw) + leaves(ne),
+        Color::Black => leaves(sw) + leaves(se),
+    };
+    pos.side = side;
+    n
+}
+
+/// perft below a men-only node without a capture ([`men_node_dirs`]), `depth` >= 2: the
+/// men's steps to the empty squares `free`, each made and unmade on `pos` itself
+/// ([`quiet_steps`]) with the other side to move, and `pos` given back at the end.
+fn men_steps_below<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    free: W,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let side = pos.side;
+    let men = W::of(pos.men[side.index()]);
+    let crown = W::of(g.crown[side.index()]);
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    pos.side = side.opponent();
+    // One call per direction with the offset a constant, as in `perft_quiet`.
+    let total = match side {
+        Color::White => {
+            quiet_steps::<BULK, DIRECT, L, W>(g, rules, pos, men, free, crown, nw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, L, W>(
+                    g, rules, pos, men, free, crown, ne, depth, scratch,
+                )
+        }
+        Color::Black => {
+            quiet_steps::<BULK, DIRECT, L, W>(g, rules, pos, men, free, crown, sw, depth, scratch)
+                + quiet_steps::<BULK, DIRECT, L, W>(
+                    g, rules, pos, men, free, crown, se, depth, scratch,
+                )
+        }
+    };
+    pos.side = side;
+    total
+}
+
+/// The men's jumps of `pos` in the directions `D0..D0 + N` ([`men_node_dirs`]) and the men
+/// that have one (none: the side to move has no capture).
+#[cfg(test)]
 fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
     g: &Geometry,
     rules: &Rules,
     pos: &Position,
 ) -> (MenWalk<W>, W) {
-    let us = pos.side;
-    let them = us.opponent();
+    let (jumps, free, victims, capturing) = men_jumps::<W, H, D0, N>(g, rules, pos);
+    (MenWalk::new(g, rules, pos, jumps, free, victims), capturing)
+}
+
+/// The parts of [`men_walk`] as values, so that the walk is only written out where there is a
+/// capture: per direction the squares a jump starts from, the empty squares, the pieces a
+/// man may take, and the men that have a jump.
+#[inline(always)]
+fn men_jumps<W: Word, const H: i32, const D0: usize, const N: usize>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> ([W; 4], W, W, W) {
+    let them = pos.side.opponent();
     let offs = diagonal_offsets::<H>();
     let mut victims = pos.pieces(them);
     if !rules.man_takes_king {
@@ -715,20 +865,19 @@ fn men_walk<W: Word, const H: i32, const D0: usize, const N: usize>(
     }
     let victims = W::of(victims);
     let free = W::of(g.mask & !pos.occupied());
-    let mut walk = MenWalk {
-        jumps: [W::ZERO; 4],
-        crown: W::of(g.crown[us.index()]),
-        enemy_kings: W::of(pos.kings[them.index()]),
-        crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
-        victims,
-    };
+    let mut jumps = [W::ZERO; 4];
     let mut starts = W::ZERO;
     for k in 0..N {
         let off = offs[D0 + k];
-        walk.jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
-        starts = starts | walk.jumps[k];
+        jumps[k] = shift_word(shift_word(free, -off) & victims, -off);
+        starts = starts | jumps[k];
     }
-    (walk, starts & W::of(pos.men[us.index()]))
+    (
+        jumps,
+        free,
+        victims,
+        starts & W::of(pos.men[pos.side.index()]),
+    )
 }
 
 /// For the tests' views of [`men_node`]: calls `$list::<W, H, D0, N>(g, rules, pos)` with the
@@ -758,7 +907,8 @@ macro_rules! by_layout {
 }
 
 /// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
-/// side to move has kings or no capture, or a man is crowned and goes on as a king).
+/// side to move has kings or no capture, or a man is crowned and goes on capturing as a
+/// king).
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -770,6 +920,33 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
         let mut out = Vec::new();
         (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
             .then_some(out)
+    }
+    if !men_only_node(rules, pos) {
+        return None;
+    }
+    by_layout!(list, g, rules, pos)
+}
+
+/// The leaves [`men_node`] makes of `pos` at the last ply (every leaf played) where the side
+/// to move has men only and no capture, and their number counted in bulk; `None` elsewhere.
+#[cfg(test)]
+pub(super) fn men_quiet_leaves(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &Position,
+) -> Option<(Vec<Position>, u64)> {
+    fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+    ) -> Option<(Vec<Position>, u64)> {
+        let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
+        let mut out = Vec::new();
+        let mut p = *pos;
+        let made = men_steps_last::<false, W, H>(g, &mut p, walk.free, |c| out.push(*c));
+        let counted = men_steps_last::<true, W, H>(g, &mut p, walk.free, |_| ());
+        assert_eq!(p, *pos, "the position given back");
+        (capturing == W::ZERO && made == out.len() as u64).then_some((out, counted))
     }
     if !men_only_node(rules, pos) {
         return None;
@@ -802,10 +979,19 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
         let crown = W::of(g.crown[pos.side.index()]);
-        let mut sink = LeafSink::new(rules, pos, crown, |c: &Position| out.push(*c));
-        let ok = capturing != W::ZERO && men_chains::<W, H, D0, N, _>(&walk, capturing, &mut sink);
-        let made = sink.made;
-        (ok && made == out.len() as u64).then_some(out)
+        let mut seen = vec![Taking::default(); 3];
+        let (p, push) = (&mut pos.clone(), |c: &Position| out.push(*c));
+        let made = if rules.perft_merges_duplicates {
+            men_leaves::<W, H, D0, N, true>(rules, p, &walk, capturing, crown, &mut seen, push)
+        } else {
+            men_leaves::<W, H, D0, N, false>(rules, p, &walk, capturing, crown, &mut seen, push)
+        };
+        assert_eq!(
+            (*p, seen.len()),
+            (*pos, 3),
+            "the position and list given back"
+        );
+        (capturing != W::ZERO && made == Some(out.len() as u64)).then_some(out)
     }
     if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
         return None;
@@ -847,7 +1033,7 @@ fn capture_leaves<W: Word>(
 }
 
 /// Plays a man's capture: what [`play`] does with the [`Move`] of the same chain.
-#[inline(always)]
+#[cfg(test)]
 fn play_taking<W: Word>(pos: &mut Position, t: &Taking, crown: W) {
     let us = pos.side.index();
     put_sets(pos, us, taking_sets(sets_of(pos, us), t, crown));
@@ -890,8 +1076,9 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
 
 /// The legal captures of the men `men` (each of which has a first jump), as perft counts
 /// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
-/// when a man is crowned in a chain that goes on as a king, which only the moves follow.
-#[inline(never)]
+/// when a man is crowned in a chain that goes on capturing as a king, which only the moves
+/// follow.
+#[inline(always)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
@@ -904,45 +1091,33 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
         best: 0,
         out,
     };
-    if !men_chains::<W, H, D0, N, _>(walk, men, &mut c) {
-        return false;
-    }
-    if rules.perft_merges_duplicates {
-        let start = c.start;
-        let out = c.out;
-        let mut w = start;
-        for r in start..out.len() {
-            let t = out[r];
-            if !out[start..w].contains(&t) {
-                out[w] = t;
-                w += 1;
-            }
-        }
-        out.truncate(w);
-    }
-    true
+    men_chains::<W, H, D0, N, _>(walk, men, &mut c)
 }
 
-/// The leaves of the captures of the men `men` at the last ply, made as the chains are
-/// found ([`LeafSink`]), and how many; `None` when a man is crowned and goes on as a king.
-#[inline(never)]
-fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize>(
+/// The leaves of the captures of the men `men` at the last ply, made over `pos` as the chains
+/// are found and handed to `leaf` ([`LeafSink`], the long chains kept in `seen` past its
+/// length; both given back as they were), and how many; `None` when a man is crowned and
+/// goes on capturing as a king.
+#[inline(always)]
+fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
-    pos: &Position,
+    pos: &mut Position,
     walk: &MenWalk<W>,
     men: W,
     crown: W,
+    seen: &mut Vec<Taking>,
+    leaf: impl FnMut(&Position),
 ) -> Option<u64> {
-    let leaf = |c: &Position| {
-        std::hint::black_box(c);
-    };
-    let mut sink = LeafSink::new(rules, pos, crown, leaf);
-    men_chains::<W, H, D0, N, _>(walk, men, &mut sink).then_some(sink.made)
+    let mut sink = LeafSink::<W, _, MERGE>::new(rules, pos, crown, seen, leaf);
+    let done = men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
+    let made = sink.made;
+    sink.give_back();
+    done.then_some(made)
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
-/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on as a
-/// king, which only the moves follow.
+/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on
+/// capturing as a king ([`MenWalk::king_goes_on`]), which only the moves follow.
 #[inline(always)]
 fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
     walk: &MenWalk<W>,
@@ -964,54 +1139,83 @@ fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSi
 /// many, and how many kings among them.
 trait ChainSink<W> {
     fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8);
-    /// Reaching the crowning row ends the chain (else the man goes on as a king).
-    fn crown_ends(&self) -> bool;
+    /// The rules: whether reaching the crowning row ends the chain (else the man goes on as a
+    /// king), and how far a king moves.
+    fn rules(&self) -> &Rules;
 }
 
-/// The last ply's leaves made as the chains are found, where every chain is a legal move of
-/// its own (free choice of capture, identical captures kept apart: English), so that no list
-/// is needed: each is written over one copy of the position ([`taking_sets`]) and handed to
-/// `leaf`.
-struct LeafSink<W, F> {
-    crown_ends: bool,
-    child: Position,
+/// The last ply's leaves made as the chains are found, where every chain is a legal move
+/// ([`every_chain_a_move`]), so that no list is needed: each is written over the position
+/// ([`taking_sets`]), which is given back at the end ([`LeafSink::give_back`]), and handed
+/// to `leaf`. Where identical captures are merged
+/// (`MERGE`), the chains that may repeat another ([`may_repeat`]) are kept in `seen` (past
+/// `start`) and a repeat is dropped.
+struct LeafSink<'a, W, F, const MERGE: bool> {
+    rules: &'a Rules,
+    child: &'a mut Position,
     sets: [W; 4],
     crown: W,
     leaf: F,
     made: u64,
+    seen: &'a mut Vec<Taking>,
+    start: usize,
 }
 
-impl<W: Word, F: FnMut(&Position)> LeafSink<W, F> {
+impl<'a, W: Word, F: FnMut(&Position), const MERGE: bool> LeafSink<'a, W, F, MERGE> {
     #[inline(always)]
-    fn new(rules: &Rules, pos: &Position, crown: W, leaf: F) -> Self {
-        let mut child = *pos;
-        child.side = pos.side.opponent();
+    fn new(
+        rules: &'a Rules,
+        pos: &'a mut Position,
+        crown: W,
+        seen: &'a mut Vec<Taking>,
+        leaf: F,
+    ) -> Self {
+        let sets = sets_of(pos, pos.side.index());
+        pos.side = pos.side.opponent();
         LeafSink {
-            crown_ends: rules.promotion == PromotionInCapture::EndsMove,
-            child,
-            sets: sets_of(pos, pos.side.index()),
+            rules,
+            child: pos,
+            sets,
             crown,
             leaf,
             made: 0,
+            start: seen.len(),
+            seen,
+        }
+    }
+
+    /// Gives the position back as it was before [`LeafSink::new`], and `seen` too.
+    #[inline(always)]
+    fn give_back(self) {
+        self.child.side = self.child.side.opponent();
+        put_sets(self.child, self.child.side.index(), self.sets);
+        if MERGE {
+            self.seen.truncate(self.start);
         }
     }
 }
 
-impl<W: Word, F: FnMut(&Position)> ChainSink<W> for LeafSink<W, F> {
-    fn crown_ends(&self) -> bool {
-        self.crown_ends
+impl<W: Word, F: FnMut(&Position), const MERGE: bool> ChainSink<W> for LeafSink<'_, W, F, MERGE> {
+    fn rules(&self) -> &Rules {
+        self.rules
     }
 
     #[inline(always)]
-    fn note(&mut self, from: Bit, to: Bit, taken: W, _len: u8, _kings: u8) {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, _kings: u8) {
         let t = Taking {
             captured: taken.bits(),
             from,
             to,
         };
+        if MERGE && may_repeat(len) {
+            if self.seen[self.start..].contains(&t) {
+                return;
+            }
+            self.seen.push(t);
+        }
         let us = self.child.side.opponent().index();
-        put_sets(&mut self.child, us, taking_sets(self.sets, &t, self.crown));
-        (self.leaf)(&self.child);
+        put_sets(self.child, us, taking_sets(self.sets, &t, self.crown));
+        (self.leaf)(self.child);
         self.made += 1;
     }
 }
@@ -1027,9 +1231,12 @@ struct MenWalk<W> {
     crown_stops: bool,
     /// The pieces a man may take.
     victims: W,
+    /// The empty squares of the position.
+    free: W,
 }
 
-/// The captures listed so far: those of the best priority met.
+/// The captures listed so far: those of the best priority met, a chain dropped where it
+/// repeats one listed and the rules merge identical captures ([`may_repeat`]).
 struct Collect<'a> {
     rules: &'a Rules,
     out: &'a mut Vec<Taking>,
@@ -1038,8 +1245,8 @@ struct Collect<'a> {
 }
 
 impl<W: Word> ChainSink<W> for Collect<'_> {
-    fn crown_ends(&self) -> bool {
-        self.rules.promotion == PromotionInCapture::EndsMove
+    fn rules(&self) -> &Rules {
+        self.rules
     }
 
     #[inline(always)]
@@ -1052,17 +1259,46 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
             self.best = p;
             self.out.truncate(self.start);
         }
-        self.out.push(Taking {
+        let t = Taking {
             captured: taken.bits(),
             from,
             to,
-        });
+        };
+        if self.rules.perft_merges_duplicates
+            && may_repeat(len)
+            && self.out[self.start..].contains(&t)
+        {
+            return;
+        }
+        self.out.push(t);
     }
 }
 
 impl<W: Word> MenWalk<W> {
+    /// The walk of the men of the side to move of `pos` from the parts [`men_jumps`] finds.
+    #[inline(always)]
+    fn new(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &Position,
+        jumps: [W; 4],
+        free: W,
+        victims: W,
+    ) -> Self {
+        let (us, them) = (pos.side.index(), pos.side.opponent().index());
+        MenWalk {
+            jumps,
+            crown: W::of(g.crown[us]),
+            enemy_kings: W::of(pos.kings[them]),
+            crown_stops: rules.promotion != PromotionInCapture::ContinueAsMan,
+            victims,
+            free,
+        }
+    }
+
     /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
-    /// order as [`Ctx::man_chain`]); false when a man is crowned and would go on as a king.
+    /// order as [`Ctx::man_chain`]); false when a man is crowned and goes on capturing as a
+    /// king.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn walk<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
@@ -1090,34 +1326,55 @@ impl<W: Word> MenWalk<W> {
         kings: u8,
         c: &mut S,
     ) -> bool {
-        let offs = diagonal_offsets::<H>();
+        // One call a direction, so that each has its offset as a constant.
         let mut any = false;
-        for k in 0..N {
-            let off = offs[D0 + k];
-            if !self.jumps[k].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
-                continue;
-            }
-            let victim = (i32::from(cur) + off) as Bit;
-            if taken.has(u32::from(victim)) {
-                continue;
-            }
-            let land = (i32::from(victim) + off) as Bit;
-            any = true;
-            let now = taken | W::single(victim);
-            let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
-            if self.crown_stops && self.crown.has(u32::from(land)) {
-                if !c.crown_ends() {
-                    return false;
-                }
-                c.note(from, land, now, len + 1, kings);
-            } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
-                c.note(from, land, now, len + 1, kings);
-            } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+        let chain = (from, cur, taken, len, kings);
+        let ok = self.jump_way::<H, D0, N, 0, S>(chain, c, &mut any)
+            && self.jump_way::<H, D0, N, 1, S>(chain, c, &mut any)
+            && (N < 3 || self.jump_way::<H, D0, N, 2, S>(chain, c, &mut any))
+            && (N < 4 || self.jump_way::<H, D0, N, 3, S>(chain, c, &mut any));
+        if ok && !any && len > 0 {
+            c.note(from, cur, taken, len, kings);
+        }
+        ok
+    }
+
+    /// The jump of [`MenWalk::jumps_from`] the way `K` (of `D0..D0 + N`), if there is one, for
+    /// the chain `(from, cur, taken, len, kings)`: noted where it ends, else followed on
+    /// ([`MenWalk::walk`]); `any` set when there is a jump. False when the man is crowned and
+    /// goes on capturing as a king.
+    #[inline(always)]
+    fn jump_way<const H: i32, const D0: usize, const N: usize, const K: usize, S: ChainSink<W>>(
+        &self,
+        (from, cur, taken, len, kings): (Bit, Bit, W, u8, u8),
+        c: &mut S,
+        any: &mut bool,
+    ) -> bool {
+        let off = diagonal_offsets::<H>()[(D0 + K) % 4];
+        if !self.jumps[K].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
+            return true;
+        }
+        let victim = (i32::from(cur) + off) as Bit;
+        if taken.has(u32::from(victim)) {
+            return true;
+        }
+        let land = (i32::from(victim) + off) as Bit;
+        *any = true;
+        let now = taken | W::single(victim);
+        let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
+        if self.crown_stops && self.crown.has(u32::from(land)) {
+            let rules = c.rules();
+            let flying = rules.king != KingRange::Short;
+            if rules.promotion != PromotionInCapture::EndsMove
+                && self.king_goes_on::<H>(from, land, now, flying)
+            {
                 return false;
             }
-        }
-        if !any && len > 0 {
-            c.note(from, cur, taken, len, kings);
+            c.note(from, land, now, len + 1, kings);
+        } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
+            c.note(from, land, now, len + 1, kings);
+        } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+            return false;
         }
         true
     }
@@ -1136,6 +1393,24 @@ impl<W: Word> MenWalk<W> {
             let off = offs[D0 + k];
             (self.jumps[k].has(u32::from(at)) || self.lands_home::<N>(from, at, off, len))
                 && !taken.has((i32::from(at) + off) as u32)
+        })
+    }
+
+    /// True when a man crowned on `at` in a chain that began on `from` and has taken `taken`
+    /// goes on capturing as a king: on one of the four lines from `at`, the first piece (the
+    /// next square's, unless the king is `flying`) is one of the other side's not yet
+    /// taken, with an empty square right behind it. The pieces taken still stand and block,
+    /// and the square the man left is empty.
+    #[inline(never)]
+    fn king_goes_on<const H: i32>(&self, from: Bit, at: Bit, taken: W, flying: bool) -> bool {
+        let free = self.free | W::single(from);
+        let targets = (self.victims | self.enemy_kings) & !taken;
+        diagonal_offsets::<H>().into_iter().any(|off| {
+            let mut first = shift_word(W::single(at), off);
+            while flying && first & free != W::ZERO {
+                first = shift_word(first, off);
+            }
+            first & targets != W::ZERO && shift_word(first, off) & free != W::ZERO
         })
     }
 

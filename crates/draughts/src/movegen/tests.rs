@@ -218,6 +218,36 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
 }
 
 #[test]
+fn men_only_steps_at_the_last_ply_are_the_moves_perft_plays() {
+    let mut checked = 0;
+    walk_random_games(19, 20, 160, |d, pos, _| {
+        let (g, rules) = (d.geometry, &d.rules);
+        let Some((leaves, counted)) = perft::men_quiet_leaves(g, rules, pos) else {
+            return;
+        };
+        let mut moves = Vec::new();
+        perft_moves(g, rules, pos, &mut moves);
+        let fen = pos.to_fen(g, true);
+        assert_eq!(counted, moves.len() as u64, "{} in {fen}", d.variant.id);
+        let played: Vec<Position> = moves
+            .iter()
+            .map(|m| {
+                let mut c = *pos;
+                play(g, rules, &mut c, m);
+                c
+            })
+            .collect();
+        assert_eq!(leaves.len(), played.len(), "{} in {fen}", d.variant.id);
+        for leaf in &leaves {
+            let made = leaf.to_fen(g, true);
+            assert!(played.contains(leaf), "{} in {fen}: {made}", d.variant.id);
+        }
+        checked += 1;
+    });
+    assert!(checked > 1000, "{checked} positions");
+}
+
+#[test]
 fn a_man_s_ring_back_to_its_square_is_found_by_the_men_only_path() {
     // c3xe5xg3xe1xc3 and the other way round: the man lands on the square it left at its
     // fourth jump, which the position's jumps (taken with the man on it) do not show.
@@ -235,6 +265,53 @@ fn a_man_s_ring_back_to_its_square_is_found_by_the_men_only_path() {
             assert_eq!((takings.len(), moves.len()), (n, n), "{} {merge}", v.id);
             assert_eq!(moves[0].capture_count(), 4);
             assert_eq!(moves[0].from(), moves[0].to());
+            if let Some(direct) = perft::direct_leaves(d.geometry, &rules, &pos) {
+                // Russian: the last ply's leaves made as the chains are found.
+                assert_eq!(direct.len(), n, "{} {merge}", v.id);
+            }
         }
+    }
+}
+
+#[test]
+fn a_man_crowned_in_a_chain_is_followed_on_the_men_only_path_unless_it_takes_on() {
+    // White takes c7 from b6 and is crowned on d8, where a flying king goes on along
+    // d8-h4 when a piece stands on g5 with h4 empty; one that moves a square goes on only
+    // over e7. From b4 (over c3, e3, g5, g7) the man is crowned on f8 and goes on over c5
+    // onto b4, the square it left. The listed captures must be the general generator's.
+    let d = crate::Draughts::new(&crate::variant::RUSSIAN);
+    let g = d.geometry;
+    let (flying, short) = (KingRange::Flying, KingRange::Short);
+    let cases = [
+        ("W:Wb6:Bc7,g5", flying, false),
+        ("W:Wb6:Bc7,g5", short, true),
+        ("W:Wb6:Bc7,g5,h4", flying, true),
+        ("W:Wb6:Bc7,e7", short, false),
+        ("W:Wb6:Bc7,e7,f6", short, true),
+        ("W:Wb6:Bc7,Ke7", flying, false),
+        ("W:Wb6,f6:Bc7,g5", flying, true),
+        ("W:Wb4:Bc3,e3,g5,g7,c5", flying, false),
+        ("W:Wb4:Bc3,e3,g5,g7,c5", short, true),
+    ];
+    for (fen, king, listed) in cases {
+        let rules = Rules { king, ..d.rules };
+        let pos = Position::from_fen(g, fen, Color::White).unwrap();
+        let takings = perft::men_node_takings(g, &rules, &pos);
+        assert_eq!(takings.is_some(), listed, "{fen} {king:?}");
+        let Some(takings) = takings else { continue };
+        let mut moves = Vec::new();
+        perft_moves(g, &rules, &pos, &mut moves);
+        assert_eq!(takings.len(), moves.len(), "{fen} {king:?}");
+        for (t, m) in takings.iter().zip(&moves) {
+            let mut played = pos;
+            play(g, &rules, &mut played, m);
+            assert_eq!(perft::taking_child(g, &pos, t), played, "{fen} {king:?}");
+        }
+        let leaves = perft::direct_leaves(g, &rules, &pos).unwrap();
+        assert_eq!(
+            leaves,
+            perft::taking_leaves(g, &pos, &takings),
+            "{fen} {king:?}"
+        );
     }
 }

@@ -425,6 +425,28 @@ impl<W: Word> Chain<W> {
     }
 }
 
+/// The steps of `us`'s men (`sets`: the men, the empty squares and the crowning row) in
+/// their two forward directions below `child` ([`quiet_steps`]). One call per direction with
+/// the offset a constant, so that its shifts are constant.
+#[inline(always)]
+fn steps_forward<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    child: &mut Position,
+    us: Color,
+    (men, empty, crown): (W, W, W),
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let [nw, ne, sw, se] = diagonal_offsets::<H>();
+    let (a, b) = match us {
+        Color::White => (nw, ne),
+        Color::Black => (sw, se),
+    };
+    quiet_steps::<BULK, DIRECT, L, W>(g, rules, child, men, empty, crown, a, depth, scratch)
+        + quiet_steps::<BULK, DIRECT, L, W>(g, rules, child, men, empty, crown, b, depth, scratch)
+}
+
 /// The men's steps in the direction of `off` below `child` (the position with the other side
 /// to move; each step is made and unmade on it by two exclusive-ors): steps that do not crown
 /// are found as the lowest target and the same set shifted back, with no square numbers.
@@ -527,32 +549,15 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
     let u = us.index();
     let empty = W::of(g.mask & !pos.occupied());
     let men = W::of(pos.men[u]);
-    let crown = g.crown[u];
-    let [nw, ne, sw, se] = diagonal_offsets::<H>();
-    let mut total = 0;
+    let crown = W::of(g.crown[u]);
     let mut child = *pos;
     child.side = us.opponent();
     if rules.king_quiet_limit > 0 {
         child.king_run[u] = (0, 0);
     }
-    let crown = W::of(crown);
-    // One call per direction and side with the offset a constant, so that its shifts are
-    // constant.
-    let c = &mut child;
-    total += match us {
-        Color::White => {
-            quiet_steps::<BULK, DIRECT, L, W>(g, rules, c, men, empty, crown, nw, depth, scratch)
-                + quiet_steps::<BULK, DIRECT, L, W>(
-                    g, rules, c, men, empty, crown, ne, depth, scratch,
-                )
-        }
-        Color::Black => {
-            quiet_steps::<BULK, DIRECT, L, W>(g, rules, c, men, empty, crown, sw, depth, scratch)
-                + quiet_steps::<BULK, DIRECT, L, W>(
-                    g, rules, c, men, empty, crown, se, depth, scratch,
-                )
-        }
-    };
+    let sets = (men, empty, crown);
+    let mut total =
+        steps_forward::<BULK, DIRECT, L, W, H>(g, rules, &mut child, us, sets, depth, scratch);
     let kings = pos.kings[u];
     if kings == 0 {
         return total;
@@ -815,23 +820,9 @@ fn men_steps_below<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, con
     let side = pos.side;
     let men = W::of(pos.men[side.index()]);
     let crown = W::of(g.crown[side.index()]);
-    let [nw, ne, sw, se] = diagonal_offsets::<H>();
     pos.side = side.opponent();
-    // One call per direction with the offset a constant, as in `perft_quiet`.
-    let total = match side {
-        Color::White => {
-            quiet_steps::<BULK, DIRECT, L, W>(g, rules, pos, men, free, crown, nw, depth, scratch)
-                + quiet_steps::<BULK, DIRECT, L, W>(
-                    g, rules, pos, men, free, crown, ne, depth, scratch,
-                )
-        }
-        Color::Black => {
-            quiet_steps::<BULK, DIRECT, L, W>(g, rules, pos, men, free, crown, sw, depth, scratch)
-                + quiet_steps::<BULK, DIRECT, L, W>(
-                    g, rules, pos, men, free, crown, se, depth, scratch,
-                )
-        }
-    };
+    let sets = (men, free, crown);
+    let total = steps_forward::<BULK, DIRECT, L, W, H>(g, rules, pos, side, sets, depth, scratch);
     pos.side = side;
     total
 }

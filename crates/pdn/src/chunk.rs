@@ -464,16 +464,25 @@ impl<R: Read> Chunker<R> {
         if self.buf.len() >= want || self.eof {
             return Ok(());
         }
-        let step = (want - self.buf.len()).max(64 * 1024);
-        // Exactly: a chunk's memory is what it holds, not twice that.
-        self.buf.reserve_exact(step);
-        // Into the room reserved, which is not zeroed first (zeroing all of it before every
-        // read cost more than the reading: a small file asked for a whole chunk's room,
-        // zeroed twice); fewer bytes than asked for means the input has ended.
-        let got = (&mut self.inner)
-            .take(step as u64)
-            .read_to_end(&mut self.buf)?;
-        self.eof = got < step;
+        let mut left = (want - self.buf.len()).max(64 * 1024);
+        while left > 0 {
+            // The room grows by doubling from 64 KiB: most inputs are far shorter than a
+            // chunk, and a short input read into a whole chunk's room would hold on to it.
+            // Each time exactly: a chunk's memory is at most twice what it holds.
+            let step = left.min(self.buf.len().max(64 * 1024));
+            self.buf.reserve_exact(step);
+            // Into the room reserved, which is not zeroed first (zeroing all of it before
+            // every read cost more than the reading); fewer bytes than asked for means the
+            // input has ended.
+            let got = (&mut self.inner)
+                .take(step as u64)
+                .read_to_end(&mut self.buf)?;
+            if got < step {
+                self.eof = true;
+                break;
+            }
+            left -= step;
+        }
         Ok(())
     }
 
@@ -590,15 +599,15 @@ impl<R: Read> Chunker<R> {
         if cut == 0 {
             return Ok(None);
         }
-        let mut rest = Vec::with_capacity(self.target.max(self.buf.len() - cut) + 64 * 1024);
+        // The input's last chunk leaves nothing to read: no room is kept for another.
+        let mut rest = if self.eof && cut == self.buf.len() {
+            Vec::new()
+        } else {
+            Vec::with_capacity(self.target.max(self.buf.len() - cut) + 64 * 1024)
+        };
         rest.extend_from_slice(&self.buf[cut..]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
         bytes.truncate(cut);
-        // A short input was read into a whole chunk's room: give back what it did not fill,
-        // so that many small chunks held at once cost what they hold.
-        if bytes.capacity() > 2 * bytes.len() {
-            bytes.shrink_to_fit();
-        }
         let chunk = Chunk {
             base_offset: self.base,
             first_line: self.line,
@@ -850,6 +859,22 @@ mod tests {
             joined.extend_from_slice(&c.bytes);
         }
         assert_eq!(joined, text.as_bytes());
+    }
+
+    /// An input much shorter than a chunk costs about its own size, not a chunk's room: what a
+    /// folder of small files checked in batches holds at once.
+    #[test]
+    fn a_short_input_holds_about_its_size() {
+        let text = "[E \"a\"]\n1. 32-28 1-0\n\n".repeat(5_000);
+        let (items, most) = drain(text.as_bytes(), 4 << 20, 32 << 20);
+        let chunks: Vec<Chunk> = items.into_iter().collect::<io::Result<_>>().unwrap();
+        assert_eq!(chunks.len(), 1);
+        assert_eq!(chunks[0].bytes, text.as_bytes());
+        assert!(
+            most <= 2 * text.len(),
+            "{most} bytes held for {}",
+            text.len()
+        );
     }
 
     /// Every item of a chunker, and the most memory it held (buffer or chunk) after any.

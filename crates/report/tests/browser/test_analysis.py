@@ -25,6 +25,7 @@ from test_viewer import REAL, arbiter, board, driver, expected_fen, open_page, o
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 EVIDENCE = os.environ.get("ARBITER_EVIDENCE")
 CLASSES = {"inaccuracy", "mistake", "blunder", "missed-win", "missed-shot", "allowed-shot"}
@@ -220,6 +221,10 @@ def test_the_player_table_sorts_and_its_counts_list_the_moves(driver, analysis_r
         player = link.find_element(By.XPATH, "./ancestor::tr").get_attribute("data-player")
         cls, count = link.get_attribute("data-class"), int(link.text)
         link.click()
+        # The link changes the address's fragment; the page lists the moves when the browser
+        # reports that change, which may come after the click returns.
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_element(By.ID, "vw-page").text.endswith(f" · {cls} of {player}"))
         entries = driver.find_elements(By.CSS_SELECTOR, "#vw-problems .classed")
         # A page holds 100 entries; the pager counts them all.
         assert len(entries) == min(count, 100)

@@ -231,33 +231,27 @@ impl<G: Explore> Replayer<G> {
             return;
         }
         let count = self.pending_tokens.len() as u32;
-        if self.collect && self.main_line() {
-            // The ply's facts are taken as it is played (`play_with_facts`).
-            let frame = self.frames.last().expect("a line is open");
-            let pos = frame.pos.as_ref().expect("the position is known");
-            // The move stays where `resolve` wrote it and is used by reference: moving a
-            // freshly returned move (into an `Option`, then out of the `Ok`) made each copy
-            // wait for the narrow stores that had just written it, on every ply.
-            let resolved = self.resolve_pending(pos);
-            match resolved {
-                Ok(ref mv) => self.play_resolved(mv, count, false),
-                Err(problem) => self.refuse(problem, diags),
-            }
-        } else {
-            // The position after the ply is made where the position before it is kept
-            // (`before`) while it is resolved, which spares a game that plays the move to
-            // resolve it playing it twice; the two then change places.
-            let frame = self.frames.last_mut().expect("a line is open");
-            let Frame { pos, before, .. } = frame;
-            let pos = pos.as_ref().expect("the position is known");
-            let after = before.get_or_insert_with(|| pos.clone());
-            let resolved = with_tokens(&self.pending, &self.pending_tokens, |tokens| {
+        // Where the ply's facts are kept they are taken as it is played (`play_with_facts`).
+        // Elsewhere the position after the ply is made where the position before it is kept
+        // (`before`) while it is resolved, which spares a game that plays the move to resolve
+        // it playing it twice; the two then change places.
+        let fused = !(self.collect && self.main_line());
+        let Frame { pos, before, .. } = self.frames.last_mut().expect("a line is open");
+        let pos = pos.as_ref().expect("the position is known");
+        let resolved = with_tokens(&self.pending, &self.pending_tokens, |tokens| {
+            if fused {
+                let after = before.get_or_insert_with(|| pos.clone());
                 self.game.resolve_and_play(pos, tokens, after)
-            });
-            match resolved {
-                Ok(ref mv) => self.play_resolved(mv, count, true),
-                Err(problem) => self.refuse(problem, diags),
+            } else {
+                self.game.resolve(pos, tokens)
             }
+        });
+        // The move stays where it was written and is used by reference: moving a freshly
+        // returned move (into an `Option`, then out of the `Ok`) made each copy wait for the
+        // narrow stores that had just written it, on every ply.
+        match resolved {
+            Ok(ref mv) => self.play_resolved(mv, count, fused),
+            Err(problem) => self.refuse(problem, diags),
         }
         self.clear_pending();
     }
@@ -341,13 +335,6 @@ impl<G: Explore> Replayer<G> {
     fn clear_pending(&mut self) {
         self.pending.clear();
         self.pending_tokens.clear();
-    }
-
-    /// The pending ply resolved against `pos`, the current position.
-    fn resolve_pending(&self, pos: &G::Position) -> Result<G::Move, Problem> {
-        with_tokens(&self.pending, &self.pending_tokens, |tokens| {
-            self.game.resolve(pos, tokens)
-        })
     }
 
     /// Keeps what the run asked for of a ply about to be played from the current position.

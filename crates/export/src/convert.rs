@@ -14,15 +14,16 @@ use std::io::Read;
 use std::ops::ControlFlow;
 
 use game::{GameInfo, Outcome};
-use pdn::chunk::{map_ordered, Chunk, Chunker};
+use pdn::chunk::Chunk;
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
 use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
 
-use crate::partition::{folder_of, PartitionColumn, PartitionedChunk, PartitionedSink};
+use crate::partition::PartitionedSink;
+use crate::run::{export_inputs, export_inputs_partitioned, Input};
 use crate::sink::{PlyFields, Throws};
 use crate::{
     Counts, DiagnosticRow, EncodedGames, EncodedPlies, ExportError, GameRow, ParquetSink,
-    PlyEncoder, PlyEncoding, PlyRow,
+    PlyEncoder, PlyRow,
 };
 
 /// One game as the [`Recorder`] saw it.
@@ -319,23 +320,9 @@ pub fn export_reader<R: Read>(
     Ok(difference(sink.counts(), before))
 }
 
-/// The chunks of about `chunk_size` bytes of `input`, a read error naming `file`.
-fn chunks<'a, R: Read + 'a>(
-    input: R,
-    file: &'a str,
-    chunk_size: usize,
-) -> impl Iterator<Item = Result<Chunk, ExportError>> + 'a {
-    Chunker::with_target(input, chunk_size).map(move |c| {
-        c.map_err(|source| ExportError::Io {
-            context: format!("reading {file}"),
-            source,
-        })
-    })
-}
-
 /// Like [`export_reader`], but reads `input` in chunks of about `chunk_size` bytes checked
 /// on the rayon pool (at most `in_flight` chunks at a time); rows arrive in input order, so
-/// the files are the same as [`export_reader`] writes.
+/// the files are the same as [`export_reader`] writes ([`export_inputs`] with one input).
 pub fn export_chunked<R: Read>(
     sink: &mut ParquetSink,
     catalog: &dyn Catalog,
@@ -345,27 +332,19 @@ pub fn export_chunked<R: Read>(
     chunk_size: usize,
     in_flight: usize,
 ) -> Result<Counts, ExportError> {
-    let before = sink.counts();
-    let mut index = 0u64;
-    let encoding = sink.ply_encoding();
-    map_ordered(
-        chunks(input, file, chunk_size),
-        in_flight,
-        |chunk| encode_chunk(catalog, file, chunk, settings, &encoding),
-        |encoded| {
-            let encoded = encoded?;
-            let games = encoded.games.len() as u64;
-            sink.push_encoded(encoded.games, index, &encoded.diagnostics, encoded.plies)?;
-            index += games;
-            Ok(())
-        },
-    )?;
-    Ok(difference(sink.counts(), before))
+    let input = std::iter::once(Input::Open(file.to_string(), input));
+    export_inputs(
+        sink,
+        catalog,
+        input,
+        settings,
+        (chunk_size, in_flight),
+        |_, _| Ok(()),
+    )
 }
 
-/// Like [`export_chunked`], into a [`PartitionedSink`]: the chunks are checked on the rayon
-/// pool, each game's rows packed as bytes with its partition there
-/// ([`partition_chunk`]), and pushed in input order.
+/// Like [`export_chunked`], into a [`PartitionedSink`] ([`export_inputs_partitioned`] with
+/// one input).
 pub fn export_partitioned<R: Read>(
     sink: &mut PartitionedSink,
     catalog: &dyn Catalog,
@@ -375,92 +354,21 @@ pub fn export_partitioned<R: Read>(
     chunk_size: usize,
     in_flight: usize,
 ) -> Result<(), ExportError> {
-    let mut index = 0u64;
-    let by = sink.columns().to_vec();
-    map_ordered(
-        chunks(input, file, chunk_size),
-        in_flight,
-        |chunk| partition_chunk(catalog, file, chunk, settings, &by),
-        |packed| {
-            let games = packed.len() as u64;
-            sink.push_chunk(packed, index)?;
-            index += games;
-            Ok(())
-        },
-    )
+    let input = std::iter::once(Input::Open(file.to_string(), input));
+    let limits = (chunk_size, in_flight);
+    export_inputs_partitioned(sink, catalog, input, settings, limits, |_, _| Ok(()))
 }
 
-/// Checks every game of a chunk and packs its rows with the partition (under columns `by`)
-/// it goes to, in input order (offsets and places in the whole input).
-pub fn partition_chunk(
-    catalog: &dyn Catalog,
-    file: &str,
-    chunk: &Chunk,
-    settings: &Settings,
-    by: &[PartitionColumn],
-) -> PartitionedChunk {
-    let mut reader = chunk.reader();
-    let mut recorder = Recorder::new(catalog, settings.clone());
-    let mut out = PartitionedChunk::default();
-    // Reading from memory cannot fail.
-    while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
-        let game = game_row(file, 0, chunk.absolute_offset(rec.offset), &rec);
-        let plies = ply_rows(&rec);
-        let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
-        recorder.recycle(rec);
-        out.push(folder_of(by, &game), &game, &plies, &diags);
-    }
-    // It waits for its turn with the chunks in flight: no more than its bytes.
-    out.shrink_to_fit();
-    out
-}
-
-/// What one chunk gives the sink: its games as columns, their diagnostics as rows, and their
-/// plies already encoded (a chunk of many small games is held as the bytes of its values,
-/// whatever the number of games).
+/// What a batch of chunks gives the sink: its games as columns, their diagnostics as rows,
+/// and their plies already encoded (a batch of many small games is held as the bytes of its
+/// values, whatever the number of games).
 pub struct EncodedChunk {
-    /// The games rows (`index` counts from 1 within the chunk).
+    /// The games rows (`index` counts from 1 within each chunk).
     pub games: EncodedGames,
-    /// The diagnostics rows, each with the number of its game in the chunk (from 0).
+    /// The diagnostics rows, each with the number of its game in the batch (from 0).
     pub diagnostics: Vec<(u32, DiagnosticRow)>,
     /// The plies of those games, game `i` of the encoder being `games[i]`.
     pub plies: EncodedPlies,
-}
-
-/// Checks every game of a chunk and encodes its plies on the calling thread (offsets and
-/// places in the whole input; `index` counts from 1 within the chunk, the caller renumbers).
-pub fn encode_chunk(
-    catalog: &dyn Catalog,
-    file: &str,
-    chunk: &Chunk,
-    settings: &Settings,
-    encoding: &PlyEncoding,
-) -> Result<EncodedChunk, ExportError> {
-    let mut reader = chunk.reader();
-    let mut recorder = Recorder::new(catalog, settings.clone());
-    let mut encoder = encoding.encoder();
-    let mut games = EncodedGames::default();
-    let mut diagnostics = Vec::new();
-    // Reading from memory cannot fail.
-    while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
-        let number = games.len() as u32;
-        let game = game_row(
-            file,
-            u64::from(number) + 1,
-            chunk.absolute_offset(rec.offset),
-            &rec,
-        );
-        encode_plies(&mut encoder, number, &rec);
-        let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
-        recorder.recycle(rec);
-        games.push(&game);
-        diagnostics.extend(diags.into_iter().map(|d| (number, d)));
-    }
-    Ok(EncodedChunk {
-        games,
-        diagnostics,
-        plies: encoder.finish()?,
-    })
 }
 
 /// The rows of every game of a chunk, with offsets and places in the whole input (`index`
@@ -489,7 +397,7 @@ pub fn rows_of_chunk(
     out
 }
 
-fn difference(after: Counts, before: Counts) -> Counts {
+pub(crate) fn difference(after: Counts, before: Counts) -> Counts {
     Counts {
         games: after.games - before.games,
         plies: after.plies - before.plies,

@@ -26,6 +26,7 @@ pub mod analysis;
 pub mod convert;
 mod packed;
 pub mod partition;
+pub mod run;
 mod sink;
 
 pub use analysis::{
@@ -34,6 +35,7 @@ pub use analysis::{
 };
 pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, Recorder};
 pub use partition::{PartitionColumn, PartitionedChunk, PartitionedSink};
+pub use run::{export_inputs, export_inputs_partitioned, Continued, Input};
 pub use sink::{
     key_bits, tag_column_names, Counts, EncodedGames, EncodedPlies, ParquetSink, PlyEncoder,
     PlyEncoding, SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS,

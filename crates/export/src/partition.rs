@@ -12,6 +12,7 @@
 //! `Date` without a year) goes to the folder [`NULL_VALUE`], which Spark and DuckDB read
 //! as null.
 
+use crate::run::Continued;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -156,19 +157,19 @@ struct Part {
     spilled: bool,
 }
 
-/// The games of one chunk of input, for [`PartitionedSink::push_chunk`]: each packed as
-/// bytes with the partition it goes to, in input order.
+/// The games of a run of input, for [`PartitionedSink::push_chunk`]: each packed as bytes
+/// with the partition it goes to and its `index` in its input, in input order.
 #[derive(Debug, Default)]
 pub struct PartitionedChunk {
     folders: Vec<String>,
-    /// Per game: its folder (an index into `folders`) and the end of its bytes.
-    games: Vec<(u32, usize)>,
+    /// Per game: its folder (an index into `folders`), its `index` and the end of its bytes.
+    games: Vec<(u32, u64, usize)>,
     bytes: Vec<u8>,
     lookup: HashMap<String, u32>,
 }
 
 impl PartitionedChunk {
-    /// Adds a game (its `index` is given by the sink) to the partition `folder`.
+    /// Adds a game to the partition `folder`.
     pub fn push(
         &mut self,
         folder: String,
@@ -182,7 +183,7 @@ impl PartitionedChunk {
             n
         });
         pack_game(&mut self.bytes, game, plies, diagnostics);
-        self.games.push((f, self.bytes.len()));
+        self.games.push((f, game.index, self.bytes.len()));
     }
 
     /// Games added.
@@ -301,25 +302,26 @@ impl PartitionedSink {
         Ok(id)
     }
 
-    /// Adds the games of a chunk, in order; `index_before` is added to their `index` (game
-    /// `i` of the chunk, from 0, gets `index_before + i + 1`). Returns the `game_id` of the
-    /// first.
+    /// Adds the games of a run, in order; the first `continued.games` continue an input of
+    /// which `continued.before` games came earlier, and have that added to their `index`.
+    /// Returns the `game_id` of the first.
     pub fn push_chunk(
         &mut self,
         chunk: PartitionedChunk,
-        index_before: u64,
+        continued: Continued,
     ) -> Result<u64, ExportError> {
         let first = self.next_id;
         let parts: Vec<usize> = chunk.folders.iter().map(|f| self.part(f)).collect();
         let mut start = 0;
-        for (i, &(f, end)) in chunk.games.iter().enumerate() {
+        for (i, &(f, index, end)) in chunk.games.iter().enumerate() {
             let id = self.next_id;
-            self.add(
-                parts[f as usize],
-                id,
-                index_before + i as u64 + 1,
-                &chunk.bytes[start..end],
-            )?;
+            let shift = if i < continued.games {
+                continued.before
+            } else {
+                0
+            };
+            let bytes = &chunk.bytes[start..end];
+            self.add(parts[f as usize], id, index + shift, bytes)?;
             self.next_id += 1;
             start = end;
         }

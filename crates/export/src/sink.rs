@@ -4,6 +4,7 @@ use outfile::StagedFile;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::run::Continued;
 use arrow_array::builder::{
     BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder, StringBuilder,
     UInt32Builder, UInt64Builder,
@@ -209,13 +210,14 @@ impl ParquetSink {
 
     /// Adds a run of games as [`EncodedGames`] with their diagnostics (each with the number
     /// of its game in the run), and their plies as a [`PlyEncoder`] encoded them (game `i`
-    /// of the encoder is game `i` of the run); `index_before` is added to every game's
-    /// `index` (the games of its input before the run). Returns the `game_id` of the first
-    /// game. The files hold the same rows as [`ParquetSink::push_game`] would write.
+    /// of the encoder is game `i` of the run); the games that `continued` names continue an
+    /// input of which `continued.before` games came earlier, and have that added to their
+    /// `index`. Returns the `game_id` of the first game. The files hold the same rows as
+    /// [`ParquetSink::push_game`] would write.
     pub fn push_encoded(
         &mut self,
         games: EncodedGames,
-        index_before: u64,
+        continued: Continued,
         diagnostics: &[(u32, DiagnosticRow)],
         plies: EncodedPlies,
     ) -> Result<u64, ExportError> {
@@ -223,7 +225,7 @@ impl ParquetSink {
             return Err(ExportError::Poisoned);
         }
         let first = self.next_id;
-        let r = self.push_encoded_inner(games, index_before, diagnostics, plies);
+        let r = self.push_encoded_inner(games, continued, diagnostics, plies);
         if r.is_err() {
             self.poisoned = true;
         }
@@ -233,7 +235,7 @@ impl ParquetSink {
     fn push_encoded_inner(
         &mut self,
         mut games: EncodedGames,
-        index_before: u64,
+        continued: Continued,
         diagnostics: &[(u32, DiagnosticRow)],
         plies: EncodedPlies,
     ) -> Result<(), ExportError> {
@@ -250,7 +252,11 @@ impl ParquetSink {
         let batch = games
             .cols
             .batch()
-            .and_then(|b| shift_columns(b, &[("game_id", first), ("index_in_file", index_before)]))
+            .and_then(|b| shift_columns(b, &[("game_id", first, n as usize)]))
+            .and_then(|b| {
+                let index = ("index_in_file", continued.before, continued.games);
+                shift_columns(b, &[index])
+            })
             .map_err(|source| ExportError::Arrow {
                 file: GAMES_FILE,
                 source,
@@ -619,7 +625,8 @@ pub struct EncodedGames {
 }
 
 impl EncodedGames {
-    /// Adds a game; its `index` is counted on by [`ParquetSink::push_encoded`].
+    /// Adds a game; its `index` is shifted by [`ParquetSink::push_encoded`] if it continues
+    /// an input.
     pub fn push(&mut self, game: &GameRow) {
         self.cols.push(self.rows as u64, game);
         self.rows += 1;
@@ -637,18 +644,25 @@ impl EncodedGames {
     }
 }
 
-/// The batch with `amount` added to every value of each named `UInt64` column.
+/// The batch with `amount` added to the first `rows` values of each named `UInt64` column.
 fn shift_columns(
     batch: RecordBatch,
-    shifts: &[(&str, u64)],
+    shifts: &[(&str, u64, usize)],
 ) -> Result<RecordBatch, arrow_schema::ArrowError> {
     let schema = batch.schema();
     let mut columns = batch.columns().to_vec();
-    for &(name, amount) in shifts {
+    for &(name, amount, rows) in shifts {
+        if amount == 0 || rows == 0 {
+            continue;
+        }
         let i = schema.index_of(name)?;
         let values = columns[i].as_primitive::<UInt64Type>();
         let shifted: ArrayRef = Arc::new(UInt64Array::from_iter_values(
-            values.values().iter().map(|v| v + amount),
+            values
+                .values()
+                .iter()
+                .enumerate()
+                .map(|(row, v)| if row < rows { v + amount } else { *v }),
         ));
         columns[i] = shifted;
     }

@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int32Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
-use export::convert::export_chunked;
+use export::convert::{self, export_chunked};
 use export::{
-    export_reader, DiagnosticRow, GameRow, ParquetSink, PlyRow, SinkOptions, DIAGNOSTICS_FILE,
+    export_inputs, export_inputs_partitioned, export_reader, DiagnosticRow, GameRow, Input,
+    ParquetSink, PartitionColumn, PartitionedSink, PlyRow, Recorder, SinkOptions, DIAGNOSTICS_FILE,
     GAMES_FILE, PLIES_FILE,
 };
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -399,4 +400,145 @@ fn table_batches_match_the_files() {
         assert!(plies.field_with_name("position_key").is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// The inputs of the corpus with an unreadable one among them, as a run gives them.
+fn inputs_with_a_gap(files: &[(String, Vec<u8>)]) -> Vec<Input<&[u8]>> {
+    let mut inputs: Vec<Input<&[u8]>> = files
+        .iter()
+        .map(|(name, bytes)| Input::Open(name.clone(), &bytes[..]))
+        .collect();
+    inputs.insert(3, Input::Unreadable("gone.pdn".into(), "not found".into()));
+    inputs
+}
+
+fn named_corpus() -> Vec<(String, Vec<u8>)> {
+    corpus_files()
+        .iter()
+        .map(|f| (f.to_string_lossy().into_owned(), load(f)))
+        .collect()
+}
+
+/// Every Parquet file under `dir`, by its path below it, read whole.
+fn tables_under(dir: &Path) -> Vec<(PathBuf, RecordBatch)> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == "parquet") {
+                let (batch, _) = read(
+                    p.parent().unwrap(),
+                    p.file_name().unwrap().to_str().unwrap(),
+                );
+                out.push((p.strip_prefix(dir).unwrap().to_path_buf(), batch));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// A run over many inputs checks small inputs together in batches and cuts large ones into
+/// chunks (here 4 KiB, so that batches hold many chunks of one input and inputs run on from
+/// one batch into the next; and 4 MiB, so that one batch holds many whole inputs): the rows
+/// are those of the inputs exported one by one, an unreadable input is told in its turn and
+/// numbers no game.
+#[test]
+fn many_inputs_in_batches_write_what_the_inputs_one_by_one_write() {
+    let files = named_corpus();
+    let total: usize = files.iter().map(|(_, b)| b.len()).sum();
+    assert!(total > 2 * export::run::BATCH_BYTES, "{total} bytes");
+    let settings = Settings::default();
+    let one_by_one = temp_dir("one-by-one");
+    let mut sink = ParquetSink::create(&one_by_one).unwrap();
+    for (name, bytes) in &files {
+        export_reader(&mut sink, games::games(), name, &bytes[..], &settings).unwrap();
+    }
+    let expected = sink.finish().unwrap();
+    for chunk in [4096, 4 << 20] {
+        let batched = temp_dir(&format!("batched-{chunk}"));
+        let mut sink = ParquetSink::create(&batched).unwrap();
+        let mut told = Vec::new();
+        let inputs = inputs_with_a_gap(&files).into_iter();
+        let counts = export_inputs(
+            &mut sink,
+            games::games(),
+            inputs,
+            &settings,
+            (chunk, 3),
+            |n, why| {
+                told.push(format!("{n}: {why}"));
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(told, ["gone.pdn: not found"]);
+        assert_eq!(counts, expected);
+        assert_eq!(sink.finish().unwrap(), expected);
+        for file in [GAMES_FILE, PLIES_FILE, DIAGNOSTICS_FILE] {
+            let (x, _) = read(&one_by_one, file);
+            let (y, _) = read(&batched, file);
+            assert_eq!(x, y, "{file}, chunks of {chunk} bytes");
+        }
+        let _ = std::fs::remove_dir_all(&batched);
+    }
+    let _ = std::fs::remove_dir_all(&one_by_one);
+}
+
+/// The same for a partitioned run, against games pushed one at a time with their index
+/// counted here.
+#[test]
+fn a_partitioned_run_over_many_inputs_numbers_each_input_from_one() {
+    let files = named_corpus();
+    let settings = Settings::default();
+    let by = vec![PartitionColumn::Variant];
+    let one_by_one = temp_dir("parts-one-by-one");
+    let mut sink =
+        PartitionedSink::create(&one_by_one, by.clone(), SinkOptions::default()).unwrap();
+    for (name, bytes) in &files {
+        let mut reader = pdn::Reader::new(&bytes[..]);
+        let mut recorder = Recorder::new(games::games(), settings.clone());
+        let mut index = 0;
+        while let Some(rec) = reader.read_game(&mut recorder).unwrap() {
+            index += 1;
+            let game = convert::game_row(name, index, rec.offset, &rec);
+            let diags = convert::diagnostic_rows(name, &rec, |b| reader.locate(b));
+            sink.push_game(&game, &convert::ply_rows(&rec), &diags)
+                .unwrap();
+        }
+    }
+    let expected = sink.finish().unwrap();
+    assert!(expected.games > 3000, "{expected:?}");
+    let want = tables_under(&one_by_one);
+    for chunk in [4096, 4 << 20] {
+        let batched = temp_dir(&format!("parts-batched-{chunk}"));
+        let mut sink =
+            PartitionedSink::create(&batched, by.clone(), SinkOptions::default()).unwrap();
+        let mut told = 0;
+        let inputs = inputs_with_a_gap(&files).into_iter();
+        export_inputs_partitioned(
+            &mut sink,
+            games::games(),
+            inputs,
+            &settings,
+            (chunk, 3),
+            |_, _| {
+                told += 1;
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(told, 1);
+        assert_eq!(sink.finish().unwrap(), expected);
+        let got = tables_under(&batched);
+        assert_eq!(got.len(), want.len());
+        for ((p, x), (q, y)) in want.iter().zip(&got) {
+            assert_eq!((p, x), (q, y), "chunks of {chunk} bytes");
+        }
+        let _ = std::fs::remove_dir_all(&batched);
+    }
+    let _ = std::fs::remove_dir_all(&one_by_one);
 }

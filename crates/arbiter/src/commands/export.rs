@@ -80,27 +80,46 @@ impl TableSink {
         .map_err(|e| failed(dir, e))
     }
 
-    /// Replays the records of `reader` into the tables.
+    /// Replays the records of every input into the tables, in order; returns the inputs
+    /// that could not be read (each told on standard error in its turn).
     fn write(
         &mut self,
-        name: &str,
-        reader: ::archive::Records,
+        inputs: &[::archive::Source],
         settings: &Settings,
         dir: &Path,
-    ) -> Result<(), Stop> {
-        let (catalog, size, flight) = (games::games(), EXPORT_CHUNK_BYTES, EXPORT_IN_FLIGHT);
+    ) -> Result<usize, Stop> {
+        let catalog = games::games();
+        let opened = inputs.iter().map(|source| {
+            let name = source.name();
+            match source.open(catalog) {
+                Ok(reader) => export::Input::Open(name, reader),
+                Err(e) => export::Input::Unreadable(name, e.to_string()),
+            }
+        });
+        let mut unreadable = 0;
+        let tell = |name: &str, reason: &str| {
+            unreadable += 1;
+            crate::validate::unreadable(false, name, &reason).map_err(|source| {
+                export::ExportError::Io {
+                    context: "writing to standard error".into(),
+                    source,
+                }
+            })
+        };
+        let limits = (EXPORT_CHUNK_BYTES, EXPORT_IN_FLIGHT);
         match self {
             TableSink::Plain(sink) => {
-                export::export_chunked(sink, catalog, name, reader, settings, size, flight)
-                    .map(drop)
+                export::export_inputs(sink, catalog, opened, settings, limits, tell).map(drop)
             }
             // Half the chunk: its games wait packed as bytes, which take more room than the
             // compressed plies of the plain export.
             TableSink::Partitioned(sink) => {
-                export::export_partitioned(sink, catalog, name, reader, settings, size / 2, flight)
+                let limits = (EXPORT_CHUNK_BYTES / 2, EXPORT_IN_FLIGHT);
+                export::export_inputs_partitioned(sink, catalog, opened, settings, limits, tell)
             }
         }
-        .map_err(|e| failed(dir, e))
+        .map_err(|e| failed(dir, e))?;
+        Ok(unreadable)
     }
 
     fn finish(self, dir: &Path) -> Result<export::Counts, Stop> {
@@ -159,17 +178,7 @@ pub fn run(args: ExportArgs) -> Outcome {
     // either form: a partitioned run leaves no stale partition) only when complete.
     let staging = outfile::Staging::create(dir).map_err(|e| Stop::Usage(e.to_string()))?;
     let mut sink = TableSink::create(staging.path(), by, options, dir)?;
-    let mut unreadable = missing.len();
-    for source in &inputs {
-        let name = source.name();
-        match source.open(games::games()) {
-            Ok(reader) => sink.write(&name, reader, &settings, dir)?,
-            Err(e) => {
-                crate::validate::unreadable(false, &name, &e)?;
-                unreadable += 1;
-            }
-        }
-    }
+    let unreadable = missing.len() + sink.write(&inputs, &settings, dir)?;
     let counts = sink.finish(dir)?;
     staging
         .commit(&TABLE_ENTRIES)

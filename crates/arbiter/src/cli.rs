@@ -53,6 +53,8 @@ pub enum Command {
   arbiter validate corpus/defects --severity error
   arbiter validate corpus/international --default-game international")]
     Validate(ValidateArgs),
+    /// Evaluate every ply of every game with arbiter's own engine: blunders, missed wins,
+    /// missed and allowed shots, and each player's accuracy over the whole archive.
     #[command(after_help = "Examples:
   arbiter analyse corpus/international/international-search.pdn --limit 1 --nodes 2000
   arbiter analyse corpus/english --limit 2 --nodes 2000 --format json
@@ -146,4 +148,36 @@ pub enum Command {
   arbiter man -o man
   arbiter man --output man-pages")]
     Man(ManArgs),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Args, CommandFactory};
+
+    /// A subcommand without a doc comment of its own is described by the doc comment of the
+    /// argument group it flattens ("The game and its rules, ..."): every subcommand must
+    /// have its own.
+    #[test]
+    fn every_subcommand_says_what_it_does_not_what_its_arguments_are() {
+        let shared: Vec<String> = [
+            crate::args::GameChoice::augment_args(clap::Command::new("g")),
+            crate::args::PositionArgs::augment_args(clap::Command::new("p")),
+            crate::args::Inputs::augment_args(clap::Command::new("i")),
+        ]
+        .iter()
+        .filter_map(|c| c.get_about().map(ToString::to_string))
+        .collect();
+        assert_eq!(shared.len(), 3, "{shared:?}");
+        let cli = Cli::command();
+        assert!(cli.get_subcommands().count() >= 15);
+        for sub in cli.get_subcommands() {
+            let about = sub.get_about().map(ToString::to_string).unwrap_or_default();
+            assert!(
+                !about.is_empty() && !shared.contains(&about),
+                "{}: {about:?}",
+                sub.get_name()
+            );
+        }
+    }
 }

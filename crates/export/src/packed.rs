@@ -6,7 +6,8 @@
 //!
 //! The packed form leaves out `game_id` and `index` (the writer gives them).
 
-use crate::{DiagnosticRow, GameRow, PlyRow};
+use crate::sink::{PlyFields, Throws};
+use crate::{DiagnosticRow, ExportError, GameRow, PlyRow, GAMES_FILE};
 
 fn u32_(out: &mut Vec<u8>, v: u32) {
     out.extend_from_slice(&v.to_le_bytes());
@@ -139,16 +140,25 @@ impl<'a> Unpack<'a> {
         Some(u64::from_le_bytes(self.bytes(8)?.try_into().ok()?))
     }
 
-    fn string(&mut self) -> Option<String> {
+    /// A string as packed: valid UTF-8, since it was packed from a `&str`.
+    fn str(&mut self) -> Option<&'a str> {
         let n = self.u32()? as usize;
-        Some(String::from_utf8_lossy(self.bytes(n)?).into_owned())
+        std::str::from_utf8(self.bytes(n)?).ok()
+    }
+
+    fn opt_str(&mut self) -> Option<Option<&'a str>> {
+        Some(match self.byte()? {
+            0 => None,
+            _ => Some(self.str()?),
+        })
+    }
+
+    fn string(&mut self) -> Option<String> {
+        self.str().map(str::to_string)
     }
 
     fn opt_string(&mut self) -> Option<Option<String>> {
-        Some(match self.byte()? {
-            0 => None,
-            _ => Some(self.string()?),
-        })
+        Some(self.opt_str()?.map(str::to_string))
     }
 
     fn opt_u32(&mut self) -> Option<Option<u32>> {
@@ -158,14 +168,10 @@ impl<'a> Unpack<'a> {
         })
     }
 
-    /// Reads a game packed by [`pack_game`] into `game`, `plies` and `diagnostics` (which
-    /// are overwritten; `game.index` is left as it was).
-    pub(crate) fn game(
-        &mut self,
-        game: &mut GameRow,
-        plies: &mut Vec<PlyRow>,
-        diagnostics: &mut Vec<DiagnosticRow>,
-    ) -> Option<()> {
+    /// Reads a packed game's own fields into `game` (which are overwritten; `game.index` is
+    /// left as it was). Its plies follow: their number ([`Unpack::u32`]), then each one
+    /// ([`Unpack::ply`]), then its diagnostics ([`Unpack::diagnostics`]).
+    pub(crate) fn game_fields(&mut self, game: &mut GameRow) -> Option<()> {
         game.file = self.string()?;
         game.offset = self.u64()?;
         game.variant = self.opt_string()?;
@@ -192,42 +198,53 @@ impl<'a> Unpack<'a> {
             0 => None,
             _ => Some(self.u64()?),
         };
-        plies.clear();
-        for _ in 0..self.u32()? {
-            let ply = self.u32()?;
-            let mover = self.string()?;
-            let notation = self.opt_string()?;
-            let from = self.opt_string()?;
-            let to = self.opt_string()?;
-            let captured = (0..self.u32()?)
-                .map(|_| self.string())
-                .collect::<Option<Vec<_>>>()?;
-            let pieces_taken = self.u32()?;
-            let promotion = self.byte()? != 0;
-            let position_key = self.u64()?;
-            let fen_after = self.opt_string()?;
-            let throws = (0..self.u32()?)
-                .map(|_| self.u32().map(|t| t as i32))
-                .collect::<Option<Vec<_>>>()?;
-            let lost_throws = self.u32()?;
-            plies.push(PlyRow {
-                ply,
-                mover,
-                notation,
-                from,
-                to,
-                captured,
-                pieces_taken,
-                promotion,
-                position_key,
-                fen_after,
-                throws,
-                lost_throws,
-            });
+        Some(())
+    }
+
+    /// One ply, its text borrowed from the packed bytes.
+    pub(crate) fn ply(&mut self) -> Option<PlyFields<'a, PackedStrs<'a>>> {
+        let ply = self.u32()?;
+        let mover = self.str()?;
+        let notation = self.opt_str()?;
+        let from = self.opt_str()?;
+        let to = self.opt_str()?;
+        let left = self.u32()?;
+        let start = self.0;
+        for _ in 0..left {
+            self.str()?;
         }
-        diagnostics.clear();
+        let captured = PackedStrs {
+            rest: &start[..start.len() - self.0.len()],
+            left,
+        };
+        let pieces_taken = self.u32()?;
+        let promotion = self.byte()? != 0;
+        let position_key = self.u64()?;
+        let fen_after = self.opt_str()?;
+        let throws = self.u32()? as usize;
+        let throws = Throws::Packed(self.bytes(throws.checked_mul(4)?)?);
+        let lost_throws = self.u32()?;
+        Some(PlyFields {
+            ply,
+            mover,
+            notation,
+            from,
+            to,
+            captured,
+            pieces_taken,
+            promotion,
+            position_key,
+            fen_after,
+            throws,
+            lost_throws,
+        })
+    }
+
+    /// A game's diagnostics, into `out` (overwritten).
+    pub(crate) fn diagnostics(&mut self, out: &mut Vec<DiagnosticRow>) -> Option<()> {
+        out.clear();
         for _ in 0..self.u32()? {
-            diagnostics.push(DiagnosticRow {
+            out.push(DiagnosticRow {
                 file: self.string()?,
                 byte: self.u64()?,
                 line: self.u64()?,
@@ -240,6 +257,75 @@ impl<'a> Unpack<'a> {
             });
         }
         Some(())
+    }
+
+    /// Reads a game packed by [`pack_game`] into rows (the writer pushes the packed fields
+    /// instead, [`crate::ParquetSink`]'s `push_packed`).
+    #[cfg(test)]
+    pub(crate) fn game(
+        &mut self,
+        game: &mut GameRow,
+        plies: &mut Vec<PlyRow>,
+        diagnostics: &mut Vec<DiagnosticRow>,
+    ) -> Option<()> {
+        self.game_fields(game)?;
+        plies.clear();
+        for _ in 0..self.u32()? {
+            let p = self.ply()?;
+            let throws = match p.throws {
+                Throws::Packed(t) => t.chunks_exact(4).map(throw).collect(),
+                _ => unreachable!("packed plies hold packed throws"),
+            };
+            plies.push(PlyRow {
+                ply: p.ply,
+                mover: p.mover.into(),
+                notation: p.notation.map(Into::into),
+                from: p.from.map(Into::into),
+                to: p.to.map(Into::into),
+                captured: p.captured.map(Into::into).collect(),
+                pieces_taken: p.pieces_taken,
+                promotion: p.promotion,
+                position_key: p.position_key,
+                fen_after: p.fen_after.map(Into::into),
+                throws,
+                lost_throws: p.lost_throws,
+            });
+        }
+        self.diagnostics(diagnostics)
+    }
+}
+
+/// A throw as packed (four bytes, little-endian).
+pub(crate) fn throw(b: &[u8]) -> i32 {
+    i32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+/// The squares a packed ply took, read as they are asked for.
+pub(crate) struct PackedStrs<'a> {
+    rest: &'a [u8],
+    left: u32,
+}
+
+impl<'a> Iterator for PackedStrs<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let mut u = Unpack(self.rest);
+        let s = u.str();
+        self.rest = u.0;
+        s
+    }
+}
+
+/// The error of packed rows that end too soon or hold what was never packed.
+pub(crate) fn corrupt() -> ExportError {
+    ExportError::Parquet {
+        file: GAMES_FILE,
+        source: parquet::errors::ParquetError::General("a partition's rows are cut".into()),
     }
 }
 

@@ -12,11 +12,11 @@
 //! `Date` without a year) goes to the folder [`NULL_VALUE`], which Spark and DuckDB read
 //! as null.
 
-use crate::run::Continued;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::packed::{pack_game, Unpack};
+use crate::packed::{corrupt, pack_game, Unpack};
+use crate::run::Continued;
 use crate::{
     Counts, DiagnosticRow, ExportError, GameRow, ParquetSink, PlyRow, SinkOptions,
     DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
@@ -201,13 +201,6 @@ impl PartitionedChunk {
     /// Whether no game was added.
     pub fn is_empty(&self) -> bool {
         self.games.is_empty()
-    }
-}
-
-fn corrupt() -> ExportError {
-    ExportError::Parquet {
-        file: GAMES_FILE,
-        source: parquet::errors::ParquetError::General("a partition's rows are cut".into()),
     }
 }
 
@@ -406,16 +399,12 @@ impl PartitionedSink {
             return Err(ExportError::Poisoned);
         };
         let mut games = Unpack(&buf);
-        let (mut game, mut plies, mut diags) = (GameRow::default(), Vec::new(), Vec::new());
+        let (mut game, mut diags) = (GameRow::default(), Vec::new());
         while !games.0.is_empty() {
             let id = games.u64().ok_or_else(corrupt)?;
-            game.index = games.u64().ok_or_else(corrupt)?;
+            let index = games.u64().ok_or_else(corrupt)?;
             let _len = games.u32().ok_or_else(corrupt)?;
-            games
-                .game(&mut game, &mut plies, &mut diags)
-                .ok_or_else(corrupt)?;
-            sink.set_next_id(id);
-            sink.push_game(&game, &plies, &diags)?;
+            sink.push_packed(&mut games, (id, index), &mut game, &mut diags)?;
         }
         sink.end_row_groups()
     }
@@ -499,7 +488,7 @@ impl PartitionedSink {
         let Some(sink) = self.parts[p].writer.as_mut() else {
             return Err(ExportError::Poisoned);
         };
-        let (mut game, mut plies, mut diags) = (GameRow::default(), Vec::new(), Vec::new());
+        let (mut game, mut diags) = (GameRow::default(), Vec::new());
         let mut header = [0u8; HEADER];
         let mut packed = Vec::new();
         loop {
@@ -510,15 +499,12 @@ impl PartitionedSink {
             }
             let mut h = Unpack(&header);
             let id = h.u64().ok_or_else(corrupt)?;
-            game.index = h.u64().ok_or_else(corrupt)?;
+            let index = h.u64().ok_or_else(corrupt)?;
             let len = h.u32().ok_or_else(corrupt)? as usize;
             packed.resize(len, 0);
             input.read_exact(&mut packed).map_err(io)?;
-            Unpack(&packed)
-                .game(&mut game, &mut plies, &mut diags)
-                .ok_or_else(corrupt)?;
-            sink.set_next_id(id);
-            sink.push_game(&game, &plies, &diags)?;
+            let mut one = Unpack(&packed);
+            sink.push_packed(&mut one, (id, index), &mut game, &mut diags)?;
         }
         drop(input);
         let _ = std::fs::remove_file(&path);

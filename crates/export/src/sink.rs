@@ -4,7 +4,6 @@ use outfile::StagedFile;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::run::Continued;
 use arrow_array::builder::{
     BooleanBuilder, Int32Builder, Int64Builder, ListBuilder, MapBuilder, StringBuilder,
     UInt32Builder, UInt64Builder,
@@ -23,6 +22,8 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 
+use crate::packed::{corrupt, Unpack};
+use crate::run::Continued;
 use crate::{DiagnosticRow, ExportError, GameRow, PlyRow, TAG_COLUMNS};
 
 /// File name of the games table.
@@ -196,6 +197,43 @@ impl ParquetSink {
             self.poisoned = true;
         }
         r.map(|()| id)
+    }
+
+    /// Adds the next game of `packed` (as [`crate::packed::pack_game`] wrote it) under
+    /// `game_id` `id` with `index`, its plies pushed straight from the packed bytes; `game`
+    /// and `diagnostics` are scratch rows, overwritten.
+    pub(crate) fn push_packed(
+        &mut self,
+        packed: &mut Unpack<'_>,
+        (id, index): (u64, u64),
+        game: &mut GameRow,
+        diagnostics: &mut Vec<DiagnosticRow>,
+    ) -> Result<(), ExportError> {
+        if self.poisoned {
+            return Err(ExportError::Poisoned);
+        }
+        game.index = index;
+        packed.game_fields(game).ok_or_else(corrupt)?;
+        // From here rows are pushed: a game cut short leaves the columns uneven.
+        self.poisoned = true;
+        let plies = packed.u32().ok_or_else(corrupt)? as usize;
+        for _ in 0..plies {
+            let ply = packed.ply().ok_or_else(corrupt)?;
+            self.plies.cols.push_fields(id, ply);
+        }
+        packed.diagnostics(diagnostics).ok_or_else(corrupt)?;
+        self.games.cols.push(id, game);
+        for d in diagnostics.iter() {
+            self.diagnostics.cols.push(id, d);
+        }
+        self.next_id = id + 1;
+        self.games_with_errors += u64::from(game.errors > 0);
+        self.games
+            .rows_added(1)
+            .and_then(|()| self.plies.rows_added(plies))
+            .and_then(|()| self.diagnostics.rows_added(diagnostics.len()))?;
+        self.poisoned = false;
+        Ok(())
     }
 
     /// What a worker thread needs to encode plies for this sink ([`PlyEncoder`]).
@@ -1073,10 +1111,12 @@ pub(crate) struct PlyFields<'a, C> {
     pub lost_throws: u32,
 }
 
-/// Throws as a [`PlyRow`] holds them, or as the referee reports them.
+/// Throws as a [`PlyRow`] holds them, as the referee reports them, or as packed (four bytes
+/// each, little-endian).
 pub(crate) enum Throws<'a> {
     Wide(&'a [i32]),
     Narrow(&'a [u8]),
+    Packed(&'a [u8]),
 }
 
 impl PlyColumns {
@@ -1123,6 +1163,11 @@ impl PlyColumns {
             Throws::Narrow(t) => {
                 for &t in t {
                     self.throws.values().append_value(i32::from(t));
+                }
+            }
+            Throws::Packed(t) => {
+                for t in t.chunks_exact(4) {
+                    self.throws.values().append_value(crate::packed::throw(t));
                 }
             }
         }

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use game::{GameInfo, Outcome};
 use pdn::chunk::Chunk;
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
-use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity};
+use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity, Squares};
 
 use crate::partition::PartitionedSink;
 use crate::run::{export_inputs, export_inputs_partitioned, Input};
@@ -205,6 +205,12 @@ pub fn ply_rows(rec: &Recorded) -> Vec<PlyRow> {
 /// Adds the plies of a recorded game to `encoder` as game `game` of the encoder: the same
 /// values as [`ply_rows`], written straight from the referee's detail records.
 pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
+    each_ply(rec, |fields| encoder.push(game, fields));
+}
+
+/// Hands the plies of a recorded game to `f` as borrowed fields: the values of
+/// [`ply_rows`], straight from the referee's detail records.
+pub(crate) fn each_ply(rec: &Recorded, mut f: impl FnMut(PlyFields<'_, Squares<'_>>)) {
     let names = rec.report.game.map_or(&[][..], |g| g.seat_names);
     let facts = &rec.report.facts;
     for (i, d) in rec.report.details.iter().enumerate() {
@@ -218,7 +224,7 @@ pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
                 &unnamed
             }
         };
-        let fields = PlyFields {
+        f(PlyFields {
             ply: d.ply,
             mover,
             notation: Some(d.notation),
@@ -231,8 +237,7 @@ pub fn encode_plies(encoder: &mut PlyEncoder, game: u32, rec: &Recorded) {
             fen_after: (!d.position.is_empty()).then_some(d.position),
             throws: Throws::Narrow(d.throws),
             lost_throws: u32::from(d.lost_throws),
-        };
-        encoder.push(game, fields);
+        });
     }
 }
 

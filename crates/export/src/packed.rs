@@ -49,6 +49,17 @@ pub(crate) fn pack_game(
     plies: &[PlyRow],
     diagnostics: &[DiagnosticRow],
 ) {
+    pack_head(out, game);
+    u32_(out, plies.len() as u32);
+    for p in plies {
+        pack_ply(out, p.fields());
+    }
+    pack_diagnostics(out, diagnostics);
+}
+
+/// Appends a game's own fields to `out`: its plies (their number, then each with
+/// [`pack_ply`]) and its diagnostics ([`pack_diagnostics`]) must follow.
+pub(crate) fn pack_head(out: &mut Vec<u8>, game: &GameRow) {
     str_(out, &game.file);
     u64_(out, game.offset);
     opt_str(out, game.variant.as_deref());
@@ -80,27 +91,42 @@ pub(crate) fn pack_game(
         }
         None => out.push(0),
     }
-    u32_(out, plies.len() as u32);
-    for p in plies {
-        u32_(out, p.ply);
-        str_(out, &p.mover);
-        opt_str(out, p.notation.as_deref());
-        opt_str(out, p.from.as_deref());
-        opt_str(out, p.to.as_deref());
-        u32_(out, p.captured.len() as u32);
-        for c in &p.captured {
-            str_(out, c);
-        }
-        u32_(out, p.pieces_taken);
-        out.push(u8::from(p.promotion));
-        u64_(out, p.position_key);
-        opt_str(out, p.fen_after.as_deref());
-        u32_(out, p.throws.len() as u32);
-        for &t in &p.throws {
+}
+
+/// Appends one ply to `out`.
+pub(crate) fn pack_ply<'a>(
+    out: &mut Vec<u8>,
+    p: PlyFields<'a, impl ExactSizeIterator<Item = &'a str>>,
+) {
+    u32_(out, p.ply);
+    str_(out, p.mover);
+    opt_str(out, p.notation);
+    opt_str(out, p.from);
+    opt_str(out, p.to);
+    u32_(out, p.captured.len() as u32);
+    for c in p.captured {
+        str_(out, c);
+    }
+    u32_(out, p.pieces_taken);
+    out.push(u8::from(p.promotion));
+    u64_(out, p.position_key);
+    opt_str(out, p.fen_after);
+    let mut throws = |n: usize, each: &mut dyn Iterator<Item = i32>| {
+        u32_(out, n as u32);
+        for t in each {
             out.extend_from_slice(&t.to_le_bytes());
         }
-        u32_(out, p.lost_throws);
+    };
+    match p.throws {
+        Throws::Wide(t) => throws(t.len(), &mut t.iter().copied()),
+        Throws::Narrow(t) => throws(t.len(), &mut t.iter().map(|&t| i32::from(t))),
+        Throws::Packed(t) => throws(t.len() / 4, &mut t.chunks_exact(4).map(throw)),
     }
+    u32_(out, p.lost_throws);
+}
+
+/// Appends a game's diagnostics to `out`.
+pub(crate) fn pack_diagnostics(out: &mut Vec<u8>, diagnostics: &[DiagnosticRow]) {
     u32_(out, diagnostics.len() as u32);
     for d in diagnostics {
         str_(out, &d.file);

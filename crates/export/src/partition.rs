@@ -15,7 +15,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::packed::{corrupt, pack_game, Unpack};
+use crate::convert::{each_ply, Recorded};
+use crate::packed::{corrupt, pack_diagnostics, pack_game, pack_head, pack_ply, Unpack};
 use crate::run::Continued;
 use crate::{
     Counts, DiagnosticRow, ExportError, GameRow, ParquetSink, PlyRow, SinkOptions,
@@ -177,12 +178,33 @@ impl PartitionedChunk {
         plies: &[PlyRow],
         diagnostics: &[DiagnosticRow],
     ) {
+        self.push_with(folder, game, |out| pack_game(out, game, plies, diagnostics));
+    }
+
+    /// Adds a recorded game to the partition `folder`, its plies packed straight from the
+    /// referee's detail records (the values of [`crate::convert::ply_rows`]).
+    pub(crate) fn push_recorded(
+        &mut self,
+        folder: String,
+        game: &GameRow,
+        rec: &Recorded,
+        diagnostics: &[DiagnosticRow],
+    ) {
+        self.push_with(folder, game, |out| {
+            pack_head(out, game);
+            out.extend_from_slice(&(rec.report.details.len() as u32).to_le_bytes());
+            each_ply(rec, |p| pack_ply(out, p));
+            pack_diagnostics(out, diagnostics);
+        });
+    }
+
+    fn push_with(&mut self, folder: String, game: &GameRow, pack: impl FnOnce(&mut Vec<u8>)) {
         let n = self.folders.len() as u32;
         let f = *self.lookup.entry(folder).or_insert_with_key(|k| {
             self.folders.push(k.clone());
             n
         });
-        pack_game(&mut self.bytes, game, plies, diagnostics);
+        pack(&mut self.bytes);
         self.games.push((f, game.index, self.bytes.len()));
     }
 

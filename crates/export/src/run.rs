@@ -336,10 +336,9 @@ pub(crate) fn partition_chunks(
         while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
             let index = numbering.next();
             let game = game_row(file, index, chunk.absolute_offset(rec.offset), &rec);
-            let plies = crate::convert::ply_rows(&rec);
             let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
+            out.push_recorded(folder_of(by, &game), &game, &rec, &diags);
             recorder.recycle(rec);
-            out.push(folder_of(by, &game), &game, &plies, &diags);
         }
         counts.push((numbering.games - before) as usize);
     }

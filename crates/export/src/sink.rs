@@ -1053,23 +1053,7 @@ impl Columns for PlyColumns {
     type Row = PlyRow;
 
     fn push(&mut self, game_id: u64, p: &PlyRow) {
-        self.push_fields(
-            game_id,
-            PlyFields {
-                ply: p.ply,
-                mover: &p.mover,
-                notation: p.notation.as_deref(),
-                from: p.from.as_deref(),
-                to: p.to.as_deref(),
-                captured: p.captured.iter().map(String::as_str),
-                pieces_taken: p.pieces_taken,
-                promotion: p.promotion,
-                position_key: p.position_key,
-                fen_after: p.fen_after.as_deref(),
-                throws: Throws::Wide(&p.throws),
-                lost_throws: p.lost_throws,
-            },
-        );
+        self.push_fields(game_id, p.fields());
     }
 
     fn batch(&mut self) -> Result<RecordBatch, arrow_schema::ArrowError> {
@@ -1109,6 +1093,26 @@ pub(crate) struct PlyFields<'a, C> {
     pub fen_after: Option<&'a str>,
     pub throws: Throws<'a>,
     pub lost_throws: u32,
+}
+
+impl PlyRow {
+    /// The row's values, borrowed.
+    pub(crate) fn fields(&self) -> PlyFields<'_, impl ExactSizeIterator<Item = &str>> {
+        PlyFields {
+            ply: self.ply,
+            mover: &self.mover,
+            notation: self.notation.as_deref(),
+            from: self.from.as_deref(),
+            to: self.to.as_deref(),
+            captured: self.captured.iter().map(String::as_str),
+            pieces_taken: self.pieces_taken,
+            promotion: self.promotion,
+            position_key: self.position_key,
+            fen_after: self.fen_after.as_deref(),
+            throws: Throws::Wide(&self.throws),
+            lost_throws: self.lost_throws,
+        }
+    }
 }
 
 /// Throws as a [`PlyRow`] holds them, as the referee reports them, or as packed (four bytes

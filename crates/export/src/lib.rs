@@ -35,7 +35,10 @@ pub use analysis::{
 };
 pub use convert::{export_chunked, export_partitioned, export_reader, Recorded, Recorder};
 pub use partition::{PartitionColumn, PartitionedChunk, PartitionedSink};
-pub use run::{export_inputs, export_inputs_partitioned, Continued, Input};
+pub use run::{
+    export_inputs, export_inputs_partitioned, renumber, tables_of_chunks, Continued, Input,
+    Numbering, Wanted,
+};
 pub use sink::{
     key_bits, tag_column_names, Counts, EncodedGames, EncodedPlies, ParquetSink, PlyEncoder,
     PlyEncoding, SinkOptions, TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, GAME_GROUP_ROWS,

@@ -15,7 +15,12 @@ use referee::{Catalog, Settings};
 
 use crate::convert::{diagnostic_rows, encode_plies, game_row, EncodedChunk, Recorder};
 use crate::partition::{folder_of, PartitionColumn, PartitionedChunk, PartitionedSink};
-use crate::{Counts, EncodedGames, ExportError, ParquetSink, PlyEncoding};
+use crate::sink::shift_columns;
+use crate::{
+    Counts, EncodedGames, ExportError, ParquetSink, PlyEncoding, TableBatches, DIAGNOSTICS_FILE,
+    GAMES_FILE, PLIES_FILE,
+};
+use arrow_array::RecordBatch;
 
 /// Input bytes of consecutive chunks checked as one batch.
 pub const BATCH_BYTES: usize = 1 << 20;
@@ -104,7 +109,7 @@ fn pieces<'a, R: Read + 'a>(
 }
 
 /// The chunks of a batch, each with its input's number and name.
-pub(crate) type Chunks<'a> = [(usize, &'a str, &'a Chunk)];
+pub type Chunks<'a> = [(usize, &'a str, &'a Chunk)];
 
 /// The inputs' batches checked by `work` on the rayon pool (at most `in_flight` at a time)
 /// and handed to `push` in input order, with the games that continue an earlier batch's
@@ -125,23 +130,22 @@ where
     P: FnMut(T, Continued) -> Result<(), ExportError>,
     U: FnMut(&str, &str) -> Result<(), ExportError>,
 {
-    // The input being written, and its games so far.
-    let mut current: Option<(usize, u64)> = None;
+    let mut numbering = Numbering::default();
     map_ordered(
         batched(pieces(inputs, chunk_size), BATCH_BYTES, Piece::len),
         in_flight,
         |batch| check(batch, &work),
         |done| {
             let Done { out, segments } = done?;
-            let continued = continued(&segments, current);
+            let games = segments.iter().filter_map(|s| match s {
+                Segment::Games { file, games } => Some((*file, *games)),
+                Segment::Unreadable { .. } => None,
+            });
+            let (_, continued) = numbering.place(games);
             push(out, continued)?;
             for segment in segments {
-                match segment {
-                    Segment::Games { file, games } => match current.as_mut() {
-                        Some((f, n)) if *f == file => *n += games as u64,
-                        _ => current = Some((file, games as u64)),
-                    },
-                    Segment::Unreadable { name, reason } => unreadable(&name, &reason)?,
+                if let Segment::Unreadable { name, reason } = segment {
+                    unreadable(&name, &reason)?;
                 }
             }
             Ok(())
@@ -149,20 +153,41 @@ where
     )
 }
 
-/// The games at the start of a batch that continue `current`, the input written last (its
-/// number and its games so far).
-fn continued(segments: &[Segment], current: Option<(usize, u64)>) -> Continued {
-    let Some((input, before)) = current else {
-        return Continued::default();
-    };
-    let games = segments
-        .iter()
-        .map_while(|s| match s {
-            Segment::Games { file, games } if *file == input => Some(games),
-            _ => None,
-        })
-        .sum();
-    Continued { before, games }
+/// Where the batches of a run go in the whole: the `game_id` of each batch's first game and
+/// the games at its start that continue an input begun in an earlier batch. Batches are
+/// placed in input order.
+#[derive(Debug, Default)]
+pub struct Numbering {
+    /// The input placed last, and its games so far.
+    input: Option<usize>,
+    in_input: u64,
+    next_id: u64,
+}
+
+impl Numbering {
+    /// Places a batch whose chunks (in order) are of inputs `file` with `games` games each;
+    /// returns the `game_id` of its first game and the games that continue an input.
+    pub fn place(&mut self, chunks: impl IntoIterator<Item = (usize, usize)>) -> (u64, Continued) {
+        let first = self.next_id;
+        let mut continued = Continued {
+            before: self.in_input,
+            games: 0,
+        };
+        let mut leading = true;
+        for (file, games) in chunks {
+            if self.input != Some(file) {
+                leading = false;
+                self.input = Some(file);
+                self.in_input = 0;
+            }
+            if leading {
+                continued.games += games;
+            }
+            self.in_input += games as u64;
+            self.next_id += games as u64;
+        }
+        (first, continued)
+    }
 }
 
 /// Numbers the games of a batch within their inputs, from 1 for each input the batch
@@ -345,4 +370,69 @@ pub(crate) fn partition_chunks(
     // It waits for its turn with the batches in flight: no more than its bytes.
     out.shrink_to_fit();
     (out, counts)
+}
+
+/// Which tables [`tables_of_chunks`] fills besides `games` (the others come back empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wanted {
+    /// The plies table.
+    pub plies: bool,
+    /// The diagnostics table.
+    pub diagnostics: bool,
+}
+
+/// Checks every game of a batch's chunks and builds its rows as the three tables of
+/// [`TableBatches`] (games, plies, diagnostics; `fen_after` with `settings.positions`), with
+/// `game_id` from 0 and `index` from 1 within each input of the batch ([`renumber`] places
+/// them in the run). Returns them with the number of games of each chunk.
+pub fn tables_of_chunks(
+    catalog: &dyn Catalog,
+    chunks: &Chunks<'_>,
+    settings: &Settings,
+    wanted: Wanted,
+) -> Result<([RecordBatch; 3], Vec<usize>), ExportError> {
+    let mut recorder = Recorder::new(catalog, settings.clone());
+    let mut tables = TableBatches::new(settings.positions);
+    let mut counts = Vec::with_capacity(chunks.len());
+    let mut numbering = Index::default();
+    for &(input, file, chunk) in chunks {
+        let mut reader = chunk.reader();
+        let before = numbering.start(input);
+        // Reading from memory cannot fail.
+        while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
+            let index = numbering.next();
+            let game = game_row(file, index, chunk.absolute_offset(rec.offset), &rec);
+            let diags = match wanted.diagnostics {
+                true => diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b))),
+                false => Vec::new(),
+            };
+            tables.push_recorded(&game, &rec, &diags, wanted.plies);
+            recorder.recycle(rec);
+        }
+        counts.push((numbering.games - before) as usize);
+    }
+    Ok((tables.take()?, counts))
+}
+
+/// Tables of [`tables_of_chunks`] renumbered for their place in a run
+/// ([`Numbering::place`]): `first` added to every `game_id`, and the `index_in_file` of the
+/// games that continue an earlier input shifted.
+pub fn renumber(
+    [games, plies, diagnostics]: [RecordBatch; 3],
+    first: u64,
+    continued: Continued,
+) -> Result<[RecordBatch; 3], ExportError> {
+    let shift = |batch: RecordBatch, file, index: bool| {
+        let all = batch.num_rows();
+        let mut shifts = vec![("game_id", first, all)];
+        if index {
+            shifts.push(("index_in_file", continued.before, continued.games));
+        }
+        shift_columns(batch, &shifts).map_err(|source| ExportError::Arrow { file, source })
+    };
+    Ok([
+        shift(games, GAMES_FILE, true)?,
+        shift(plies, PLIES_FILE, false)?,
+        shift(diagnostics, DIAGNOSTICS_FILE, false)?,
+    ])
 }

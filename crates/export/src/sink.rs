@@ -22,6 +22,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 
+use crate::convert::{each_ply, Recorded};
 use crate::packed::{corrupt, Unpack};
 use crate::run::Continued;
 use crate::{DiagnosticRow, ExportError, GameRow, PlyRow, TAG_COLUMNS};
@@ -403,6 +404,34 @@ impl TableBatches {
         id
     }
 
+    /// Adds a recorded game with its diagnostics, its plies (only with `plies`) straight from
+    /// the referee's detail records; returns its `game_id`.
+    pub fn push_recorded(
+        &mut self,
+        game: &GameRow,
+        rec: &Recorded,
+        diags: &[DiagnosticRow],
+        plies: bool,
+    ) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.push(id, game);
+        if plies {
+            let (cols, pending) = (&mut self.plies, &mut self.pending);
+            each_ply(rec, |p| {
+                cols.push_fields(id, p);
+                pending.plies += 1;
+            });
+        }
+        for d in diags {
+            self.diagnostics.push(id, d);
+        }
+        self.pending.games += 1;
+        self.pending.games_with_errors += u64::from(game.errors > 0);
+        self.pending.diagnostics += diags.len() as u64;
+        id
+    }
+
     /// Rows gathered since the last [`TableBatches::take`], per table (a caller streaming
     /// batches of a bounded size decides from these when to take).
     pub fn pending(&self) -> Counts {
@@ -683,7 +712,7 @@ impl EncodedGames {
 }
 
 /// The batch with `amount` added to the first `rows` values of each named `UInt64` column.
-fn shift_columns(
+pub(crate) fn shift_columns(
     batch: RecordBatch,
     shifts: &[(&str, u64, usize)],
 ) -> Result<RecordBatch, arrow_schema::ArrowError> {

@@ -1,19 +1,21 @@
 //! `arbiter.read_tables` and `arbiter.record_batches`: the tables of `arbiter export`, as
 //! Arrow data with the very schema of its Parquet files (built by the export crate).
 //!
-//! Inputs are read in chunks; a round of chunks (one per core) is checked in parallel and
-//! its rows handed out in input order, so memory holds one round of rows and the batch being
-//! built, whatever the size of the input.
+//! Inputs are read in chunks, and consecutive small inputs' chunks gathered into batches of
+//! at least a megabyte; a round of batches (one per core) is checked in parallel, each batch
+//! built into the three tables on its thread, and the tables handed out in input order, so
+//! memory holds one round of tables, whatever the size of the input.
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
 use arrow_schema::SchemaRef;
-use export::convert::{rows_of_chunk, GameRows};
-use export::{Counts, TableBatches};
+use export::run::BATCH_BYTES;
+use export::{Numbering, TableBatches, Wanted};
 use pdn::chunk::{Chunk, Chunker};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -28,85 +30,145 @@ use archive::Source;
 /// bound (a megabyte of draughts records is about 100,000 plies).
 const CHUNK_BYTES: usize = 1 << 20;
 
-/// An input that cannot be read: its name and the error.
-type Unreadable = (String, io::Error);
+/// Why a round could not be handed out.
+enum Failure {
+    /// An input that cannot be read: its name and the error.
+    Unreadable(String, io::Error),
+    /// The tables could not be built.
+    Tables(export::ExportError),
+}
 
-/// The rows of every game of every input, a round of chunks at a time.
+impl Failure {
+    fn arrow(self) -> ArrowError {
+        match self {
+            Failure::Unreadable(name, e) => unreadable(&name, &e),
+            Failure::Tables(e) => ArrowError::ExternalError(Box::new(e)),
+        }
+    }
+
+    fn py(self) -> PyErr {
+        match self {
+            Failure::Unreadable(name, e) => crate::io_error(&name, &e),
+            Failure::Tables(e) => arrow(e),
+        }
+    }
+}
+
+/// A chunk to check, with its input's number and name.
+type Piece = (usize, Arc<str>, Chunk);
+
+/// The input being read: its number, its name and its chunks.
+type Reading = (usize, Arc<str>, Chunker<Box<dyn Read + Send>>);
+
+/// The tables of every game of every input, a round of batches at a time.
 struct RowSource {
     inputs: Vec<Source>,
     next_input: usize,
-    current: Option<(String, Chunker<Box<dyn Read + Send>>)>,
-    /// Games of the current input so far (for `index`).
-    index: u64,
+    current: Option<Reading>,
+    /// An input found unreadable, told once the rows before it are handed out.
+    failed: Option<Failure>,
+    numbering: Numbering,
     settings: Settings,
+    wanted: Wanted,
 }
 
 impl RowSource {
-    fn new(inputs: Vec<Source>, settings: Settings) -> Self {
+    fn new(inputs: Vec<Source>, settings: Settings, wanted: Wanted) -> Self {
         RowSource {
             inputs,
             next_input: 0,
             current: None,
-            index: 0,
+            failed: None,
+            numbering: Numbering::default(),
             settings,
+            wanted,
         }
     }
 
-    /// The next chunks (up to one per core) of the current input, opening the next input
-    /// when one ends; `None` at the end of the inputs.
-    fn next_chunks(&mut self) -> Option<Result<(String, Vec<Chunk>), Unreadable>> {
+    /// The next chunk of the inputs, opening the next input when one ends; `None` at the end.
+    fn next_chunk(&mut self) -> Option<Result<Piece, Failure>> {
         loop {
             if self.current.is_none() {
-                let input = self.inputs.get(self.next_input)?;
+                let file = self.next_input;
+                let input = self.inputs.get(file)?;
                 self.next_input += 1;
-                self.index = 0;
                 let name = input.name();
                 match input.open(games::games()).map_err(io::Error::from) {
                     Ok(reader) => {
-                        self.current = Some((name, Chunker::with_target(reader, CHUNK_BYTES)))
+                        let chunker = Chunker::with_target(reader, CHUNK_BYTES);
+                        self.current = Some((file, name.into(), chunker));
                     }
-                    Err(e) => return Some(Err((name, e))),
+                    Err(e) => return Some(Err(Failure::Unreadable(name, e))),
                 }
             }
-            let (name, chunker) = self.current.as_mut()?;
-            let mut chunks = Vec::new();
-            for c in chunker.by_ref().take(rayon::current_num_threads().max(1)) {
-                match c {
-                    Ok(chunk) => chunks.push(chunk),
-                    Err(e) => {
-                        let name = name.clone();
-                        self.current = None;
-                        return Some(Err((name, e)));
-                    }
+            let (file, name, chunker) = self.current.as_mut()?;
+            match chunker.next() {
+                Some(Ok(chunk)) => return Some(Ok((*file, Arc::clone(name), chunk))),
+                Some(Err(e)) => {
+                    let name = name.to_string();
+                    self.current = None;
+                    return Some(Err(Failure::Unreadable(name, e)));
                 }
+                None => self.current = None,
             }
-            let name = name.clone();
-            if chunks.is_empty() {
-                self.current = None;
-                continue;
-            }
-            return Some(Ok((name, chunks)));
         }
     }
 
-    /// The rows of the next round, in input order; `None` at the end.
-    fn next_round(&mut self) -> Option<Result<Vec<GameRows>, Unreadable>> {
-        let (name, chunks) = match self.next_chunks()? {
-            Ok(next) => next,
-            Err(e) => return Some(Err(e)),
-        };
-        let settings = &self.settings;
-        let per_chunk: Vec<Vec<GameRows>> = chunks
-            .par_iter()
-            .map(|chunk| rows_of_chunk(games::games(), &name, chunk, settings))
-            .collect();
-        let mut rows = Vec::new();
-        for mut game in per_chunk.into_iter().flatten() {
-            self.index += 1;
-            game.0.index = self.index;
-            rows.push(game);
+    /// The next round: up to one batch per core, each of consecutive chunks holding at least
+    /// [`BATCH_BYTES`] (or the rest of the inputs, or what comes before an unreadable one).
+    fn next_batches(&mut self) -> Vec<Vec<Piece>> {
+        let threads = rayon::current_num_threads().max(1);
+        let (mut batches, mut batch, mut held) = (Vec::new(), Vec::new(), 0);
+        while batches.len() < threads && self.failed.is_none() {
+            match self.next_chunk() {
+                Some(Ok(piece)) => {
+                    held += piece.2.bytes.len().max(1);
+                    batch.push(piece);
+                    if held >= BATCH_BYTES {
+                        batches.push(std::mem::take(&mut batch));
+                        held = 0;
+                    }
+                }
+                Some(Err(e)) => self.failed = Some(e),
+                None => break,
+            }
         }
-        Some(Ok(rows))
+        if !batch.is_empty() {
+            batches.push(batch);
+        }
+        batches
+    }
+
+    /// The tables of the next round's batches, in input order and numbered for the whole
+    /// run; `None` at the end. An unreadable input ends the stream once the rows before it
+    /// are handed out.
+    fn next_round(&mut self) -> Option<Result<Vec<[RecordBatch; 3]>, Failure>> {
+        let batches = self.next_batches();
+        if batches.is_empty() {
+            return self.failed.take().map(Err);
+        }
+        let (settings, wanted) = (&self.settings, self.wanted);
+        let built: Vec<_> = batches
+            .par_iter()
+            .map(|batch| {
+                let chunks: Vec<_> = batch.iter().map(|(f, n, c)| (*f, &**n, c)).collect();
+                export::tables_of_chunks(games::games(), &chunks, settings, wanted)
+            })
+            .collect();
+        let mut round = Vec::with_capacity(built.len());
+        for (batch, tables) in batches.iter().zip(built) {
+            let (tables, games) = match tables {
+                Ok(built) => built,
+                Err(e) => return Some(Err(Failure::Tables(e))),
+            };
+            let files = batch.iter().map(|(file, _, _)| *file);
+            let (first, continued) = self.numbering.place(files.zip(games));
+            match export::renumber(tables, first, continued) {
+                Ok(tables) => round.push(tables),
+                Err(e) => return Some(Err(Failure::Tables(e))),
+            }
+        }
+        Some(Ok(round))
     }
 }
 
@@ -143,8 +205,12 @@ impl Table {
             })
     }
 
-    fn rows(self, counts: Counts) -> u64 {
-        [counts.games, counts.plies, counts.diagnostics][self as usize]
+    /// The tables to build besides games for this one.
+    fn wanted(self) -> Wanted {
+        Wanted {
+            plies: self == Table::Plies,
+            diagnostics: self == Table::Diagnostics,
+        }
     }
 
     /// The table's Arrow schema, as `arbiter export [--positions]` writes it.
@@ -163,61 +229,28 @@ struct OneTable {
     source: RowSource,
     table: Table,
     batch_size: usize,
-    batches: TableBatches,
     ready: VecDeque<RecordBatch>,
     done: bool,
 }
 
 impl OneTable {
-    /// Moves the rows of the wanted table into `ready` when there are `batch_size` of them
-    /// (all of them with `flush`); the other tables' rows are dropped (only `games` gets
-    /// any: the game rows number the games).
-    fn cut(&mut self, flush: bool) -> Result<(), ArrowError> {
-        let pending = self.batches.pending();
-        let rows = self.table.rows(pending) as usize;
-        let games_full = pending.games as usize >= self.batch_size;
-        if !(flush || rows >= self.batch_size || games_full) {
-            return Ok(());
-        }
-        let taken = self
-            .batches
-            .take()
-            .map_err(|e| ArrowError::ExternalError(Box::new(e)))?;
-        let batch = &taken[self.table as usize];
-        let mut at = 0;
-        while at < batch.num_rows() {
-            let n = self.batch_size.min(batch.num_rows() - at);
-            self.ready.push_back(batch.slice(at, n));
-            at += n;
-        }
-        Ok(())
-    }
-
     fn fill(&mut self) -> Result<(), ArrowError> {
         while self.ready.is_empty() && !self.done {
             match self.source.next_round() {
-                None => {
+                None => self.done = true,
+                Some(Err(e)) => {
                     self.done = true;
-                    self.cut(true)?;
+                    return Err(e.arrow());
                 }
-                Some(Err((name, e))) => {
-                    self.done = true;
-                    return Err(unreadable(&name, &e));
-                }
-                Some(Ok(rows)) => {
-                    for (game, plies, diags) in &rows {
-                        let plies = if self.table == Table::Plies {
-                            &plies[..]
-                        } else {
-                            &[]
-                        };
-                        let diags = if self.table == Table::Diagnostics {
-                            &diags[..]
-                        } else {
-                            &[]
-                        };
-                        self.batches.push_game(game, plies, diags);
-                        self.cut(false)?;
+                Some(Ok(round)) => {
+                    for tables in round {
+                        let batch = &tables[self.table as usize];
+                        let mut at = 0;
+                        while at < batch.num_rows() {
+                            let n = self.batch_size.min(batch.num_rows() - at);
+                            self.ready.push_back(batch.slice(at, n));
+                            at += n;
+                        }
                     }
                 }
             }
@@ -250,7 +283,6 @@ fn stream(
         source,
         table,
         batch_size,
-        batches: TableBatches::new(positions),
         ready: VecDeque::new(),
         done: false,
     };
@@ -258,17 +290,19 @@ fn stream(
     Ok(ArrowStream::new(Box::new(reader)))
 }
 
-/// The rows of `inputs`, replayed with the settings of `arbiter export [--positions]`.
+/// The rows of `inputs`, replayed with the settings of `arbiter export [--positions]`; the
+/// games table and the `wanted` others are built.
 fn source(
     inputs: Vec<Source>,
     game: Option<&str>,
     default_game: Option<&str>,
     rules: Option<&str>,
     positions: bool,
+    wanted: Wanted,
 ) -> PyResult<RowSource> {
     let mut settings = crate::settings(game, default_game, rules)?;
     settings.positions = positions;
-    Ok(RowSource::new(inputs, settings))
+    Ok(RowSource::new(inputs, settings, wanted))
 }
 
 /// A stream of one table of `arbiter export` over the records at `paths`.
@@ -286,7 +320,7 @@ pub fn record_batches(
 ) -> PyResult<ArrowStream> {
     let table = Table::named(table)?;
     let inputs = crate::collect(&paths)?;
-    let source = source(inputs, game, default_game, rules, positions)?;
+    let source = source(inputs, game, default_game, rules, positions, table.wanted())?;
     stream(source, table, batch_size, positions)
 }
 
@@ -310,7 +344,7 @@ pub fn text_batches(
         .zip(names)
         .map(|(text, name)| Source::Text { name, text })
         .collect();
-    let source = source(inputs, game, default_game, rules, positions)?;
+    let source = source(inputs, game, default_game, rules, positions, table.wanted())?;
     stream(source, table, batch_size, positions)
 }
 
@@ -326,25 +360,22 @@ pub fn read_tables<'py>(
     positions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let inputs = crate::collect(&paths)?;
-    let mut source = source(inputs, game, default_game, rules, positions)?;
+    let all = Wanted {
+        plies: true,
+        diagnostics: true,
+    };
+    let mut source = source(inputs, game, default_game, rules, positions, all)?;
     let tables = py.detach(|| -> PyResult<Vec<Vec<RecordBatch>>> {
-        let mut batches = TableBatches::new(positions);
         let mut out = vec![Vec::new(), Vec::new(), Vec::new()];
         while let Some(round) = source.next_round() {
             Python::attach(|py| py.check_signals())?;
-            let rows = round.map_err(|(name, e)| crate::io_error(&name, &e))?;
-            for (game, plies, diags) in &rows {
-                batches.push_game(game, plies, diags);
-            }
-            let pending = batches.pending();
-            if Table::ALL.iter().any(|t| t.rows(pending) >= 1 << 16) {
-                for (i, batch) in batches.take().map_err(arrow)?.into_iter().enumerate() {
-                    out[i].push(batch);
+            for tables in round.map_err(Failure::py)? {
+                for (i, batch) in tables.into_iter().enumerate() {
+                    if batch.num_rows() > 0 {
+                        out[i].push(batch);
+                    }
                 }
             }
-        }
-        for (i, batch) in batches.take().map_err(arrow)?.into_iter().enumerate() {
-            out[i].push(batch);
         }
         Ok(out)
     })?;

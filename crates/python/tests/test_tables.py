@@ -105,3 +105,29 @@ def test_inputs_follow_the_cli_rules(cli, tmp_path):
     assert "damaged" in report.diagnostics.column("message")[0].as_py()
     cli_out = cli("validate", cut, check_codes=(1, 2))
     assert "damaged" in cli_out.stdout + cli_out.stderr
+
+
+def test_a_large_input_among_small_ones_is_numbered_as_export_numbers_it(cli, tmp_path):
+    """An input of several chunks between small ones runs across the batches checked side
+    by side: its games keep their `index_in_file` and every `game_id` follows export's."""
+    from pathlib import Path
+
+    texts = [p.read_text() for p in sorted(Path("corpus/english").glob("*.pdn"))]
+    texts += [p.read_text() for p in sorted(Path("corpus/tama").glob("*.pdn"))]
+    big = tmp_path / "big.pdn"
+    big.write_text("\n".join(texts * 2))
+    assert big.stat().st_size > 3 << 20
+    paths = ["corpus/tama/tama-random.pdn", str(big), "corpus/defects/tama"]
+    out = tmp_path / "out"
+    cli("export", *paths, "-o", out)
+    tables = arbiter.read_tables(paths)
+    for name in arbiter.TABLES:
+        want = pq.read_table(out / f"{name}.parquet")
+        assert tables[name].equals(want.cast(tables[name].schema)), name
+        streamed = arbiter.record_batches(paths, name, batch_size=4096)
+        got = pa.Table.from_batches(list(streamed), schema=streamed.schema)
+        assert got.equals(want.cast(got.schema)), name
+    index = tables["games"].column("index_in_file").to_pylist()
+    files = tables["games"].column("file").to_pylist()
+    in_big = [i for i, f in zip(index, files) if f.endswith("big.pdn")]
+    assert in_big == list(range(1, len(in_big) + 1)) and len(in_big) > 4000

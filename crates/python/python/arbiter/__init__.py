@@ -208,8 +208,9 @@ def record_batches(paths: Paths, table: str = "plies", batch_size: int = 65536,
     """One table of ``arbiter export`` over ``paths``, as a stream of record batches.
 
     The records are read and checked as the batches are consumed, so memory stays bounded
-    whatever the size of the input (a round of one-megabyte chunks and one batch). Each
-    batch holds at most ``batch_size`` rows; the schema is exactly that of the table's
+    whatever the size of the input (a round of pieces of a megabyte or two of records, one
+    per core, consecutive small files sharing a piece). Each batch holds at most
+    ``batch_size`` rows (fewer where a piece ends); the schema is exactly that of the table's
     Parquet file, and ``game_id`` counts games as ``arbiter export`` does. ``positions``
     is as for :func:`read_tables` (``fen_after`` in ``plies`` only when true).
 

@@ -13,12 +13,12 @@ use std::sync::Arc;
 use pdn::chunk::{batched, map_ordered, Chunk, Chunker};
 use referee::{Catalog, Settings};
 
-use crate::convert::{diagnostic_rows, encode_plies, game_row, EncodedChunk, Recorder};
+use crate::convert::{diagnostic_rows, encode_plies, game_row, EncodedChunk, Recorded, Recorder};
 use crate::partition::{folder_of, PartitionColumn, PartitionedChunk, PartitionedSink};
 use crate::sink::shift_columns;
 use crate::{
-    Counts, EncodedGames, ExportError, ParquetSink, PlyEncoding, TableBatches, DIAGNOSTICS_FILE,
-    GAMES_FILE, PLIES_FILE,
+    Counts, DiagnosticRow, EncodedGames, ExportError, GameRow, ParquetSink, PlyEncoding,
+    TableBatches, DIAGNOSTICS_FILE, GAMES_FILE, PLIES_FILE,
 };
 use arrow_array::RecordBatch;
 
@@ -302,20 +302,18 @@ pub fn export_inputs_partitioned<R: Read>(
     )
 }
 
-/// Checks every game of a batch's chunks and encodes their plies on the calling thread,
-/// with one referee and one encoder for the batch (offsets and places in each whole input;
-/// `index` counts from 1 within each chunk, the sink renumbers a continued input's).
-/// Returns the encoded games and the number of games of each chunk.
-pub(crate) fn encode_chunks(
+/// Reads and checks every game of a batch's chunks with one referee, and hands `f` each
+/// game's row (offsets and places in each whole input; `index` from 1 within each input of
+/// the batch), its record and, with `diagnostics`, its diagnostics rows. Returns the number
+/// of games of each chunk.
+fn each_game(
     catalog: &dyn Catalog,
     chunks: &Chunks<'_>,
     settings: &Settings,
-    encoding: &PlyEncoding,
-) -> Result<(EncodedChunk, Vec<usize>), ExportError> {
+    diagnostics: bool,
+    mut f: impl FnMut(&GameRow, &Recorded, Vec<DiagnosticRow>),
+) -> Vec<usize> {
     let mut recorder = Recorder::new(catalog, settings.clone());
-    let mut encoder = encoding.encoder();
-    let mut games = EncodedGames::default();
-    let mut diagnostics = Vec::new();
     let mut counts = Vec::with_capacity(chunks.len());
     let mut numbering = Index::default();
     for &(input, file, chunk) in chunks {
@@ -324,16 +322,37 @@ pub(crate) fn encode_chunks(
         // Reading from memory cannot fail.
         while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
             let index = numbering.next();
-            let number = games.len() as u32;
             let game = game_row(file, index, chunk.absolute_offset(rec.offset), &rec);
-            encode_plies(&mut encoder, number, &rec);
-            let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
+            let diags = match diagnostics {
+                true => diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b))),
+                false => Vec::new(),
+            };
+            f(&game, &rec, diags);
             recorder.recycle(rec);
-            games.push(&game);
-            diagnostics.extend(diags.into_iter().map(|d| (number, d)));
         }
         counts.push((numbering.games - before) as usize);
     }
+    counts
+}
+
+/// Checks every game of a batch's chunks and encodes their plies on the calling thread,
+/// with one encoder for the batch (the sink renumbers a continued input's games). Returns
+/// the encoded games and the number of games of each chunk.
+pub(crate) fn encode_chunks(
+    catalog: &dyn Catalog,
+    chunks: &Chunks<'_>,
+    settings: &Settings,
+    encoding: &PlyEncoding,
+) -> Result<(EncodedChunk, Vec<usize>), ExportError> {
+    let mut encoder = encoding.encoder();
+    let mut games = EncodedGames::default();
+    let mut diagnostics = Vec::new();
+    let counts = each_game(catalog, chunks, settings, true, |game, rec, diags| {
+        let number = games.len() as u32;
+        encode_plies(&mut encoder, number, rec);
+        games.push(game);
+        diagnostics.extend(diags.into_iter().map(|d| (number, d)));
+    });
     let encoded = EncodedChunk {
         games,
         diagnostics,
@@ -350,23 +369,10 @@ pub(crate) fn partition_chunks(
     settings: &Settings,
     by: &[PartitionColumn],
 ) -> (PartitionedChunk, Vec<usize>) {
-    let mut recorder = Recorder::new(catalog, settings.clone());
     let mut out = PartitionedChunk::default();
-    let mut counts = Vec::with_capacity(chunks.len());
-    let mut numbering = Index::default();
-    for &(input, file, chunk) in chunks {
-        let mut reader = chunk.reader();
-        let before = numbering.start(input);
-        // Reading from memory cannot fail.
-        while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
-            let index = numbering.next();
-            let game = game_row(file, index, chunk.absolute_offset(rec.offset), &rec);
-            let diags = diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b)));
-            out.push_recorded(folder_of(by, &game), &game, &rec, &diags);
-            recorder.recycle(rec);
-        }
-        counts.push((numbering.games - before) as usize);
-    }
+    let counts = each_game(catalog, chunks, settings, true, |game, rec, diags| {
+        out.push_recorded(folder_of(by, game), game, rec, &diags);
+    });
     // It waits for its turn with the batches in flight: no more than its bytes.
     out.shrink_to_fit();
     (out, counts)
@@ -391,26 +397,16 @@ pub fn tables_of_chunks(
     settings: &Settings,
     wanted: Wanted,
 ) -> Result<([RecordBatch; 3], Vec<usize>), ExportError> {
-    let mut recorder = Recorder::new(catalog, settings.clone());
     let mut tables = TableBatches::new(settings.positions);
-    let mut counts = Vec::with_capacity(chunks.len());
-    let mut numbering = Index::default();
-    for &(input, file, chunk) in chunks {
-        let mut reader = chunk.reader();
-        let before = numbering.start(input);
-        // Reading from memory cannot fail.
-        while let Ok(Some(rec)) = reader.read_game(&mut recorder) {
-            let index = numbering.next();
-            let game = game_row(file, index, chunk.absolute_offset(rec.offset), &rec);
-            let diags = match wanted.diagnostics {
-                true => diagnostic_rows(file, &rec, |b| chunk.absolute(reader.locate(b))),
-                false => Vec::new(),
-            };
-            tables.push_recorded(&game, &rec, &diags, wanted.plies);
-            recorder.recycle(rec);
-        }
-        counts.push((numbering.games - before) as usize);
-    }
+    let counts = each_game(
+        catalog,
+        chunks,
+        settings,
+        wanted.diagnostics,
+        |game, rec, diags| {
+            tables.push_recorded(game, rec, &diags, wanted.plies);
+        },
+    );
     Ok((tables.take()?, counts))
 }
 

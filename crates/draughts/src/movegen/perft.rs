@@ -593,12 +593,13 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
 }
 
 /// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
-/// the crowning row).
+/// the crowning row, or when `king`: crowned on the way, it went on capturing as a king).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Taking {
     captured: Bits,
     from: Bit,
     to: Bit,
+    king: bool,
 }
 
 /// True when the side to move of `pos` has men only, whose chains [`men_node`] follows:
@@ -665,13 +666,19 @@ fn every_chain_a_move(rules: &Rules) -> bool {
 /// route: a route is its pieces in the order taken, and up to three pieces there is one
 /// order only. (A man's first victim is next to its square; any other piece of a route of
 /// up to three jumps lies two rows or more away, or would be taken twice. Men that capture
-/// forwards only take each piece a row further, so never meet one route twice.)
+/// forwards only take each piece a row further, so never meet one route twice.) A man
+/// crowned on the way goes on as a king along the one line its crowning jump leaves open,
+/// so its first piece as a king is fixed too, and two orders need three more; the routes
+/// that differ only in where the king stops before going on the same way are not followed
+/// ([`MenWalk::king_chain`]). Nor does such a chain repeat one that is not crowned: both
+/// take the piece in front of the crowning row, which a man takes only by landing on it.
 #[inline(always)]
 fn may_repeat(len: u8) -> bool {
     len >= 4
 }
 
 /// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
+#[inline(always)]
 fn men_node_dirs<
     const BULK: bool,
     const DIRECT: bool,
@@ -697,17 +704,10 @@ fn men_node_dirs<
     let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
     if DIRECT && depth == 1 {
         let seen = &mut scratch.takings;
-        if let Some(made) = last_captures::<W, H, D0, N>(g, rules, pos, &walk, capturing, seen) {
-            return made;
-        }
-        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
+        return last_captures::<W, H, D0, N>(g, rules, pos, &walk, capturing, seen);
     }
     let start = scratch.takings.len();
-    let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut scratch.takings);
-    if !listed {
-        scratch.takings.truncate(start);
-        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
-    }
+    men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut scratch.takings);
     let n = scratch.takings.len() - start;
     if BULK && depth == 1 {
         scratch.takings.truncate(start);
@@ -726,8 +726,7 @@ fn men_node_dirs<
 }
 
 /// The last ply's captures of the men `men` of `pos` made as the chains are found
-/// ([`men_leaves`]), identical ones merged where the rules merge them; `None` when a man is
-/// crowned and goes on capturing as a king.
+/// ([`men_leaves`]), identical ones merged where the rules merge them.
 #[inline(always)]
 fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
     g: &Geometry,
@@ -736,7 +735,7 @@ fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
     walk: &MenWalk<W>,
     men: W,
     seen: &mut Vec<Taking>,
-) -> Option<u64> {
+) -> u64 {
     let crown = W::of(g.crown[pos.side.index()]);
     let leaf = black_box_leaf;
     if rules.perft_merges_duplicates {
@@ -898,8 +897,7 @@ macro_rules! by_layout {
 }
 
 /// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
-/// side to move has kings or no capture, or a man is crowned and goes on capturing as a
-/// king).
+/// side to move has kings or no capture).
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -909,8 +907,8 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
     ) -> Option<Vec<Taking>> {
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
-        (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
-            .then_some(out)
+        men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out);
+        (capturing != W::ZERO).then_some(out)
     }
     if !men_only_node(rules, pos) {
         return None;
@@ -982,7 +980,7 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
             (*pos, 3),
             "the position and list given back"
         );
-        (capturing != W::ZERO && made == Some(out.len() as u64)).then_some(out)
+        (capturing != W::ZERO && made == out.len() as u64).then_some(out)
     }
     if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
         return None;
@@ -1057,7 +1055,7 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
     let [men, kings, their_men, their_kings] = sets;
     let (from, to, captured) = (W::single(t.from), W::single(t.to), W::of(t.captured));
     let left = men & !from;
-    let (m, k) = if crown & to != W::ZERO {
+    let (m, k) = if t.king || crown & to != W::ZERO {
         (left, kings | to)
     } else {
         (left | to, kings)
@@ -1066,16 +1064,14 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
 }
 
 /// The legal captures of the men `men` (each of which has a first jump), as perft counts
-/// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
-/// when a man is crowned in a chain that goes on capturing as a king, which only the moves
-/// follow.
+/// them, appended to `out` in the order of [`allowed_chains`].
 #[inline(always)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
     men: W,
     out: &mut Vec<Taking>,
-) -> bool {
+) {
     let mut c = Collect {
         rules,
         start: out.len(),
@@ -1086,9 +1082,8 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
 }
 
 /// The leaves of the captures of the men `men` at the last ply, made over `pos` as the chains
-/// are found and handed to `leaf` ([`LeafSink`], the long chains kept in `seen` past its
-/// length; both given back as they were), and how many; `None` when a man is crowned and
-/// goes on capturing as a king.
+/// are found and handed to `leaf` ([`LeafSink`], the chains that may repeat another kept in
+/// `seen` past its length; both given back as they were), and how many.
 #[inline(always)]
 fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
@@ -1098,38 +1093,35 @@ fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERG
     crown: W,
     seen: &mut Vec<Taking>,
     leaf: impl FnMut(&Position),
-) -> Option<u64> {
+) -> u64 {
     let mut sink = LeafSink::<W, _, MERGE>::new(rules, pos, crown, seen, leaf);
-    let done = men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
+    men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
     let made = sink.made;
     sink.give_back();
-    done.then_some(made)
+    made
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
-/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on
-/// capturing as a king ([`MenWalk::king_goes_on`]), which only the moves follow.
+/// order of [`allowed_chains`] (but for the repeated routes of [`MenWalk::king_chain`]).
 #[inline(always)]
 fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
     walk: &MenWalk<W>,
     men: W,
     sink: &mut S,
-) -> bool {
+) {
     let mut rest = men;
     while rest != W::ZERO {
         let from = rest.bits().trailing_zeros() as Bit;
         rest = rest.clear_lowest();
-        if !walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink) {
-            return false;
-        }
+        walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink);
     }
-    true
 }
 
 /// Where [`MenWalk`] hands a finished chain: the man's start and end, the pieces taken, how
-/// many, and how many kings among them.
+/// many, how many kings among them, and whether it ends as a king that was crowned on the way
+/// and went on capturing ([`MenWalk::king_chain`]).
 trait ChainSink<W> {
-    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8);
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool);
     /// The rules: whether reaching the crowning row ends the chain (else the man goes on as a
     /// king), and how far a king moves.
     fn rules(&self) -> &Rules;
@@ -1192,11 +1184,12 @@ impl<W: Word, F: FnMut(&Position), const MERGE: bool> ChainSink<W> for LeafSink<
     }
 
     #[inline(always)]
-    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, _kings: u8) {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, _kings: u8, king: bool) {
         let t = Taking {
             captured: taken.bits(),
             from,
             to,
+            king,
         };
         if MERGE && may_repeat(len) {
             if self.seen[self.start..].contains(&t) {
@@ -1241,7 +1234,7 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
     }
 
     #[inline(always)]
-    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8) {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool) {
         let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0);
         if p < self.best {
             return;
@@ -1254,6 +1247,7 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
             captured: taken.bits(),
             from,
             to,
+            king,
         };
         if self.rules.perft_merges_duplicates
             && may_repeat(len)
@@ -1288,8 +1282,7 @@ impl<W: Word> MenWalk<W> {
     }
 
     /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
-    /// order as [`Ctx::man_chain`]); false when a man is crowned and goes on capturing as a
-    /// king.
+    /// order as [`Ctx::man_chain`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn walk<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
@@ -1300,7 +1293,7 @@ impl<W: Word> MenWalk<W> {
         len: u8,
         kings: u8,
         c: &mut S,
-    ) -> bool {
+    ) {
         self.jumps_from::<H, D0, N, S>(from, cur, taken, len, kings, c)
     }
 
@@ -1316,56 +1309,148 @@ impl<W: Word> MenWalk<W> {
         len: u8,
         kings: u8,
         c: &mut S,
-    ) -> bool {
+    ) {
         // One call a direction, so that each has its offset as a constant.
         let mut any = false;
         let chain = (from, cur, taken, len, kings);
-        let ok = self.jump_way::<H, D0, N, 0, S>(chain, c, &mut any)
-            && self.jump_way::<H, D0, N, 1, S>(chain, c, &mut any)
-            && (N < 3 || self.jump_way::<H, D0, N, 2, S>(chain, c, &mut any))
-            && (N < 4 || self.jump_way::<H, D0, N, 3, S>(chain, c, &mut any));
-        if ok && !any && len > 0 {
-            c.note(from, cur, taken, len, kings);
+        self.jump_way::<H, D0, N, 0, S>(chain, c, &mut any);
+        self.jump_way::<H, D0, N, 1, S>(chain, c, &mut any);
+        if N > 2 {
+            self.jump_way::<H, D0, N, 2, S>(chain, c, &mut any);
         }
-        ok
+        if N > 3 {
+            self.jump_way::<H, D0, N, 3, S>(chain, c, &mut any);
+        }
+        if !any && len > 0 {
+            c.note(from, cur, taken, len, kings, false);
+        }
     }
 
     /// The jump of [`MenWalk::jumps_from`] the way `K` (of `D0..D0 + N`), if there is one, for
     /// the chain `(from, cur, taken, len, kings)`: noted where it ends, else followed on
-    /// ([`MenWalk::walk`]); `any` set when there is a jump. False when the man is crowned and
-    /// goes on capturing as a king.
+    /// ([`MenWalk::walk`], or [`MenWalk::king_chain`] for a man crowned that goes on as a
+    /// king); `any` set when there is a jump.
     #[inline(always)]
     fn jump_way<const H: i32, const D0: usize, const N: usize, const K: usize, S: ChainSink<W>>(
         &self,
         (from, cur, taken, len, kings): (Bit, Bit, W, u8, u8),
         c: &mut S,
         any: &mut bool,
-    ) -> bool {
+    ) {
         let off = diagonal_offsets::<H>()[(D0 + K) % 4];
         if !self.jumps[K].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
-            return true;
+            return;
         }
         let victim = (i32::from(cur) + off) as Bit;
         if taken.has(u32::from(victim)) {
-            return true;
+            return;
         }
         let land = (i32::from(victim) + off) as Bit;
         *any = true;
         let now = taken | W::single(victim);
         let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
         if self.crown_stops && self.crown.has(u32::from(land)) {
-            let rules = c.rules();
-            let flying = rules.king != KingRange::Short;
-            if rules.promotion != PromotionInCapture::EndsMove
-                && self.king_goes_on::<H>(from, land, now, flying)
-            {
-                return false;
-            }
-            c.note(from, land, now, len + 1, kings);
+            self.crowned::<H, S>(from, (W::single(land), now, len + 1, kings), off, c);
         } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
-            c.note(from, land, now, len + 1, kings);
-        } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+            c.note(from, land, now, len + 1, kings, false);
+        } else {
+            self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c);
+        }
+    }
+
+    /// A man's chain that began on `from` reaching the crowning row where that ends it or
+    /// makes the man a king ([`MenWalk::king_chain`]), `chain` as there; `off` the way of the
+    /// jump. Apart, so that the men's walk keeps few registers.
+    #[cold]
+    #[inline(never)]
+    fn crowned<const H: i32, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        chain: (W, W, u8, u8),
+        off: i32,
+        c: &mut S,
+    ) {
+        if c.rules().promotion == PromotionInCapture::EndsMove {
+            let (at, taken, len, kings) = chain;
+            let to = at.bits().trailing_zeros() as Bit;
+            c.note(from, to, taken, len, kings, false);
+        } else {
+            self.king_chain::<H, S>(from, chain, (off, true), c);
+        }
+    }
+
+    /// A man crowned in a chain that began on `from` going on as a king: it stands on `at`
+    /// (one square), having taken `len` pieces `taken`, `kings` of them kings, and came the
+    /// way `came`, `behind` when it stopped right behind the piece it took last. Every chain
+    /// is noted as ending with a king. The chains of [`Ctx::extend`], in its order, but for a
+    /// route that stops further behind a piece and goes on the same way: it repeats the route
+    /// stopping right behind (found first), which perft counts once, and is not followed.
+    #[inline(never)]
+    fn king_chain<const H: i32, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        (at, taken, len, kings): (W, W, u8, u8),
+        (came, behind): (i32, bool),
+        c: &mut S,
+    ) {
+        let chain = (at, taken, len, kings);
+        let mut any = false;
+        for off in diagonal_offsets::<H>() {
+            any |= self.king_way::<H, S>(from, chain, off, !behind && off == came, c);
+        }
+        if !any {
+            let to = at.bits().trailing_zeros() as Bit;
+            c.note(from, to, taken, len, kings, true);
+        }
+    }
+
+    /// The king's jumps of [`MenWalk::king_chain`] the way `off`, each followed on (none with
+    /// `repeat`, the way of a route already found); true when there is one. A flying king
+    /// that can go on from some square behind the piece must stop on one of those.
+    #[inline(always)]
+    fn king_way<const H: i32, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        (at, taken, len, kings): (W, W, u8, u8),
+        off: i32,
+        repeat: bool,
+        c: &mut S,
+    ) -> bool {
+        let free = self.free | W::single(from);
+        let range = c.rules().king;
+        let flying = range != KingRange::Short;
+        let mut victim = shift_word(at, off);
+        while flying && victim & free != W::ZERO {
+            victim = shift_word(victim, off);
+        }
+        let behind = shift_word(victim, off);
+        let targets = (self.victims | self.enemy_kings) & !taken;
+        if victim & targets == W::ZERO || behind & free == W::ZERO {
             return false;
+        }
+        if repeat {
+            return true;
+        }
+        let now = taken | victim;
+        let kings = kings + u8::from(victim & self.enemy_kings != W::ZERO);
+        let goes_on =
+            |l: W| self.king_goes_on::<H>(from, l.bits().trailing_zeros() as Bit, now, flying);
+        let mut must = false;
+        let mut l = behind;
+        while range == KingRange::Flying && l & free != W::ZERO && !must {
+            must = goes_on(l);
+            l = shift_word(l, off);
+        }
+        let mut land = behind;
+        while land & free != W::ZERO {
+            if !must || goes_on(land) {
+                let chain = (land, now, len + 1, kings);
+                self.king_chain::<H, S>(from, chain, (off, land == behind), c);
+            }
+            if range != KingRange::Flying {
+                break;
+            }
+            land = shift_word(land, off);
         }
         true
     }

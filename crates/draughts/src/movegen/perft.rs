@@ -122,6 +122,14 @@ trait Layout {
         depth: u32,
         scratch: &mut Scratch,
     ) -> u64;
+    /// [`pieces_node`] in this layout.
+    fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &mut Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64;
 }
 
 /// Men-only nodes followed on whole sets in the word `W`, `H` squares a row.
@@ -139,6 +147,15 @@ impl<W: Word, const H: i32> Layout for MenLayout<W, H> {
     ) -> u64 {
         men_node::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch)
     }
+    fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &mut Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        pieces_node::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch)
+    }
 }
 
 /// Every node through the general generator.
@@ -154,6 +171,15 @@ impl Layout for AnyLayout {
         _: &mut Scratch,
     ) -> u64 {
         unreachable!("men-only nodes are not followed on whole sets in this layout")
+    }
+    fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        _: &Geometry,
+        _: &Rules,
+        _: &mut Position,
+        _: u32,
+        _: &mut Scratch,
+    ) -> u64 {
+        unreachable!("kings' captures are not followed on whole sets in this layout")
     }
 }
 
@@ -199,6 +225,9 @@ fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     let capture = has_capture(g, rules, pos);
     if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);
+    }
+    if L::MEN && capture && kings_followed(rules, pos) {
+        return L::pieces_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     if !capture && rules.movement == Movement::Diagonal {
         let small = g.mask >> 64 == 0;
@@ -510,7 +539,9 @@ fn quiet_leaves<W: Word>(
     off: i32,
     mut leaf: impl FnMut(&Position),
 ) -> u64 {
-    let (men, kings) = (child.men[u], child.kings[u]);
+    // Written from the sets in the word `W`: on a board held in a `u64` the upper half of
+    // each set is a constant zero, not a value to keep in a register.
+    let (men, kings) = (W::of(child.men[u]), W::of(child.kings[u]));
     // Counted one by one: a population count is a dozen instructions on the baseline x86-64
     // this builds for, more than the few leaves of a direction.
     let mut n = 0;
@@ -518,7 +549,7 @@ fn quiet_leaves<W: Word>(
     while rest != W::ZERO {
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
-        child.men[u] = men ^ (t | shift_word(t, -off)).bits();
+        child.men[u] = (men ^ t ^ shift_word(t, -off)).bits();
         leaf(child);
         n += 1;
     }
@@ -526,12 +557,12 @@ fn quiet_leaves<W: Word>(
     while rest != W::ZERO {
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
-        child.men[u] = men ^ shift_word(t, -off).bits();
-        child.kings[u] = kings ^ t.bits();
+        child.men[u] = (men ^ shift_word(t, -off)).bits();
+        child.kings[u] = (kings ^ t).bits();
         leaf(child);
         n += 1;
     }
-    (child.men[u], child.kings[u]) = (men, kings);
+    (child.men[u], child.kings[u]) = (men.bits(), kings.bits());
     n
 }
 
@@ -592,8 +623,9 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
     total
 }
 
-/// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
-/// the crowning row, or when `king`: crowned on the way, it went on capturing as a king).
+/// A capture as perft plays it: all its child needs (a man is crowned when it ends on the
+/// crowning row; `king`: the piece ends as a king, having been one or been crowned on the
+/// way and gone on capturing).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Taking {
     captured: Bits,
@@ -608,6 +640,14 @@ pub(super) struct Taking {
 #[cfg(test)]
 fn men_only_node(rules: &Rules, pos: &Position) -> bool {
     men_rules(rules) && men_to_move(pos)
+}
+
+/// True when perft lists the captures of `pos` as [`Taking`]s: [`men_only_node`], or a
+/// node whose side to move has kings and a capture ([`pieces_node`]).
+#[cfg(test)]
+fn taking_node(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    men_only_node(rules, pos)
+        || men_rules(rules) && kings_followed(rules, pos) && has_capture(g, rules, pos)
 }
 
 /// True when the side to move of `pos` has men only and no chain is under way.
@@ -654,6 +694,60 @@ fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i
     }
 }
 
+/// True when the captures of a position whose side to move has kings are followed on whole
+/// sets ([`pieces_node`]), the rules being [`men_rules`]: no chain under way, and a rank
+/// that does not look at the order of the kings taken (Italian), which is not kept.
+#[inline(always)]
+fn kings_followed(rules: &Rules, pos: &Position) -> bool {
+    !pos.pending.is_active() && rules.capture != CaptureRule::Italian
+}
+
+/// perft below a position with a capture whose side to move has kings, the rules being
+/// [`men_rules`] ([`kings_followed`]): the men's jumps found as at a men-only node
+/// ([`men_node`]), the kings' chains followed square by square on whole sets
+/// ([`MenWalk::king_chain`]), all listed as [`Taking`]s.
+#[inline(never)]
+fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    match (rules.men_capture_backwards, pos.side) {
+        (true, _) => pieces_node_dirs::<BULK, DIRECT, L, W, H, 0, 4>(g, rules, pos, depth, scratch),
+        (false, Color::White) => {
+            pieces_node_dirs::<BULK, DIRECT, L, W, H, 0, 2>(g, rules, pos, depth, scratch)
+        }
+        (false, Color::Black) => {
+            pieces_node_dirs::<BULK, DIRECT, L, W, H, 2, 2>(g, rules, pos, depth, scratch)
+        }
+    }
+}
+
+/// [`pieces_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
+#[inline(always)]
+fn pieces_node_dirs<
+    const BULK: bool,
+    const DIRECT: bool,
+    L: Layout,
+    W: Word,
+    const H: i32,
+    const D0: usize,
+    const N: usize,
+>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let (jumps, free, victims, capturing) = men_jumps::<W, H, D0, N>(g, rules, pos);
+    let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
+    let movers = (capturing, W::of(pos.kings[pos.side.index()]));
+    captures_below::<BULK, DIRECT, L, W, H, D0, N>(g, rules, pos, &walk, movers, depth, scratch)
+}
+
 /// True when every chain of a man is a move perft counts (free choice of capture: English,
 /// Russian, Pool), but for the identical ones where the rules merge them, which
 /// [`LeafSink`] drops as it meets them.
@@ -672,9 +766,11 @@ fn every_chain_a_move(rules: &Rules) -> bool {
 /// that differ only in where the king stops before going on the same way are not followed
 /// ([`MenWalk::king_chain`]). Nor does such a chain repeat one that is not crowned: both
 /// take the piece in front of the crowning row, which a man takes only by landing on it.
+/// A king's chains (`king`: the chain ends with a king) are all kept, as some may repeat
+/// another at any length.
 #[inline(always)]
-fn may_repeat(len: u8) -> bool {
-    len >= 4
+fn may_repeat(len: u8, king: bool) -> bool {
+    king || len >= 4
 }
 
 /// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
@@ -702,12 +798,38 @@ fn men_node_dirs<
         return men_steps_below::<BULK, DIRECT, L, W, H>(g, rules, pos, free, depth, scratch);
     }
     let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
+    let movers = (capturing, W::ZERO);
+    captures_below::<BULK, DIRECT, L, W, H, D0, N>(g, rules, pos, &walk, movers, depth, scratch)
+}
+
+/// perft below a position with a capture, found on whole sets ([`men_node`], and
+/// [`pieces_node`] with kings): the chains of the `movers`, the men with a jump and the
+/// kings ([`men_chains`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn captures_below<
+    const BULK: bool,
+    const DIRECT: bool,
+    L: Layout,
+    W: Word,
+    const H: i32,
+    const D0: usize,
+    const N: usize,
+>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    walk: &MenWalk<W>,
+    movers: (W, W),
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
     if DIRECT && depth == 1 {
         let seen = &mut scratch.takings;
-        return last_captures::<W, H, D0, N>(g, rules, pos, &walk, capturing, seen);
+        return last_captures::<W, H, D0, N>(g, rules, pos, walk, movers, seen);
     }
     let start = scratch.takings.len();
-    men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut scratch.takings);
+    men_takings::<W, H, D0, N>(rules, walk, movers, &mut scratch.takings);
     let n = scratch.takings.len() - start;
     if BULK && depth == 1 {
         scratch.takings.truncate(start);
@@ -725,7 +847,8 @@ fn men_node_dirs<
     total
 }
 
-/// The last ply's captures of the men `men` of `pos` made as the chains are found
+/// The last ply's captures of the `movers` of `pos` ([`men_chains`]) made as the chains are
+/// found
 /// ([`men_leaves`]), identical ones merged where the rules merge them.
 #[inline(always)]
 fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -733,15 +856,15 @@ fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     pos: &mut Position,
     walk: &MenWalk<W>,
-    men: W,
+    movers: (W, W),
     seen: &mut Vec<Taking>,
 ) -> u64 {
     let crown = W::of(g.crown[pos.side.index()]);
     let leaf = black_box_leaf;
     if rules.perft_merges_duplicates {
-        men_leaves::<W, H, D0, N, true>(rules, pos, walk, men, crown, seen, leaf)
+        men_leaves::<W, H, D0, N, true>(rules, pos, walk, movers, crown, seen, leaf)
     } else {
-        men_leaves::<W, H, D0, N, false>(rules, pos, walk, men, crown, seen, leaf)
+        men_leaves::<W, H, D0, N, false>(rules, pos, walk, movers, crown, seen, leaf)
     }
 }
 
@@ -896,8 +1019,8 @@ macro_rules! by_layout {
     }};
 }
 
-/// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
-/// side to move has kings or no capture).
+/// The captures [`men_node`] or [`pieces_node`] plays in `pos`, or `None` where they do not
+/// list them ([`taking_node`]) or there is no capture.
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -907,10 +1030,12 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
     ) -> Option<Vec<Taking>> {
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
-        men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out);
-        (capturing != W::ZERO).then_some(out)
+        let kings = W::of(pos.kings[pos.side.index()]);
+        men_takings::<W, H, D0, N>(rules, &walk, (capturing, kings), &mut out);
+        // A position with a capture has a chain.
+        (!out.is_empty()).then_some(out)
     }
-    if !men_only_node(rules, pos) {
+    if !taking_node(g, rules, pos) {
         return None;
     }
     by_layout!(list, g, rules, pos)
@@ -956,8 +1081,9 @@ pub(super) fn taking_child(g: &Geometry, pos: &Position, t: &Taking) -> Position
     child
 }
 
-/// The leaves [`men_node`] makes of `pos` at the last ply as it finds the chains, where
-/// every chain is a move ([`every_chain_a_move`]); `None` where it does not make them so.
+/// The leaves [`men_node`] or [`pieces_node`] makes of `pos` at the last ply as it finds the
+/// chains, where every chain is a move ([`every_chain_a_move`]); `None` where it does not
+/// make them so.
 #[cfg(test)]
 pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -970,19 +1096,20 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         let crown = W::of(g.crown[pos.side.index()]);
         let mut seen = vec![Taking::default(); 3];
         let (p, push) = (&mut pos.clone(), |c: &Position| out.push(*c));
+        let movers = (capturing, W::of(pos.kings[pos.side.index()]));
         let made = if rules.perft_merges_duplicates {
-            men_leaves::<W, H, D0, N, true>(rules, p, &walk, capturing, crown, &mut seen, push)
+            men_leaves::<W, H, D0, N, true>(rules, p, &walk, movers, crown, &mut seen, push)
         } else {
-            men_leaves::<W, H, D0, N, false>(rules, p, &walk, capturing, crown, &mut seen, push)
+            men_leaves::<W, H, D0, N, false>(rules, p, &walk, movers, crown, &mut seen, push)
         };
         assert_eq!(
             (*p, seen.len()),
             (*pos, 3),
             "the position and list given back"
         );
-        (capturing != W::ZERO && made == out.len() as u64).then_some(out)
+        (!out.is_empty() && made == out.len() as u64).then_some(out)
     }
-    if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
+    if !taking_node(g, rules, pos) || !every_chain_a_move(rules) {
         return None;
     }
     by_layout!(list, g, rules, pos)
@@ -1056,7 +1183,7 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
     let (from, to, captured) = (W::single(t.from), W::single(t.to), W::of(t.captured));
     let left = men & !from;
     let (m, k) = if t.king || crown & to != W::ZERO {
-        (left, kings | to)
+        (left, (kings & !from) | to)
     } else {
         (left | to, kings)
     };
@@ -1069,16 +1196,17 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
-    men: W,
+    movers: (W, W),
     out: &mut Vec<Taking>,
 ) {
     let mut c = Collect {
         rules,
+        mover_king: 0,
         start: out.len(),
         best: 0,
         out,
     };
-    men_chains::<W, H, D0, N, _>(walk, men, &mut c)
+    men_chains::<W, H, D0, N, _>(walk, movers, &mut c)
 }
 
 /// The leaves of the captures of the men `men` at the last ply, made over `pos` as the chains
@@ -1089,24 +1217,25 @@ fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERG
     rules: &Rules,
     pos: &mut Position,
     walk: &MenWalk<W>,
-    men: W,
+    movers: (W, W),
     crown: W,
     seen: &mut Vec<Taking>,
     leaf: impl FnMut(&Position),
 ) -> u64 {
     let mut sink = LeafSink::<W, _, MERGE>::new(rules, pos, crown, seen, leaf);
-    men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
+    men_chains::<W, H, D0, N, _>(walk, movers, &mut sink);
     let made = sink.made;
     sink.give_back();
     made
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
-/// order of [`allowed_chains`] (but for the repeated routes of [`MenWalk::king_chain`]).
+/// order of [`allowed_chains`] (but for the repeated routes of [`MenWalk::king_chain`]),
+/// then those of the kings `kings` (none at a men-only node, known there when compiled).
 #[inline(always)]
 fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
     walk: &MenWalk<W>,
-    men: W,
+    (men, kings): (W, W),
     sink: &mut S,
 ) {
     let mut rest = men;
@@ -1115,6 +1244,23 @@ fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSi
         rest = rest.clear_lowest();
         walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink);
     }
+    if kings != W::ZERO {
+        kings_chains::<W, H, S>(walk, kings, sink);
+    }
+}
+
+/// Hands every chain of the kings `kings` to `sink`, which is told that a king moves.
+#[inline(never)]
+fn kings_chains<W: Word, const H: i32, S: ChainSink<W>>(walk: &MenWalk<W>, kings: W, sink: &mut S) {
+    sink.king_moves(true);
+    let mut rest = kings;
+    while rest != W::ZERO {
+        let from = rest.bits().trailing_zeros() as Bit;
+        rest = rest.clear_lowest();
+        let start = (W::single(from), W::ZERO, 0, 0);
+        walk.king_chain::<H, S>(from, start, (0, true), sink);
+    }
+    sink.king_moves(false);
 }
 
 /// Where [`MenWalk`] hands a finished chain: the man's start and end, the pieces taken, how
@@ -1122,6 +1268,8 @@ fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSi
 /// and went on capturing ([`MenWalk::king_chain`]).
 trait ChainSink<W> {
     fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool);
+    /// The chains noted next are a king's (`true`) or a man's.
+    fn king_moves(&mut self, _king: bool) {}
     /// The rules: whether reaching the crowning row ends the chain (else the man goes on as a
     /// king), and how far a king moves.
     fn rules(&self) -> &Rules;
@@ -1191,7 +1339,7 @@ impl<W: Word, F: FnMut(&Position), const MERGE: bool> ChainSink<W> for LeafSink<
             to,
             king,
         };
-        if MERGE && may_repeat(len) {
+        if MERGE && may_repeat(len, king) {
             if self.seen[self.start..].contains(&t) {
                 return;
             }
@@ -1223,6 +1371,8 @@ struct MenWalk<W> {
 /// repeats one listed and the rules merge identical captures ([`may_repeat`]).
 struct Collect<'a> {
     rules: &'a Rules,
+    /// 1 while a king's chains are noted, which rank as a king's, else 0.
+    mover_king: u64,
     out: &'a mut Vec<Taking>,
     start: usize,
     best: u64,
@@ -1233,9 +1383,19 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
         self.rules
     }
 
+    fn king_moves(&mut self, king: bool) {
+        self.mover_king = u64::from(king);
+    }
+
     #[inline(always)]
     fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool) {
-        let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0);
+        let p = rank(
+            self.rules,
+            u64::from(len),
+            u64::from(kings),
+            self.mover_king,
+            0,
+        );
         if p < self.best {
             return;
         }
@@ -1250,7 +1410,7 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
             king,
         };
         if self.rules.perft_merges_duplicates
-            && may_repeat(len)
+            && may_repeat(len, king)
             && self.out[self.start..].contains(&t)
         {
             return;
@@ -1379,10 +1539,10 @@ impl<W: Word> MenWalk<W> {
         }
     }
 
-    /// A man crowned in a chain that began on `from` going on as a king: it stands on `at`
-    /// (one square), having taken `len` pieces `taken`, `kings` of them kings, and came the
-    /// way `came`, `behind` when it stopped right behind the piece it took last. Every chain
-    /// is noted as ending with a king. The chains of [`Ctx::extend`], in its order, but for a
+    /// A king's chain that began on `from` (a king's, or a man's crowned on the way): it
+    /// stands on `at` (one square), having taken `len` pieces `taken`, `kings` of them
+    /// kings, and came the way `came`, `behind` when it stopped right behind the piece it
+    /// took last (or has taken none). Every chain is noted as ending with a king. The chains of [`Ctx::extend`], in its order, but for a
     /// route that stops further behind a piece and goes on the same way: it repeats the route
     /// stopping right behind (found first), which perft counts once, and is not followed.
     #[inline(never)]
@@ -1398,7 +1558,7 @@ impl<W: Word> MenWalk<W> {
         for off in diagonal_offsets::<H>() {
             any |= self.king_way::<H, S>(from, chain, off, !behind && off == came, c);
         }
-        if !any {
+        if !any && len > 0 {
             let to = at.bits().trailing_zeros() as Bit;
             c.note(from, to, taken, len, kings, true);
         }

@@ -181,6 +181,7 @@ fn the_men_only_path_gives_the_chains_of_the_general_one() {
 #[test]
 fn men_only_captures_in_perft_are_the_moves_perft_plays() {
     let (mut checked, mut crowned, mut made_directly, mut as_king) = (0, 0, 0, 0);
+    let mut with_kings = 0;
     walk_random_games(17, 20, 160, |d, pos, _| {
         let (g, rules) = (d.geometry, &d.rules);
         for merge in [true, false] {
@@ -200,12 +201,32 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
                 assert_eq!(direct, leaves, "{} in {fen}", d.variant.id);
                 made_directly += 1;
             }
-            for ((t, m), leaf) in takings.iter().zip(&moves).zip(&leaves) {
-                let mut played = *pos;
-                play(g, &rules, &mut played, m);
-                let made = perft::taking_child(g, pos, t);
+            let played: Vec<Position> = moves
+                .iter()
+                .map(|m| {
+                    let mut p = *pos;
+                    play(g, &rules, &mut p, m);
+                    p
+                })
+                .collect();
+            let made: Vec<Position> = takings
+                .iter()
+                .map(|t| perft::taking_child(g, pos, t))
+                .collect();
+            assert_eq!(made, leaves, "{} in {fen}", d.variant.id);
+            if pos.kings[pos.side.index()] != 0 {
+                // The kings' chains come after the men's: the same children, in another order.
+                let sorted = |v: &[Position]| {
+                    let mut f: Vec<String> = v.iter().map(|p| p.to_fen(g, true)).collect();
+                    f.sort();
+                    f
+                };
+                assert_eq!(sorted(&made), sorted(&played), "{} in {fen}", d.variant.id);
+                with_kings += 1;
+                continue;
+            }
+            for (m, (made, played)) in moves.iter().zip(made.iter().zip(&played)) {
                 assert_eq!(made, played, "{} in {fen}: {m:?}", d.variant.id);
-                assert_eq!(*leaf, played, "{} in {fen}: {m:?}", d.variant.id);
                 crowned += usize::from(m.is_promotion());
                 // Crowned before its last landing: it went on as a king.
                 let (crown, path) = (g.crown[pos.side.index()], m.path());
@@ -216,9 +237,9 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
         }
     });
     assert!(
-        checked > 1000 && crowned > 10 && made_directly > 100 && as_king > 10,
+        checked > 1000 && crowned > 10 && made_directly > 100 && as_king > 10 && with_kings > 100,
         "{checked} positions, {crowned} crowning captures, {made_directly} made directly, \
-         {as_king} going on as kings"
+         {as_king} going on as kings, {with_kings} with kings"
     );
 }
 
@@ -338,6 +359,41 @@ fn a_man_crowned_in_a_chain_is_followed_on_the_men_only_path_as_a_king() {
                 perft::taking_leaves(g, &pos, &takings),
                 "{fen} {king:?} {merge}"
             );
+        }
+    }
+}
+
+#[test]
+fn a_king_s_captures_in_perft_are_the_general_generator_s() {
+    // The king on c1 goes round d2, d4, b4 and b2 either way and comes home: identical
+    // captures, counted once or twice as the convention says; with e5 to take too, or
+    // other pieces of its own side to move, as many as the moves.
+    let fens = [
+        "W:WKc1:Bd2,d4,b4,b2",
+        "W:WKc1:Bd2,d4,b4,b2,e5",
+        "W:WKc1,g1:Bd2,d4,b4,b2,f2",
+        "W:WKa1,h2:Bb2,g3,e5",
+    ];
+    let d = crate::Draughts::new(&crate::variant::RUSSIAN);
+    let g = d.geometry;
+    for fen in fens {
+        let mut counts = Vec::new();
+        for merge in [true, false] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..d.rules
+            };
+            let pos = Position::from_fen(g, fen, Color::White).unwrap();
+            let takings = perft::men_node_takings(g, &rules, &pos).unwrap();
+            let mut moves = Vec::new();
+            perft_moves(g, &rules, &pos, &mut moves);
+            assert_eq!(takings.len(), moves.len(), "{fen} {merge}: {moves:?}");
+            let leaves = perft::direct_leaves(g, &rules, &pos).unwrap();
+            assert_eq!(leaves.len(), moves.len(), "{fen} {merge}");
+            counts.push(moves.len());
+        }
+        if fen == fens[0] {
+            assert!(counts[0] < counts[1], "{fen}: {counts:?} merged and kept");
         }
     }
 }

@@ -1510,7 +1510,11 @@ impl<W: Word> MenWalk<W> {
         let now = taken | W::single(victim);
         let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
         if self.crown_stops && self.crown.has(u32::from(land)) {
-            self.crowned::<H, S>(from, (W::single(land), now, len + 1, kings), off, c);
+            if c.rules().promotion == PromotionInCapture::EndsMove {
+                c.note(from, land, now, len + 1, kings, false);
+            } else {
+                self.crowned::<H, S>(from, (W::single(land), now, len + 1, kings), off, c);
+            }
         } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
             c.note(from, land, now, len + 1, kings, false);
         } else {
@@ -1518,9 +1522,9 @@ impl<W: Word> MenWalk<W> {
         }
     }
 
-    /// A man's chain that began on `from` reaching the crowning row where that ends it or
-    /// makes the man a king ([`MenWalk::king_chain`]), `chain` as there; `off` the way of the
-    /// jump. Apart, so that the men's walk keeps few registers.
+    /// A man's chain that began on `from` crowned where it goes on as a king
+    /// ([`MenWalk::king_chain`]), `chain` as there; `off` the way of the jump. Marked cold,
+    /// so that the men's walk is laid out for the common case.
     #[cold]
     #[inline(never)]
     fn crowned<const H: i32, S: ChainSink<W>>(
@@ -1530,21 +1534,16 @@ impl<W: Word> MenWalk<W> {
         off: i32,
         c: &mut S,
     ) {
-        if c.rules().promotion == PromotionInCapture::EndsMove {
-            let (at, taken, len, kings) = chain;
-            let to = at.bits().trailing_zeros() as Bit;
-            c.note(from, to, taken, len, kings, false);
-        } else {
-            self.king_chain::<H, S>(from, chain, (off, true), c);
-        }
+        self.king_chain::<H, S>(from, chain, (off, true), c);
     }
 
     /// A king's chain that began on `from` (a king's, or a man's crowned on the way): it
     /// stands on `at` (one square), having taken `len` pieces `taken`, `kings` of them
     /// kings, and came the way `came`, `behind` when it stopped right behind the piece it
-    /// took last (or has taken none). Every chain is noted as ending with a king. The chains of [`Ctx::extend`], in its order, but for a
-    /// route that stops further behind a piece and goes on the same way: it repeats the route
-    /// stopping right behind (found first), which perft counts once, and is not followed.
+    /// took last (or has taken none). Every chain is noted as ending with a king. The
+    /// chains of [`Ctx::extend`], in its order, but for a route that stops further behind a
+    /// piece and goes on the same way: it repeats the route stopping right behind (found
+    /// first), which perft counts once, and is not followed.
     #[inline(never)]
     fn king_chain<const H: i32, S: ChainSink<W>>(
         &self,

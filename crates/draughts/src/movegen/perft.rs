@@ -1181,12 +1181,12 @@ fn put_sets<W: Word>(pos: &mut Position, us: usize, sets: [W; 4]) {
 fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
     let [men, kings, their_men, their_kings] = sets;
     let (from, to, captured) = (W::single(t.from), W::single(t.to), W::of(t.captured));
-    let left = men & !from;
-    let (m, k) = if t.king || crown & to != W::ZERO {
-        (left, (kings & !from) | to)
-    } else {
-        (left | to, kings)
-    };
+    // The piece's end square as a king's (`to` or none), found without a branch: the
+    // crowning row, or `t.king` shifted onto it. The start square leaves both sets (it is
+    // in one only).
+    let king_to = (crown & to) | W::of(Bits::from(t.king)) << u32::from(t.to);
+    let m = (men & !from) | (to ^ king_to);
+    let k = (kings & !from) | king_to;
     [m, k, their_men & !captured, their_kings & !captured]
 }
 
@@ -1201,7 +1201,7 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
 ) {
     let mut c = Collect {
         rules,
-        mover_king: 0,
+        king_bonus: 0,
         start: out.len(),
         best: 0,
         out,
@@ -1371,8 +1371,10 @@ struct MenWalk<W> {
 /// repeats one listed and the rules merge identical captures ([`may_repeat`]).
 struct Collect<'a> {
     rules: &'a Rules,
-    /// 1 while a king's chains are noted, which rank as a king's, else 0.
-    mover_king: u64,
+    /// What a king's chain adds to its rank while kings' chains are noted, else 0: the rank
+    /// of a capture by a king is that of a man's with the same pieces, with the part for
+    /// the king that moves set ([`rank`] keeps it apart from the rest).
+    king_bonus: u64,
     out: &'a mut Vec<Taking>,
     start: usize,
     best: u64,
@@ -1384,18 +1386,12 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
     }
 
     fn king_moves(&mut self, king: bool) {
-        self.mover_king = u64::from(king);
+        self.king_bonus = rank(self.rules, 0, 0, u64::from(king), 0);
     }
 
     #[inline(always)]
     fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool) {
-        let p = rank(
-            self.rules,
-            u64::from(len),
-            u64::from(kings),
-            self.mover_king,
-            0,
-        );
+        let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0) | self.king_bonus;
         if p < self.best {
             return;
         }

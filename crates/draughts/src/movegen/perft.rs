@@ -1530,7 +1530,14 @@ impl<W: Word> MenWalk<W> {
         off: i32,
         c: &mut S,
     ) {
-        self.king_chain::<H, S>(from, chain, (off, true), c);
+        // Most such kings cannot take on: that is told at once on whole sets.
+        let (at, taken, len, kings) = chain;
+        let to = at.bits().trailing_zeros() as Bit;
+        if self.king_goes_on::<H>(from, to, taken, c.rules().king != KingRange::Short) {
+            self.king_chain::<H, S>(from, chain, (off, true), c);
+        } else {
+            c.note(from, to, taken, len, kings, true);
+        }
     }
 
     /// A king's chain that began on `from` (a king's, or a man's crowned on the way): it

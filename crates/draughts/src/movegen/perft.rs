@@ -848,8 +848,7 @@ fn captures_below<
 }
 
 /// The last ply's captures of the `movers` of `pos` ([`men_chains`]) made as the chains are
-/// found
-/// ([`men_leaves`]), identical ones merged where the rules merge them.
+/// found ([`men_leaves`]), identical ones merged where the rules merge them.
 #[inline(always)]
 fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
     g: &Geometry,
@@ -1190,8 +1189,8 @@ fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
     [m, k, their_men & !captured, their_kings & !captured]
 }
 
-/// The legal captures of the men `men` (each of which has a first jump), as perft counts
-/// them, appended to `out` in the order of [`allowed_chains`].
+/// The legal captures of the `movers` ([`men_chains`]), as perft counts them, appended to
+/// `out` in the order of [`men_chains`].
 #[inline(always)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
@@ -1209,9 +1208,10 @@ fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     men_chains::<W, H, D0, N, _>(walk, movers, &mut c)
 }
 
-/// The leaves of the captures of the men `men` at the last ply, made over `pos` as the chains
-/// are found and handed to `leaf` ([`LeafSink`], the chains that may repeat another kept in
-/// `seen` past its length; both given back as they were), and how many.
+/// The leaves of the captures of the `movers` ([`men_chains`]) at the last ply, made over
+/// `pos` as the chains are found and handed to `leaf` ([`LeafSink`], the chains that may
+/// repeat another kept in `seen` past its length; both given back as they were), and how
+/// many.
 #[inline(always)]
 fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
@@ -1263,9 +1263,9 @@ fn kings_chains<W: Word, const H: i32, S: ChainSink<W>>(walk: &MenWalk<W>, kings
     sink.king_moves(false);
 }
 
-/// Where [`MenWalk`] hands a finished chain: the man's start and end, the pieces taken, how
-/// many, how many kings among them, and whether it ends as a king that was crowned on the way
-/// and went on capturing ([`MenWalk::king_chain`]).
+/// Where [`MenWalk`] hands a finished chain: the piece's start and end, the pieces taken, how
+/// many, how many kings among them, and whether it ends with a king (a king's chain, or a
+/// man's crowned on the way: [`MenWalk::king_chain`]).
 trait ChainSink<W> {
     fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool);
     /// The chains noted next are a king's (`true`) or a man's.

@@ -210,6 +210,7 @@ fn visit<const BULK: bool, const DIRECT: bool, L: Layout>(
 
 /// The count below `pos` (`depth` >= 1), which is changed while its subtree is counted (the
 /// children are written over it where that saves a copy) and given back as it was.
+#[inline(always)]
 fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
@@ -219,6 +220,24 @@ fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
 ) -> u64 {
     // Leaves are counted by `visit` and `perft_with`, never here.
     debug_assert!(depth > 0);
+    // The last ply above the leaves has a body of its own, in which every test of the depth
+    // is known when compiled (and the children of a node all take the same one).
+    if depth == 1 {
+        perft_node::<BULK, DIRECT, L, true>(g, rules, pos, 1, scratch)
+    } else {
+        perft_node::<BULK, DIRECT, L, false>(g, rules, pos, depth, scratch)
+    }
+}
+
+/// [`perft_rec`] at the last ply above the leaves (`LAST`: `depth` is 1) or above it.
+fn perft_node<const BULK: bool, const DIRECT: bool, L: Layout, const LAST: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let depth = if LAST { 1 } else { depth.max(2) };
     if L::MEN && men_to_move(pos) {
         return L::men_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }

@@ -860,6 +860,7 @@ trait Word:
     + Eq
     + std::ops::BitAnd<Output = Self>
     + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
     + std::ops::Not<Output = Self>
     + std::ops::Shl<u32, Output = Self>
     + std::ops::Shr<u32, Output = Self>

@@ -122,6 +122,14 @@ trait Layout {
         depth: u32,
         scratch: &mut Scratch,
     ) -> u64;
+    /// [`pieces_node`] in this layout.
+    fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &mut Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64;
 }
 
 /// Men-only nodes followed on whole sets in the word `W`, `H` squares a row.
@@ -139,6 +147,15 @@ impl<W: Word, const H: i32> Layout for MenLayout<W, H> {
     ) -> u64 {
         men_node::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch)
     }
+    fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        g: &Geometry,
+        rules: &Rules,
+        pos: &mut Position,
+        depth: u32,
+        scratch: &mut Scratch,
+    ) -> u64 {
+        pieces_node::<BULK, DIRECT, L, W, H>(g, rules, pos, depth, scratch)
+    }
 }
 
 /// Every node through the general generator.
@@ -154,6 +171,15 @@ impl Layout for AnyLayout {
         _: &mut Scratch,
     ) -> u64 {
         unreachable!("men-only nodes are not followed on whole sets in this layout")
+    }
+    fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout>(
+        _: &Geometry,
+        _: &Rules,
+        _: &mut Position,
+        _: u32,
+        _: &mut Scratch,
+    ) -> u64 {
+        unreachable!("kings' captures are not followed on whole sets in this layout")
     }
 }
 
@@ -184,6 +210,7 @@ fn visit<const BULK: bool, const DIRECT: bool, L: Layout>(
 
 /// The count below `pos` (`depth` >= 1), which is changed while its subtree is counted (the
 /// children are written over it where that saves a copy) and given back as it was.
+#[inline(always)]
 fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
     g: &Geometry,
     rules: &Rules,
@@ -193,12 +220,33 @@ fn perft_rec<const BULK: bool, const DIRECT: bool, L: Layout>(
 ) -> u64 {
     // Leaves are counted by `visit` and `perft_with`, never here.
     debug_assert!(depth > 0);
+    // The last ply above the leaves has a body of its own, in which every test of the depth
+    // is known when compiled (and the children of a node all take the same one).
+    if depth == 1 {
+        perft_node::<BULK, DIRECT, L, true>(g, rules, pos, 1, scratch)
+    } else {
+        perft_node::<BULK, DIRECT, L, false>(g, rules, pos, depth, scratch)
+    }
+}
+
+/// [`perft_rec`] at the last ply above the leaves (`LAST`: `depth` is 1) or above it.
+fn perft_node<const BULK: bool, const DIRECT: bool, L: Layout, const LAST: bool>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let depth = if LAST { 1 } else { depth.max(2) };
     if L::MEN && men_to_move(pos) {
         return L::men_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     let capture = has_capture(g, rules, pos);
     if BULK && depth == 1 && !capture {
         return count_quiet(g, rules, pos);
+    }
+    if L::MEN && capture && kings_followed(rules, pos) {
+        return L::pieces_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
     }
     if !capture && rules.movement == Movement::Diagonal {
         let small = g.mask >> 64 == 0;
@@ -510,7 +558,9 @@ fn quiet_leaves<W: Word>(
     off: i32,
     mut leaf: impl FnMut(&Position),
 ) -> u64 {
-    let (men, kings) = (child.men[u], child.kings[u]);
+    // Written from the sets in the word `W`: on a board held in a `u64` the upper half of
+    // each set is a constant zero, not a value to keep in a register.
+    let (men, kings) = (W::of(child.men[u]), W::of(child.kings[u]));
     // Counted one by one: a population count is a dozen instructions on the baseline x86-64
     // this builds for, more than the few leaves of a direction.
     let mut n = 0;
@@ -518,7 +568,7 @@ fn quiet_leaves<W: Word>(
     while rest != W::ZERO {
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
-        child.men[u] = men ^ (t | shift_word(t, -off)).bits();
+        child.men[u] = (men ^ t ^ shift_word(t, -off)).bits();
         leaf(child);
         n += 1;
     }
@@ -526,12 +576,12 @@ fn quiet_leaves<W: Word>(
     while rest != W::ZERO {
         let t = rest.lowest_set();
         rest = rest.clear_lowest();
-        child.men[u] = men ^ shift_word(t, -off).bits();
-        child.kings[u] = kings ^ t.bits();
+        child.men[u] = (men ^ shift_word(t, -off)).bits();
+        child.kings[u] = (kings ^ t).bits();
         leaf(child);
         n += 1;
     }
-    (child.men[u], child.kings[u]) = (men, kings);
+    (child.men[u], child.kings[u]) = (men.bits(), kings.bits());
     n
 }
 
@@ -592,13 +642,15 @@ fn perft_quiet<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
     total
 }
 
-/// A man's capture as perft plays it: all its child needs (the man is crowned when it ends on
-/// the crowning row).
+/// A capture as perft plays it: all its child needs (a man is crowned when it ends on the
+/// crowning row; `king`: the piece ends as a king, having been one or been crowned on the
+/// way and gone on capturing).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Taking {
     captured: Bits,
     from: Bit,
     to: Bit,
+    king: bool,
 }
 
 /// True when the side to move of `pos` has men only, whose chains [`men_node`] follows:
@@ -607,6 +659,14 @@ pub(super) struct Taking {
 #[cfg(test)]
 fn men_only_node(rules: &Rules, pos: &Position) -> bool {
     men_rules(rules) && men_to_move(pos)
+}
+
+/// True when perft lists the captures of `pos` as [`Taking`]s: [`men_only_node`], or a
+/// node whose side to move has kings and a capture ([`pieces_node`]).
+#[cfg(test)]
+fn taking_node(g: &Geometry, rules: &Rules, pos: &Position) -> bool {
+    men_only_node(rules, pos)
+        || men_rules(rules) && kings_followed(rules, pos) && has_capture(g, rules, pos)
 }
 
 /// True when the side to move of `pos` has men only and no chain is under way.
@@ -653,6 +713,60 @@ fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i
     }
 }
 
+/// True when the captures of a position whose side to move has kings are followed on whole
+/// sets ([`pieces_node`]), the rules being [`men_rules`]: no chain under way, and a rank
+/// that does not look at the order of the kings taken (Italian), which is not kept.
+#[inline(always)]
+fn kings_followed(rules: &Rules, pos: &Position) -> bool {
+    !pos.pending.is_active() && rules.capture != CaptureRule::Italian
+}
+
+/// perft below a position with a capture whose side to move has kings, the rules being
+/// [`men_rules`] ([`kings_followed`]): the men's jumps found as at a men-only node
+/// ([`men_node`]), the kings' chains followed square by square on whole sets
+/// ([`MenWalk::king_chain`]), all listed as [`Taking`]s.
+#[inline(never)]
+fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i32>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    match (rules.men_capture_backwards, pos.side) {
+        (true, _) => pieces_node_dirs::<BULK, DIRECT, L, W, H, 0, 4>(g, rules, pos, depth, scratch),
+        (false, Color::White) => {
+            pieces_node_dirs::<BULK, DIRECT, L, W, H, 0, 2>(g, rules, pos, depth, scratch)
+        }
+        (false, Color::Black) => {
+            pieces_node_dirs::<BULK, DIRECT, L, W, H, 2, 2>(g, rules, pos, depth, scratch)
+        }
+    }
+}
+
+/// [`pieces_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
+#[inline(always)]
+fn pieces_node_dirs<
+    const BULK: bool,
+    const DIRECT: bool,
+    L: Layout,
+    W: Word,
+    const H: i32,
+    const D0: usize,
+    const N: usize,
+>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
+    let (jumps, free, victims, capturing) = men_jumps::<W, H, D0, N>(g, rules, pos);
+    let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
+    let movers = (capturing, W::of(pos.kings[pos.side.index()]));
+    captures_below::<BULK, DIRECT, L, W, H, D0, N>(g, rules, pos, &walk, movers, depth, scratch)
+}
+
 /// True when every chain of a man is a move perft counts (free choice of capture: English,
 /// Russian, Pool), but for the identical ones where the rules merge them, which
 /// [`LeafSink`] drops as it meets them.
@@ -665,13 +779,21 @@ fn every_chain_a_move(rules: &Rules) -> bool {
 /// route: a route is its pieces in the order taken, and up to three pieces there is one
 /// order only. (A man's first victim is next to its square; any other piece of a route of
 /// up to three jumps lies two rows or more away, or would be taken twice. Men that capture
-/// forwards only take each piece a row further, so never meet one route twice.)
+/// forwards only take each piece a row further, so never meet one route twice.) A man
+/// crowned on the way goes on as a king along the one line its crowning jump leaves open,
+/// so its first piece as a king is fixed too, and two orders need three more; the routes
+/// that differ only in where the king stops before going on the same way are not followed
+/// ([`MenWalk::king_chain`]). Nor does such a chain repeat one that is not crowned: both
+/// take the piece in front of the crowning row, which a man takes only by landing on it.
+/// A king's chains (`king`: the chain ends with a king) are all kept, as some may repeat
+/// another at any length.
 #[inline(always)]
-fn may_repeat(len: u8) -> bool {
-    len >= 4
+fn may_repeat(len: u8, king: bool) -> bool {
+    king || len >= 4
 }
 
 /// [`men_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.
+#[inline(always)]
 fn men_node_dirs<
     const BULK: bool,
     const DIRECT: bool,
@@ -695,19 +817,38 @@ fn men_node_dirs<
         return men_steps_below::<BULK, DIRECT, L, W, H>(g, rules, pos, free, depth, scratch);
     }
     let walk = MenWalk::new(g, rules, pos, jumps, free, victims);
+    let movers = (capturing, W::ZERO);
+    captures_below::<BULK, DIRECT, L, W, H, D0, N>(g, rules, pos, &walk, movers, depth, scratch)
+}
+
+/// perft below a position with a capture, found on whole sets ([`men_node`], and
+/// [`pieces_node`] with kings): the chains of the `movers`, the men with a jump and the
+/// kings ([`men_chains`]).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn captures_below<
+    const BULK: bool,
+    const DIRECT: bool,
+    L: Layout,
+    W: Word,
+    const H: i32,
+    const D0: usize,
+    const N: usize,
+>(
+    g: &Geometry,
+    rules: &Rules,
+    pos: &mut Position,
+    walk: &MenWalk<W>,
+    movers: (W, W),
+    depth: u32,
+    scratch: &mut Scratch,
+) -> u64 {
     if DIRECT && depth == 1 {
         let seen = &mut scratch.takings;
-        if let Some(made) = last_captures::<W, H, D0, N>(g, rules, pos, &walk, capturing, seen) {
-            return made;
-        }
-        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
+        return last_captures::<W, H, D0, N>(g, rules, pos, walk, movers, seen);
     }
     let start = scratch.takings.len();
-    let listed = men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut scratch.takings);
-    if !listed {
-        scratch.takings.truncate(start);
-        return capture_node::<BULK, DIRECT, L>(g, rules, pos, depth, scratch);
-    }
+    men_takings::<W, H, D0, N>(rules, walk, movers, &mut scratch.takings);
     let n = scratch.takings.len() - start;
     if BULK && depth == 1 {
         scratch.takings.truncate(start);
@@ -725,24 +866,23 @@ fn men_node_dirs<
     total
 }
 
-/// The last ply's captures of the men `men` of `pos` made as the chains are found
-/// ([`men_leaves`]), identical ones merged where the rules merge them; `None` when a man is
-/// crowned and goes on capturing as a king.
+/// The last ply's captures of the `movers` of `pos` ([`men_chains`]) made as the chains are
+/// found ([`men_leaves`]), identical ones merged where the rules merge them.
 #[inline(always)]
 fn last_captures<W: Word, const H: i32, const D0: usize, const N: usize>(
     g: &Geometry,
     rules: &Rules,
     pos: &mut Position,
     walk: &MenWalk<W>,
-    men: W,
+    movers: (W, W),
     seen: &mut Vec<Taking>,
-) -> Option<u64> {
+) -> u64 {
     let crown = W::of(g.crown[pos.side.index()]);
     let leaf = black_box_leaf;
     if rules.perft_merges_duplicates {
-        men_leaves::<W, H, D0, N, true>(rules, pos, walk, men, crown, seen, leaf)
+        men_leaves::<W, H, D0, N, true>(rules, pos, walk, movers, crown, seen, leaf)
     } else {
-        men_leaves::<W, H, D0, N, false>(rules, pos, walk, men, crown, seen, leaf)
+        men_leaves::<W, H, D0, N, false>(rules, pos, walk, movers, crown, seen, leaf)
     }
 }
 
@@ -897,9 +1037,8 @@ macro_rules! by_layout {
     }};
 }
 
-/// The captures [`men_node`] plays in `pos`, or `None` where it does not list them (the
-/// side to move has kings or no capture, or a man is crowned and goes on capturing as a
-/// king).
+/// The captures [`men_node`] or [`pieces_node`] plays in `pos`, or `None` where they do not
+/// list them ([`taking_node`]) or there is no capture.
 #[cfg(test)]
 pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Taking>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -909,10 +1048,12 @@ pub(super) fn men_node_takings(g: &Geometry, rules: &Rules, pos: &Position) -> O
     ) -> Option<Vec<Taking>> {
         let (walk, capturing) = men_walk::<W, H, D0, N>(g, rules, pos);
         let mut out = Vec::new();
-        (capturing != W::ZERO && men_takings::<W, H, D0, N>(rules, &walk, capturing, &mut out))
-            .then_some(out)
+        let kings = W::of(pos.kings[pos.side.index()]);
+        men_takings::<W, H, D0, N>(rules, &walk, (capturing, kings), &mut out);
+        // A position with a capture has a chain.
+        (!out.is_empty()).then_some(out)
     }
-    if !men_only_node(rules, pos) {
+    if !taking_node(g, rules, pos) {
         return None;
     }
     by_layout!(list, g, rules, pos)
@@ -958,8 +1099,9 @@ pub(super) fn taking_child(g: &Geometry, pos: &Position, t: &Taking) -> Position
     child
 }
 
-/// The leaves [`men_node`] makes of `pos` at the last ply as it finds the chains, where
-/// every chain is a move ([`every_chain_a_move`]); `None` where it does not make them so.
+/// The leaves [`men_node`] or [`pieces_node`] makes of `pos` at the last ply as it finds the
+/// chains, where every chain is a move ([`every_chain_a_move`]); `None` where it does not
+/// make them so.
 #[cfg(test)]
 pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
     fn list<W: Word, const H: i32, const D0: usize, const N: usize>(
@@ -972,19 +1114,20 @@ pub(super) fn direct_leaves(g: &Geometry, rules: &Rules, pos: &Position) -> Opti
         let crown = W::of(g.crown[pos.side.index()]);
         let mut seen = vec![Taking::default(); 3];
         let (p, push) = (&mut pos.clone(), |c: &Position| out.push(*c));
+        let movers = (capturing, W::of(pos.kings[pos.side.index()]));
         let made = if rules.perft_merges_duplicates {
-            men_leaves::<W, H, D0, N, true>(rules, p, &walk, capturing, crown, &mut seen, push)
+            men_leaves::<W, H, D0, N, true>(rules, p, &walk, movers, crown, &mut seen, push)
         } else {
-            men_leaves::<W, H, D0, N, false>(rules, p, &walk, capturing, crown, &mut seen, push)
+            men_leaves::<W, H, D0, N, false>(rules, p, &walk, movers, crown, &mut seen, push)
         };
         assert_eq!(
             (*p, seen.len()),
             (*pos, 3),
             "the position and list given back"
         );
-        (capturing != W::ZERO && made == Some(out.len() as u64)).then_some(out)
+        (!out.is_empty() && made == out.len() as u64).then_some(out)
     }
-    if !men_only_node(rules, pos) || !every_chain_a_move(rules) {
+    if !taking_node(g, rules, pos) || !every_chain_a_move(rules) {
         return None;
     }
     by_layout!(list, g, rules, pos)
@@ -1056,80 +1199,96 @@ fn put_sets<W: Word>(pos: &mut Position, us: usize, sets: [W; 4]) {
 fn taking_sets<W: Word>(sets: [W; 4], t: &Taking, crown: W) -> [W; 4] {
     let [men, kings, their_men, their_kings] = sets;
     let (from, to, captured) = (W::single(t.from), W::single(t.to), W::of(t.captured));
-    let left = men & !from;
-    let (m, k) = if crown & to != W::ZERO {
-        (left, kings | to)
-    } else {
-        (left | to, kings)
-    };
+    // The piece's end square as a king's (`to` or none), found without a branch: the
+    // crowning row, or `t.king` shifted onto it. The start square leaves both sets (it is
+    // in one only).
+    let king_to = (crown & to) | W::of(Bits::from(t.king)) << u32::from(t.to);
+    let m = (men & !from) | (to ^ king_to);
+    let k = (kings & !from) | king_to;
     [m, k, their_men & !captured, their_kings & !captured]
 }
 
-/// The legal captures of the men `men` (each of which has a first jump), as perft counts
-/// them, appended to `out` in the order of [`allowed_chains`]; false (the list unfinished)
-/// when a man is crowned in a chain that goes on capturing as a king, which only the moves
-/// follow.
+/// The legal captures of the `movers` ([`men_chains`]), as perft counts them, appended to
+/// `out` in the order of [`men_chains`].
 #[inline(always)]
 fn men_takings<W: Word, const H: i32, const D0: usize, const N: usize>(
     rules: &Rules,
     walk: &MenWalk<W>,
-    men: W,
+    movers: (W, W),
     out: &mut Vec<Taking>,
-) -> bool {
+) {
     let mut c = Collect {
         rules,
+        king_bonus: 0,
         start: out.len(),
         best: 0,
         out,
     };
-    men_chains::<W, H, D0, N, _>(walk, men, &mut c)
+    men_chains::<W, H, D0, N, _>(walk, movers, &mut c)
 }
 
-/// The leaves of the captures of the men `men` at the last ply, made over `pos` as the chains
-/// are found and handed to `leaf` ([`LeafSink`], the long chains kept in `seen` past its
-/// length; both given back as they were), and how many; `None` when a man is crowned and
-/// goes on capturing as a king.
+/// The leaves of the captures of the `movers` ([`men_chains`]) at the last ply, made over
+/// `pos` as the chains are found and handed to `leaf` ([`LeafSink`], the chains that may
+/// repeat another kept in `seen` past its length; both given back as they were), and how
+/// many.
 #[inline(always)]
 fn men_leaves<W: Word, const H: i32, const D0: usize, const N: usize, const MERGE: bool>(
     rules: &Rules,
     pos: &mut Position,
     walk: &MenWalk<W>,
-    men: W,
+    movers: (W, W),
     crown: W,
     seen: &mut Vec<Taking>,
     leaf: impl FnMut(&Position),
-) -> Option<u64> {
+) -> u64 {
     let mut sink = LeafSink::<W, _, MERGE>::new(rules, pos, crown, seen, leaf);
-    let done = men_chains::<W, H, D0, N, _>(walk, men, &mut sink);
+    men_chains::<W, H, D0, N, _>(walk, movers, &mut sink);
     let made = sink.made;
     sink.give_back();
-    done.then_some(made)
+    made
 }
 
 /// Hands every chain of the men `men` (each of which has a first jump) to `sink`, in the
-/// order of [`allowed_chains`]; false when a man is crowned in a chain that goes on
-/// capturing as a king ([`MenWalk::king_goes_on`]), which only the moves follow.
+/// order of [`allowed_chains`] (but for the repeated routes of [`MenWalk::king_chain`]),
+/// then those of the kings `kings` (none at a men-only node, known there when compiled).
 #[inline(always)]
 fn men_chains<W: Word, const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
     walk: &MenWalk<W>,
-    men: W,
+    (men, kings): (W, W),
     sink: &mut S,
-) -> bool {
+) {
     let mut rest = men;
     while rest != W::ZERO {
         let from = rest.bits().trailing_zeros() as Bit;
         rest = rest.clear_lowest();
-        if !walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink) {
-            return false;
-        }
+        walk.jumps_from::<H, D0, N, S>(from, from, W::ZERO, 0, 0, sink);
     }
-    true
+    if kings != W::ZERO {
+        kings_chains::<W, H, S>(walk, kings, sink);
+    }
 }
 
-/// Where [`MenWalk`] hands a finished chain: the man's start and end, the pieces taken, how
-/// many, and how many kings among them.
+/// Hands every chain of the kings `kings` to `sink`, which is told that a king moves.
+#[inline(never)]
+fn kings_chains<W: Word, const H: i32, S: ChainSink<W>>(walk: &MenWalk<W>, kings: W, sink: &mut S) {
+    sink.king_moves(true);
+    let mut rest = kings;
+    while rest != W::ZERO {
+        let from = rest.bits().trailing_zeros() as Bit;
+        rest = rest.clear_lowest();
+        let start = (W::single(from), W::ZERO, 0, 0);
+        walk.king_chain::<H, S>(from, start, (0, true), sink);
+    }
+    sink.king_moves(false);
+}
+
+/// Where [`MenWalk`] hands a finished chain: the piece's start and end, the pieces taken, how
+/// many, how many kings among them, and whether it ends with a king (a king's chain, or a
+/// man's crowned on the way: [`MenWalk::king_chain`]).
 trait ChainSink<W> {
-    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8);
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool);
+    /// The chains noted next are a king's (`true`) or a man's.
+    fn king_moves(&mut self, _king: bool) {}
     /// The rules: whether reaching the crowning row ends the chain (else the man goes on as a
     /// king), and how far a king moves.
     fn rules(&self) -> &Rules;
@@ -1192,13 +1351,14 @@ impl<W: Word, F: FnMut(&Position), const MERGE: bool> ChainSink<W> for LeafSink<
     }
 
     #[inline(always)]
-    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, _kings: u8) {
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, _kings: u8, king: bool) {
         let t = Taking {
             captured: taken.bits(),
             from,
             to,
+            king,
         };
-        if MERGE && may_repeat(len) {
+        if MERGE && may_repeat(len, king) {
             if self.seen[self.start..].contains(&t) {
                 return;
             }
@@ -1230,6 +1390,10 @@ struct MenWalk<W> {
 /// repeats one listed and the rules merge identical captures ([`may_repeat`]).
 struct Collect<'a> {
     rules: &'a Rules,
+    /// What a king's chain adds to its rank while kings' chains are noted, else 0: the rank
+    /// of a capture by a king is that of a man's with the same pieces, with the part for
+    /// the king that moves set ([`rank`] keeps it apart from the rest).
+    king_bonus: u64,
     out: &'a mut Vec<Taking>,
     start: usize,
     best: u64,
@@ -1240,9 +1404,13 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
         self.rules
     }
 
+    fn king_moves(&mut self, king: bool) {
+        self.king_bonus = rank(self.rules, 0, 0, u64::from(king), 0);
+    }
+
     #[inline(always)]
-    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8) {
-        let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0);
+    fn note(&mut self, from: Bit, to: Bit, taken: W, len: u8, kings: u8, king: bool) {
+        let p = rank(self.rules, u64::from(len), u64::from(kings), 0, 0) | self.king_bonus;
         if p < self.best {
             return;
         }
@@ -1254,9 +1422,10 @@ impl<W: Word> ChainSink<W> for Collect<'_> {
             captured: taken.bits(),
             from,
             to,
+            king,
         };
         if self.rules.perft_merges_duplicates
-            && may_repeat(len)
+            && may_repeat(len, king)
             && self.out[self.start..].contains(&t)
         {
             return;
@@ -1288,8 +1457,7 @@ impl<W: Word> MenWalk<W> {
     }
 
     /// A man's chain from `cur` on, where it has a further jump (the same chains in the same
-    /// order as [`Ctx::man_chain`]); false when a man is crowned and goes on capturing as a
-    /// king.
+    /// order as [`Ctx::man_chain`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn walk<const H: i32, const D0: usize, const N: usize, S: ChainSink<W>>(
@@ -1300,7 +1468,7 @@ impl<W: Word> MenWalk<W> {
         len: u8,
         kings: u8,
         c: &mut S,
-    ) -> bool {
+    ) {
         self.jumps_from::<H, D0, N, S>(from, cur, taken, len, kings, c)
     }
 
@@ -1316,56 +1484,154 @@ impl<W: Word> MenWalk<W> {
         len: u8,
         kings: u8,
         c: &mut S,
-    ) -> bool {
+    ) {
         // One call a direction, so that each has its offset as a constant.
         let mut any = false;
         let chain = (from, cur, taken, len, kings);
-        let ok = self.jump_way::<H, D0, N, 0, S>(chain, c, &mut any)
-            && self.jump_way::<H, D0, N, 1, S>(chain, c, &mut any)
-            && (N < 3 || self.jump_way::<H, D0, N, 2, S>(chain, c, &mut any))
-            && (N < 4 || self.jump_way::<H, D0, N, 3, S>(chain, c, &mut any));
-        if ok && !any && len > 0 {
-            c.note(from, cur, taken, len, kings);
+        self.jump_way::<H, D0, N, 0, S>(chain, c, &mut any);
+        self.jump_way::<H, D0, N, 1, S>(chain, c, &mut any);
+        if N > 2 {
+            self.jump_way::<H, D0, N, 2, S>(chain, c, &mut any);
         }
-        ok
+        if N > 3 {
+            self.jump_way::<H, D0, N, 3, S>(chain, c, &mut any);
+        }
+        if !any && len > 0 {
+            c.note(from, cur, taken, len, kings, false);
+        }
     }
 
     /// The jump of [`MenWalk::jumps_from`] the way `K` (of `D0..D0 + N`), if there is one, for
     /// the chain `(from, cur, taken, len, kings)`: noted where it ends, else followed on
-    /// ([`MenWalk::walk`]); `any` set when there is a jump. False when the man is crowned and
-    /// goes on capturing as a king.
+    /// ([`MenWalk::walk`], or [`MenWalk::king_chain`] for a man crowned that goes on as a
+    /// king); `any` set when there is a jump.
     #[inline(always)]
     fn jump_way<const H: i32, const D0: usize, const N: usize, const K: usize, S: ChainSink<W>>(
         &self,
         (from, cur, taken, len, kings): (Bit, Bit, W, u8, u8),
         c: &mut S,
         any: &mut bool,
-    ) -> bool {
+    ) {
         let off = diagonal_offsets::<H>()[(D0 + K) % 4];
         if !self.jumps[K].has(u32::from(cur)) && !self.lands_home::<N>(from, cur, off, len) {
-            return true;
+            return;
         }
         let victim = (i32::from(cur) + off) as Bit;
         if taken.has(u32::from(victim)) {
-            return true;
+            return;
         }
         let land = (i32::from(victim) + off) as Bit;
         *any = true;
         let now = taken | W::single(victim);
         let kings = kings + u8::from(self.enemy_kings.has(u32::from(victim)));
         if self.crown_stops && self.crown.has(u32::from(land)) {
-            let rules = c.rules();
-            let flying = rules.king != KingRange::Short;
-            if rules.promotion != PromotionInCapture::EndsMove
-                && self.king_goes_on::<H>(from, land, now, flying)
-            {
-                return false;
+            if c.rules().promotion == PromotionInCapture::EndsMove {
+                c.note(from, land, now, len + 1, kings, false);
+            } else {
+                self.crowned::<H, S>(from, (W::single(land), now, len + 1, kings), off, c);
             }
-            c.note(from, land, now, len + 1, kings);
         } else if !self.goes_on::<H, D0, N>(from, land, now, len + 1) {
-            c.note(from, land, now, len + 1, kings);
-        } else if !self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c) {
+            c.note(from, land, now, len + 1, kings, false);
+        } else {
+            self.walk::<H, D0, N, S>(from, land, now, len + 1, kings, c);
+        }
+    }
+
+    /// A man's chain that began on `from` crowned where it goes on as a king
+    /// ([`MenWalk::king_chain`]), `chain` as there; `off` the way of the jump. Marked cold,
+    /// so that the men's walk is laid out for the common case.
+    #[cold]
+    #[inline(never)]
+    fn crowned<const H: i32, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        chain: (W, W, u8, u8),
+        off: i32,
+        c: &mut S,
+    ) {
+        // Most such kings cannot take on: that is told at once on whole sets.
+        let (at, taken, len, kings) = chain;
+        let to = at.bits().trailing_zeros() as Bit;
+        if self.king_goes_on::<H>(from, to, taken, c.rules().king != KingRange::Short) {
+            self.king_chain::<H, S>(from, chain, (off, true), c);
+        } else {
+            c.note(from, to, taken, len, kings, true);
+        }
+    }
+
+    /// A king's chain that began on `from` (a king's, or a man's crowned on the way): it
+    /// stands on `at` (one square), having taken `len` pieces `taken`, `kings` of them
+    /// kings, and came the way `came`, `behind` when it stopped right behind the piece it
+    /// took last (or has taken none). Every chain is noted as ending with a king. The
+    /// chains of [`Ctx::extend`], in its order, but for a route that stops further behind a
+    /// piece and goes on the same way: it repeats the route stopping right behind (found
+    /// first), which perft counts once, and is not followed.
+    #[inline(never)]
+    fn king_chain<const H: i32, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        (at, taken, len, kings): (W, W, u8, u8),
+        (came, behind): (i32, bool),
+        c: &mut S,
+    ) {
+        let chain = (at, taken, len, kings);
+        let mut any = false;
+        for off in diagonal_offsets::<H>() {
+            any |= self.king_way::<H, S>(from, chain, off, !behind && off == came, c);
+        }
+        if !any && len > 0 {
+            let to = at.bits().trailing_zeros() as Bit;
+            c.note(from, to, taken, len, kings, true);
+        }
+    }
+
+    /// The king's jumps of [`MenWalk::king_chain`] the way `off`, each followed on (none with
+    /// `repeat`, the way of a route already found); true when there is one. A flying king
+    /// that can go on from some square behind the piece must stop on one of those.
+    #[inline(always)]
+    fn king_way<const H: i32, S: ChainSink<W>>(
+        &self,
+        from: Bit,
+        (at, taken, len, kings): (W, W, u8, u8),
+        off: i32,
+        repeat: bool,
+        c: &mut S,
+    ) -> bool {
+        let free = self.free | W::single(from);
+        let range = c.rules().king;
+        let flying = range != KingRange::Short;
+        let mut victim = shift_word(at, off);
+        while flying && victim & free != W::ZERO {
+            victim = shift_word(victim, off);
+        }
+        let behind = shift_word(victim, off);
+        let targets = (self.victims | self.enemy_kings) & !taken;
+        if victim & targets == W::ZERO || behind & free == W::ZERO {
             return false;
+        }
+        if repeat {
+            return true;
+        }
+        let now = taken | victim;
+        let kings = kings + u8::from(victim & self.enemy_kings != W::ZERO);
+        let goes_on =
+            |l: W| self.king_goes_on::<H>(from, l.bits().trailing_zeros() as Bit, now, flying);
+        let mut must = false;
+        let mut l = behind;
+        while range == KingRange::Flying && l & free != W::ZERO && !must {
+            must = goes_on(l);
+            l = shift_word(l, off);
+        }
+        let mut land = behind;
+        while land & free != W::ZERO {
+            if !must || goes_on(land) {
+                let chain = (land, now, len + 1, kings);
+                self.king_chain::<H, S>(from, chain, (off, land == behind), c);
+            }
+            if range != KingRange::Flying {
+                break;
+            }
+            land = shift_word(land, off);
         }
         true
     }

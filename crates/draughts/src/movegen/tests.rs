@@ -180,7 +180,8 @@ fn the_men_only_path_gives_the_chains_of_the_general_one() {
 
 #[test]
 fn men_only_captures_in_perft_are_the_moves_perft_plays() {
-    let (mut checked, mut crowned, mut made_directly) = (0, 0, 0);
+    let (mut checked, mut crowned, mut made_directly, mut as_king) = (0, 0, 0, 0);
+    let mut with_kings = 0;
     walk_random_games(17, 20, 160, |d, pos, _| {
         let (g, rules) = (d.geometry, &d.rules);
         for merge in [true, false] {
@@ -200,20 +201,45 @@ fn men_only_captures_in_perft_are_the_moves_perft_plays() {
                 assert_eq!(direct, leaves, "{} in {fen}", d.variant.id);
                 made_directly += 1;
             }
-            for ((t, m), leaf) in takings.iter().zip(&moves).zip(&leaves) {
-                let mut played = *pos;
-                play(g, &rules, &mut played, m);
-                let made = perft::taking_child(g, pos, t);
+            let played: Vec<Position> = moves
+                .iter()
+                .map(|m| {
+                    let mut p = *pos;
+                    play(g, &rules, &mut p, m);
+                    p
+                })
+                .collect();
+            let made: Vec<Position> = takings
+                .iter()
+                .map(|t| perft::taking_child(g, pos, t))
+                .collect();
+            assert_eq!(made, leaves, "{} in {fen}", d.variant.id);
+            if pos.kings[pos.side.index()] != 0 {
+                // The kings' chains come after the men's: the same children, in another order.
+                let sorted = |v: &[Position]| {
+                    let mut f: Vec<String> = v.iter().map(|p| p.to_fen(g, true)).collect();
+                    f.sort();
+                    f
+                };
+                assert_eq!(sorted(&made), sorted(&played), "{} in {fen}", d.variant.id);
+                with_kings += 1;
+                continue;
+            }
+            for (m, (made, played)) in moves.iter().zip(made.iter().zip(&played)) {
                 assert_eq!(made, played, "{} in {fen}: {m:?}", d.variant.id);
-                assert_eq!(*leaf, played, "{} in {fen}: {m:?}", d.variant.id);
                 crowned += usize::from(m.is_promotion());
+                // Crowned before its last landing: it went on as a king.
+                let (crown, path) = (g.crown[pos.side.index()], m.path());
+                let early = path[..path.len() - 1].iter().any(|&s| crown & bit(s) != 0);
+                as_king += usize::from(early && !m.king);
             }
             checked += 1;
         }
     });
     assert!(
-        checked > 1000 && crowned > 10 && made_directly > 100,
-        "{checked} positions, {crowned} crowning captures, {made_directly} made directly"
+        checked > 1000 && crowned > 10 && made_directly > 100 && as_king > 10 && with_kings > 100,
+        "{checked} positions, {crowned} crowning captures, {made_directly} made directly, \
+         {as_king} going on as kings, {with_kings} with kings"
     );
 }
 
@@ -274,44 +300,100 @@ fn a_man_s_ring_back_to_its_square_is_found_by_the_men_only_path() {
 }
 
 #[test]
-fn a_man_crowned_in_a_chain_is_followed_on_the_men_only_path_unless_it_takes_on() {
+fn a_man_crowned_in_a_chain_is_followed_on_the_men_only_path_as_a_king() {
     // White takes c7 from b6 and is crowned on d8, where a flying king goes on along
     // d8-h4 when a piece stands on g5 with h4 empty; one that moves a square goes on only
     // over e7. From b4 (over c3, e3, g5, g7) the man is crowned on f8 and goes on over c5
-    // onto b4, the square it left. The listed captures must be the general generator's.
+    // onto b4, the square it left. Over f6 the flying king may stop on g5 or h4; with e3
+    // to take from g5 (not from h4) it must stop on g5, and then lands on d2 or c1; with
+    // c3 taken too, it may stop on d2 (then taking c3) or on c1 (a route that goes on the
+    // same way from further behind e3: counted once, as the tables do). From h6 over g7
+    // and e7 the king may stop on d6 or c5 and goes on over b4 either way: one route.
+    // The listed captures must be the general generator's, for every range of the king
+    // and in both conventions for identical captures.
     let d = crate::Draughts::new(&crate::variant::RUSSIAN);
     let g = d.geometry;
-    let (flying, short) = (KingRange::Flying, KingRange::Short);
     let cases = [
-        ("W:Wb6:Bc7,g5", flying, false),
-        ("W:Wb6:Bc7,g5", short, true),
-        ("W:Wb6:Bc7,g5,h4", flying, true),
-        ("W:Wb6:Bc7,e7", short, false),
-        ("W:Wb6:Bc7,e7,f6", short, true),
-        ("W:Wb6:Bc7,Ke7", flying, false),
-        ("W:Wb6,f6:Bc7,g5", flying, true),
-        ("W:Wb4:Bc3,e3,g5,g7,c5", flying, false),
-        ("W:Wb4:Bc3,e3,g5,g7,c5", short, true),
+        ("W:Wb6:Bc7,g5", 1),
+        ("W:Wb6:Bc7,g5,h4", 1),
+        ("W:Wb6:Bc7,e7", 1),
+        ("W:Wb6:Bc7,e7,f6", 1),
+        ("W:Wb6:Bc7,Ke7", 1),
+        ("W:Wb6,f6:Bc7,g5", 1),
+        ("W:Wb4:Bc3,e3,g5,g7,c5", 1),
+        ("W:Wb6:Bc7,f6", 2),
+        ("W:Wb6:Bc7,f6,e3", 2),
+        ("W:Wb6:Bc7,f6,e3,c3", 2),
+        ("W:Wb6:Bc7,f6,e3,b4", 1),
+        ("W:Wh6:Bg7,e7,b4", 1),
+        ("W:Wh6:Bg7,e7,b4,a5", 1),
     ];
-    for (fen, king, listed) in cases {
-        let rules = Rules { king, ..d.rules };
-        let pos = Position::from_fen(g, fen, Color::White).unwrap();
-        let takings = perft::men_node_takings(g, &rules, &pos);
-        assert_eq!(takings.is_some(), listed, "{fen} {king:?}");
-        let Some(takings) = takings else { continue };
-        let mut moves = Vec::new();
-        perft_moves(g, &rules, &pos, &mut moves);
-        assert_eq!(takings.len(), moves.len(), "{fen} {king:?}");
-        for (t, m) in takings.iter().zip(&moves) {
-            let mut played = pos;
-            play(g, &rules, &mut played, m);
-            assert_eq!(perft::taking_child(g, &pos, t), played, "{fen} {king:?}");
+    let ranges = [
+        KingRange::Flying,
+        KingRange::FlyingLandsBehind,
+        KingRange::Short,
+    ];
+    for ((fen, n), king) in cases.into_iter().flat_map(|c| ranges.map(|k| (c, k))) {
+        for merge in [true, false] {
+            let rules = Rules {
+                king,
+                perft_merges_duplicates: merge,
+                ..d.rules
+            };
+            let pos = Position::from_fen(g, fen, Color::White).unwrap();
+            let takings = perft::men_node_takings(g, &rules, &pos).unwrap();
+            let mut moves = Vec::new();
+            perft_moves(g, &rules, &pos, &mut moves);
+            assert_eq!(takings.len(), moves.len(), "{fen} {king:?} {merge}");
+            let at_least = if king == KingRange::Flying { n } else { 1 };
+            assert!(moves.len() >= at_least, "{fen} {king:?} {merge}: {moves:?}");
+            for (t, m) in takings.iter().zip(&moves) {
+                let mut played = pos;
+                play(g, &rules, &mut played, m);
+                let made = perft::taking_child(g, &pos, t);
+                assert_eq!(made, played, "{fen} {king:?} {merge}");
+            }
+            let leaves = perft::direct_leaves(g, &rules, &pos).unwrap();
+            assert_eq!(
+                leaves,
+                perft::taking_leaves(g, &pos, &takings),
+                "{fen} {king:?} {merge}"
+            );
         }
-        let leaves = perft::direct_leaves(g, &rules, &pos).unwrap();
-        assert_eq!(
-            leaves,
-            perft::taking_leaves(g, &pos, &takings),
-            "{fen} {king:?}"
-        );
+    }
+}
+
+#[test]
+fn a_king_s_captures_in_perft_are_the_general_generator_s() {
+    // The king on c1 goes round d2, d4, b4 and b2 either way and comes home: identical
+    // captures, counted once or twice as the convention says; with e5 to take too, or
+    // other pieces of its own side to move, as many as the moves.
+    let fens = [
+        "W:WKc1:Bd2,d4,b4,b2",
+        "W:WKc1:Bd2,d4,b4,b2,e5",
+        "W:WKc1,g1:Bd2,d4,b4,b2,f2",
+        "W:WKa1,h2:Bb2,g3,e5",
+    ];
+    let d = crate::Draughts::new(&crate::variant::RUSSIAN);
+    let g = d.geometry;
+    for fen in fens {
+        let mut counts = Vec::new();
+        for merge in [true, false] {
+            let rules = Rules {
+                perft_merges_duplicates: merge,
+                ..d.rules
+            };
+            let pos = Position::from_fen(g, fen, Color::White).unwrap();
+            let takings = perft::men_node_takings(g, &rules, &pos).unwrap();
+            let mut moves = Vec::new();
+            perft_moves(g, &rules, &pos, &mut moves);
+            assert_eq!(takings.len(), moves.len(), "{fen} {merge}: {moves:?}");
+            let leaves = perft::direct_leaves(g, &rules, &pos).unwrap();
+            assert_eq!(leaves.len(), moves.len(), "{fen} {merge}");
+            counts.push(moves.len());
+        }
+        if fen == fens[0] {
+            assert!(counts[0] < counts[1], "{fen}: {counts:?} merged and kept");
+        }
     }
 }

@@ -688,6 +688,23 @@ fn men_rules(rules: &Rules) -> bool {
         && (rules.capture != CaptureRule::Italian || !rules.man_takes_king)
 }
 
+/// Calls `$f::<BULK, DIRECT, L, W, H, D0, N>` (the generic parameters in scope) with the
+/// men's capture directions of the rules and the side to move, in the order of
+/// `capture_dirs`: the first index into `diagonal_offsets` and how many.
+macro_rules! by_capture_dirs {
+    ($f:ident, $g:expr, $rules:expr, $pos:expr, $depth:expr, $scratch:expr) => {
+        match ($rules.men_capture_backwards, $pos.side) {
+            (true, _) => $f::<BULK, DIRECT, L, W, H, 0, 4>($g, $rules, $pos, $depth, $scratch),
+            (false, Color::White) => {
+                $f::<BULK, DIRECT, L, W, H, 0, 2>($g, $rules, $pos, $depth, $scratch)
+            }
+            (false, Color::Black) => {
+                $f::<BULK, DIRECT, L, W, H, 2, 2>($g, $rules, $pos, $depth, $scratch)
+            }
+        }
+    };
+}
+
 /// perft below a position whose side to move has men only ([`men_only_node`]), on a
 /// diagonal board of `H` squares a row held in the word `W`: the men's jumps are found once
 /// with whole-board shifts, which also says whether there is a capture; the captures are
@@ -700,17 +717,7 @@ fn men_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H: i
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    // The capture directions in the order of `capture_dirs`: the first index into
-    // `diagonal_offsets` and how many.
-    match (rules.men_capture_backwards, pos.side) {
-        (true, _) => men_node_dirs::<BULK, DIRECT, L, W, H, 0, 4>(g, rules, pos, depth, scratch),
-        (false, Color::White) => {
-            men_node_dirs::<BULK, DIRECT, L, W, H, 0, 2>(g, rules, pos, depth, scratch)
-        }
-        (false, Color::Black) => {
-            men_node_dirs::<BULK, DIRECT, L, W, H, 2, 2>(g, rules, pos, depth, scratch)
-        }
-    }
+    by_capture_dirs!(men_node_dirs, g, rules, pos, depth, scratch)
 }
 
 /// True when the captures of a position whose side to move has kings are followed on whole
@@ -733,15 +740,7 @@ fn pieces_node<const BULK: bool, const DIRECT: bool, L: Layout, W: Word, const H
     depth: u32,
     scratch: &mut Scratch,
 ) -> u64 {
-    match (rules.men_capture_backwards, pos.side) {
-        (true, _) => pieces_node_dirs::<BULK, DIRECT, L, W, H, 0, 4>(g, rules, pos, depth, scratch),
-        (false, Color::White) => {
-            pieces_node_dirs::<BULK, DIRECT, L, W, H, 0, 2>(g, rules, pos, depth, scratch)
-        }
-        (false, Color::Black) => {
-            pieces_node_dirs::<BULK, DIRECT, L, W, H, 2, 2>(g, rules, pos, depth, scratch)
-        }
-    }
+    by_capture_dirs!(pieces_node_dirs, g, rules, pos, depth, scratch)
 }
 
 /// [`pieces_node`] with the men's capture directions `D0..D0 + N` of `diagonal_offsets`.

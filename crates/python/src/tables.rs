@@ -7,7 +7,7 @@
 //! memory holds one round of tables, whatever the size of the input.
 
 use std::collections::VecDeque;
-use std::io::{self, Read};
+use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -57,14 +57,13 @@ impl Failure {
 /// A chunk to check, with its input's number and name.
 type Piece = (usize, Arc<str>, Chunk);
 
-/// The input being read: its number, its name and its chunks.
-type Reading = (usize, Arc<str>, Chunker<Box<dyn Read + Send>>);
+/// Batches of consecutive chunks holding at least [`BATCH_BYTES`] each (or the rest of the
+/// inputs, or what comes before an unreadable one), or an input that cannot be read.
+type Batches = Box<dyn Iterator<Item = Result<Vec<Piece>, Failure>> + Send>;
 
 /// The tables of every game of every input, a round of batches at a time.
 struct RowSource {
-    inputs: Vec<Source>,
-    next_input: usize,
-    current: Option<Reading>,
+    batches: Batches,
     /// An input found unreadable, told once the rows before it are handed out.
     failed: Option<Failure>,
     numbering: Numbering,
@@ -72,12 +71,32 @@ struct RowSource {
     wanted: Wanted,
 }
 
+/// Every input's chunks in order; an input that cannot be opened or read gives an error in
+/// its place (which ends the stream).
+fn chunks(inputs: Vec<Source>) -> impl Iterator<Item = Result<Piece, Failure>> + Send {
+    inputs.into_iter().enumerate().flat_map(|(file, input)| {
+        let name = input.name();
+        let chunks: Box<dyn Iterator<Item = Result<Piece, Failure>> + Send> =
+            match input.open(games::games()).map_err(io::Error::from) {
+                Ok(reader) => {
+                    let name: Arc<str> = name.into();
+                    let chunker = Chunker::with_target(reader, CHUNK_BYTES);
+                    Box::new(chunker.map(move |c| match c {
+                        Ok(chunk) => Ok((file, Arc::clone(&name), chunk)),
+                        Err(e) => Err(Failure::Unreadable(name.to_string(), e)),
+                    }))
+                }
+                Err(e) => Box::new(std::iter::once(Err(Failure::Unreadable(name, e)))),
+            };
+        chunks
+    })
+}
+
 impl RowSource {
     fn new(inputs: Vec<Source>, settings: Settings, wanted: Wanted) -> Self {
+        let size = |piece: &Piece| piece.2.bytes.len();
         RowSource {
-            inputs,
-            next_input: 0,
-            current: None,
+            batches: Box::new(pdn::chunk::batched(chunks(inputs), BATCH_BYTES, size)),
             failed: None,
             numbering: Numbering::default(),
             settings,
@@ -85,56 +104,16 @@ impl RowSource {
         }
     }
 
-    /// The next chunk of the inputs, opening the next input when one ends; `None` at the end.
-    fn next_chunk(&mut self) -> Option<Result<Piece, Failure>> {
-        loop {
-            if self.current.is_none() {
-                let file = self.next_input;
-                let input = self.inputs.get(file)?;
-                self.next_input += 1;
-                let name = input.name();
-                match input.open(games::games()).map_err(io::Error::from) {
-                    Ok(reader) => {
-                        let chunker = Chunker::with_target(reader, CHUNK_BYTES);
-                        self.current = Some((file, name.into(), chunker));
-                    }
-                    Err(e) => return Some(Err(Failure::Unreadable(name, e))),
-                }
-            }
-            let (file, name, chunker) = self.current.as_mut()?;
-            match chunker.next() {
-                Some(Ok(chunk)) => return Some(Ok((*file, Arc::clone(name), chunk))),
-                Some(Err(e)) => {
-                    let name = name.to_string();
-                    self.current = None;
-                    return Some(Err(Failure::Unreadable(name, e)));
-                }
-                None => self.current = None,
-            }
-        }
-    }
-
-    /// The next round: up to one batch per core, each of consecutive chunks holding at least
-    /// [`BATCH_BYTES`] (or the rest of the inputs, or what comes before an unreadable one).
+    /// The next round: up to one batch per core.
     fn next_batches(&mut self) -> Vec<Vec<Piece>> {
         let threads = rayon::current_num_threads().max(1);
-        let (mut batches, mut batch, mut held) = (Vec::new(), Vec::new(), 0);
+        let mut batches = Vec::new();
         while batches.len() < threads && self.failed.is_none() {
-            match self.next_chunk() {
-                Some(Ok(piece)) => {
-                    held += piece.2.bytes.len().max(1);
-                    batch.push(piece);
-                    if held >= BATCH_BYTES {
-                        batches.push(std::mem::take(&mut batch));
-                        held = 0;
-                    }
-                }
+            match self.batches.next() {
+                Some(Ok(batch)) => batches.push(batch),
                 Some(Err(e)) => self.failed = Some(e),
                 None => break,
             }
-        }
-        if !batch.is_empty() {
-            batches.push(batch);
         }
         batches
     }

@@ -170,41 +170,26 @@ pub struct PartitionedChunk {
 }
 
 impl PartitionedChunk {
-    /// Adds a game to the partition `folder`.
+    /// Adds a recorded game (its row `game` and diagnostics rows made from it) to the
+    /// partition `folder`, its plies packed straight from the referee's detail records (the
+    /// values of [`crate::convert::ply_rows`]).
     pub fn push(
-        &mut self,
-        folder: String,
-        game: &GameRow,
-        plies: &[PlyRow],
-        diagnostics: &[DiagnosticRow],
-    ) {
-        self.push_with(folder, game, |out| pack_game(out, game, plies, diagnostics));
-    }
-
-    /// Adds a recorded game to the partition `folder`, its plies packed straight from the
-    /// referee's detail records (the values of [`crate::convert::ply_rows`]).
-    pub(crate) fn push_recorded(
         &mut self,
         folder: String,
         game: &GameRow,
         rec: &Recorded,
         diagnostics: &[DiagnosticRow],
     ) {
-        self.push_with(folder, game, |out| {
-            pack_head(out, game);
-            out.extend_from_slice(&(rec.report.details.len() as u32).to_le_bytes());
-            each_ply(rec, |p| pack_ply(out, p));
-            pack_diagnostics(out, diagnostics);
-        });
-    }
-
-    fn push_with(&mut self, folder: String, game: &GameRow, pack: impl FnOnce(&mut Vec<u8>)) {
         let n = self.folders.len() as u32;
         let f = *self.lookup.entry(folder).or_insert_with_key(|k| {
             self.folders.push(k.clone());
             n
         });
-        pack(&mut self.bytes);
+        let out = &mut self.bytes;
+        pack_head(out, game);
+        out.extend_from_slice(&(rec.report.details.len() as u32).to_le_bytes());
+        each_ply(rec, |p| pack_ply(out, p));
+        pack_diagnostics(out, diagnostics);
         self.games.push((f, game.index, self.bytes.len()));
     }
 

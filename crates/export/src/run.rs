@@ -371,7 +371,7 @@ pub(crate) fn partition_chunks(
 ) -> (PartitionedChunk, Vec<usize>) {
     let mut out = PartitionedChunk::default();
     let counts = each_game(catalog, chunks, settings, true, |game, rec, diags| {
-        out.push_recorded(folder_of(by, game), game, rec, &diags);
+        out.push(folder_of(by, game), game, rec, &diags);
     });
     // It waits for its turn with the batches in flight: no more than its bytes.
     out.shrink_to_fit();

@@ -5,7 +5,7 @@
 //! [`diagnostic_rows`] turn what it returns into rows; [`export_reader`] and
 //! [`export_chunked`] do the whole job for one input.
 //!
-//! The plies table comes from the referee's per-ply detail records ([`PlyDetail`], asked for
+//! The plies table comes from the referee's per-ply detail records ([`referee::PlyDetail`], asked for
 //! with [`Settings::details`]) and the number of pieces taken from its [`game::PlyFacts`].
 //! The converter names no game: seat names and result spelling come from the game's
 //! [`GameInfo`].
@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 use game::{GameInfo, Outcome};
 use pdn::chunk::Chunk;
 use pdn::{CommentKind, Location, Reader, Span, SyntaxProblem, Visitor};
-use referee::{Catalog, GameReport, PlyDetail, Referee, Settings, Severity, Squares};
+use referee::{Catalog, GameReport, Referee, Settings, Severity, Squares};
 
 use crate::partition::PartitionedSink;
 use crate::run::{export_inputs, export_inputs_partitioned, Input};
@@ -192,14 +192,9 @@ pub fn game_row(file: &str, index: u64, offset: u64, rec: &Recorded) -> GameRow 
 
 /// The plies rows of a recorded game (its main line, as far as it was replayed).
 pub fn ply_rows(rec: &Recorded) -> Vec<PlyRow> {
-    let names = rec.report.game.map_or(&[][..], |g| g.seat_names);
-    let facts = &rec.report.facts;
-    rec.report
-        .details
-        .iter()
-        .enumerate()
-        .map(|(i, d)| ply_row(names, d, facts.get(i).map(|f| f.captures)))
-        .collect()
+    let mut rows = Vec::with_capacity(rec.report.details.len());
+    each_ply(rec, |p| rows.push(p.into_row()));
+    rows
 }
 
 /// Adds the plies of a recorded game to `encoder` as game `game` of the encoder: the same
@@ -238,26 +233,6 @@ pub(crate) fn each_ply(rec: &Recorded, mut f: impl FnMut(PlyFields<'_, Squares<'
             throws: Throws::Narrow(d.throws),
             lost_throws: u32::from(d.lost_throws),
         });
-    }
-}
-
-/// One plies row; `taken` is the count of pieces taken from the ply's facts, when known.
-fn ply_row(seat_names: &[&str], d: PlyDetail<'_>, taken: Option<u8>) -> PlyRow {
-    PlyRow {
-        ply: d.ply,
-        mover: seat_names
-            .get(usize::from(d.mover))
-            .map_or_else(|| format!("seat {}", d.mover), |n| (*n).to_string()),
-        notation: Some(d.notation.to_string()),
-        from: d.from.map(str::to_string),
-        to: d.to.map(str::to_string),
-        pieces_taken: taken.map_or(d.captured.len() as u32, u32::from),
-        captured: d.captured.map(str::to_string).collect(),
-        promotion: d.promotion,
-        position_key: d.key,
-        fen_after: (!d.position.is_empty()).then(|| d.position.to_string()),
-        throws: d.throws.iter().map(|&t| i32::from(t)).collect(),
-        lost_throws: u32::from(d.lost_throws),
     }
 }
 

@@ -297,25 +297,7 @@ impl<'a> Unpack<'a> {
         self.game_fields(game)?;
         plies.clear();
         for _ in 0..self.u32()? {
-            let p = self.ply()?;
-            let throws = match p.throws {
-                Throws::Packed(t) => t.chunks_exact(4).map(throw).collect(),
-                _ => unreachable!("packed plies hold packed throws"),
-            };
-            plies.push(PlyRow {
-                ply: p.ply,
-                mover: p.mover.into(),
-                notation: p.notation.map(Into::into),
-                from: p.from.map(Into::into),
-                to: p.to.map(Into::into),
-                captured: p.captured.map(Into::into).collect(),
-                pieces_taken: p.pieces_taken,
-                promotion: p.promotion,
-                position_key: p.position_key,
-                fen_after: p.fen_after.map(Into::into),
-                throws,
-                lost_throws: p.lost_throws,
-            });
+            plies.push(self.ply()?.into_row());
         }
         self.diagnostics(diagnostics)
     }

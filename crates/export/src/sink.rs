@@ -1144,6 +1144,36 @@ impl PlyRow {
     }
 }
 
+impl<'a, C: Iterator<Item = &'a str>> PlyFields<'a, C> {
+    /// The values as an owned row.
+    pub(crate) fn into_row(self) -> PlyRow {
+        PlyRow {
+            ply: self.ply,
+            mover: self.mover.to_string(),
+            notation: self.notation.map(str::to_string),
+            from: self.from.map(str::to_string),
+            to: self.to.map(str::to_string),
+            captured: self.captured.map(str::to_string).collect(),
+            pieces_taken: self.pieces_taken,
+            promotion: self.promotion,
+            position_key: self.position_key,
+            fen_after: self.fen_after.map(str::to_string),
+            throws: self.throws.to_vec(),
+            lost_throws: self.lost_throws,
+        }
+    }
+}
+
+impl Throws<'_> {
+    fn to_vec(&self) -> Vec<i32> {
+        match *self {
+            Throws::Wide(t) => t.to_vec(),
+            Throws::Narrow(t) => t.iter().map(|&t| i32::from(t)).collect(),
+            Throws::Packed(t) => t.chunks_exact(4).map(crate::packed::throw).collect(),
+        }
+    }
+}
+
 /// Throws as a [`PlyRow`] holds them, as the referee reports them, or as packed (four bytes
 /// each, little-endian).
 pub(crate) enum Throws<'a> {
